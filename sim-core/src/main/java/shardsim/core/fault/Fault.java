@@ -1,0 +1,20 @@
+package shardsim.core.fault;
+
+/**
+ * A fault, as data. The kernel applies the kinds in {@link NetFault} and {@link NodeFault}; a
+ * scenario defines its own kinds as records implementing this interface and registers a handler
+ * for them. A kind nobody handles stops the run with an error rather than being ignored.
+ */
+public interface Fault {
+    /** A short stable name of the kind, as written in plan files. */
+    String kind();
+
+    /**
+     * How this fault changes the count of faults in force: +1 when it starts a fault that lasts
+     * (a partition, a crash), -1 when it ends one (heal, restart), 0 for a momentary one.
+     * Liveness checks count their quiet time from when this count returns to zero.
+     */
+    default int activityDelta() {
+        return 0;
+    }
+}

@@ -1,0 +1,55 @@
+package shardsim.core.fault;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * A time-ordered list of faults. Faults at the same time keep the order they were given in (the
+ * sort is stable), so a scripted plan reads as written.
+ */
+public record FaultPlan(List<TimedFault> faults) {
+    public FaultPlan {
+        List<TimedFault> sorted = new ArrayList<>(faults);
+        sorted.sort(Comparator.comparingLong(TimedFault::atMicros));
+        faults = List.copyOf(sorted);
+    }
+
+    public static FaultPlan empty() {
+        return new FaultPlan(List.of());
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public int size() {
+        return faults.size();
+    }
+
+    /** This plan with the faults of another merged in time order. */
+    public FaultPlan merge(FaultPlan other) {
+        List<TimedFault> all = new ArrayList<>(faults);
+        all.addAll(other.faults);
+        return new FaultPlan(all);
+    }
+
+    /** The time of the last fault, or 0 for an empty plan. */
+    public long lastMicros() {
+        return faults.isEmpty() ? 0 : faults.get(faults.size() - 1).atMicros();
+    }
+
+    /** Builds a scripted plan. */
+    public static final class Builder {
+        private final List<TimedFault> faults = new ArrayList<>();
+
+        public Builder at(long atMicros, Fault fault) {
+            faults.add(new TimedFault(atMicros, fault));
+            return this;
+        }
+
+        public FaultPlan build() {
+            return new FaultPlan(faults);
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package shardsim.core.fault;
+
+/** Faults of nodes, applied by the kernel. */
+public sealed interface NodeFault extends Fault {
+    String node();
+
+    /** Stops the node: volatile state, timers, pending calls, worker queues and unflushed writes are lost. */
+    record Crash(String node) implements NodeFault {
+        @Override
+        public String kind() {
+            return "crash";
+        }
+
+        @Override
+        public int activityDelta() {
+            return 1;
+        }
+    }
+
+    /** Starts a crashed node again: a new instance recovers from its disk. */
+    record Restart(String node) implements NodeFault {
+        @Override
+        public String kind() {
+            return "restart";
+        }
+
+        @Override
+        public int activityDelta() {
+            return -1;
+        }
+    }
+
+    /** Sets the node's clock offset from virtual time. */
+    record ClockSkew(String node, long skewMicros) implements NodeFault {
+        @Override
+        public String kind() {
+            return "clock-skew";
+        }
+    }
+}

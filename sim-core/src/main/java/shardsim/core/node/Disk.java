@@ -1,0 +1,90 @@
+package shardsim.core.node;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * A node's simulated disk: a sorted key-value store where writes are pending until flushed. A
+ * crash loses the pending writes and keeps the flushed ones. Values must be immutable.
+ */
+public final class Disk {
+    private static final Object DELETED = new Object();
+
+    private final TreeMap<String, Object> flushed = new TreeMap<>();
+    private final LinkedHashMap<String, Object> pending = new LinkedHashMap<>();
+
+    /** A write that is lost if the node crashes before {@link #flush()}. */
+    public void put(String key, Object value) {
+        pending.put(key, value);
+    }
+
+    public void delete(String key) {
+        pending.put(key, DELETED);
+    }
+
+    /** A write that is durable at once (put followed by flush of everything pending). */
+    public void putDurable(String key, Object value) {
+        put(key, value);
+        flush();
+    }
+
+    public void deleteDurable(String key) {
+        delete(key);
+        flush();
+    }
+
+    /** Makes every pending write durable, in write order. */
+    public void flush() {
+        for (Map.Entry<String, Object> e : pending.entrySet()) {
+            if (e.getValue() == DELETED) {
+                flushed.remove(e.getKey());
+            } else {
+                flushed.put(e.getKey(), e.getValue());
+            }
+        }
+        pending.clear();
+    }
+
+    /** Reads through pending writes. */
+    public <T> Optional<T> get(String key, Class<T> type) {
+        Object v = pending.containsKey(key) ? pending.get(key) : flushed.get(key);
+        if (v == null || v == DELETED) {
+            return Optional.empty();
+        }
+        return Optional.of(type.cast(v));
+    }
+
+    /** The keys with this prefix, sorted, pending writes included. */
+    public List<String> keys(String prefix) {
+        TreeMap<String, Object> view = new TreeMap<>(flushed.subMap(prefix, true, prefix + Character.MAX_VALUE, false));
+        for (Map.Entry<String, Object> e : pending.entrySet()) {
+            if (e.getKey().startsWith(prefix)) {
+                if (e.getValue() == DELETED) {
+                    view.remove(e.getKey());
+                } else {
+                    view.put(e.getKey(), e.getValue());
+                }
+            }
+        }
+        return new ArrayList<>(view.keySet());
+    }
+
+    public int pendingWrites() {
+        return pending.size();
+    }
+
+    /** The flushed contents, for checkers. */
+    public NavigableMap<String, Object> durableView() {
+        return java.util.Collections.unmodifiableNavigableMap(flushed);
+    }
+
+    /** What a crash does to the disk: pending writes are gone. */
+    public void loseUnflushed() {
+        pending.clear();
+    }
+}

@@ -1,0 +1,50 @@
+package shardsim.core.node;
+
+import java.util.function.Consumer;
+import shardsim.core.random.SimRandom;
+import shardsim.core.worker.WorkerQueue;
+
+/**
+ * A node's narrow view of the world. One context exists per incarnation: after a crash every
+ * timer, pending call and queued task of the old context is void.
+ */
+public interface NodeContext {
+    String name();
+
+    /** The node's clock: virtual time plus this node's skew. Durations should use it too. */
+    long now();
+
+    /** This incarnation's random stream, forked from the run's seed by node name and incarnation. */
+    SimRandom random();
+
+    /** The node's disk; survives crashes, keeping flushed writes only. */
+    Disk disk();
+
+    /** How many times this node has restarted (0 on first boot). */
+    int incarnation();
+
+    /** A one-way message. */
+    void send(String to, Message message);
+
+    /**
+     * A request: exactly one of {@code onReply} or {@code onTimeout} runs, unless this node crashes
+     * first. A reply arriving after the timeout is dropped (and traced), although the receiver
+     * may well have applied the request.
+     */
+    void call(String to, Message request, long timeoutMicros, Consumer<Message> onReply, Runnable onTimeout);
+
+    /** Answers a request received in {@code request}. */
+    void reply(Envelope request, Message response);
+
+    /** Runs {@code action} after {@code delayMicros} of virtual time. */
+    Timer setTimer(String label, long delayMicros, Runnable action);
+
+    /** The node's single-server FIFO queue of that name, created on first use. */
+    WorkerQueue worker(String name);
+
+    /** A model note in the trace (a state change worth seeing). */
+    void trace(String detail);
+
+    /** Reports an invariant violation found inside a handler (for checks tied to an action). */
+    void violation(String invariant, String message);
+}

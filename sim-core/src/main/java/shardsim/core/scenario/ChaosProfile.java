@@ -1,0 +1,54 @@
+package shardsim.core.scenario;
+
+import shardsim.core.fault.FaultIntensity;
+import shardsim.core.net.Delay;
+import shardsim.core.net.LinkPolicy;
+import shardsim.core.random.SimRandom;
+import shardsim.core.sim.Simulation;
+
+/**
+ * The network and fault intensities of a generated plan: fixed for {@code random}, drawn from the
+ * seed for {@code swarm} (some kinds of fault switched off entirely, others turned up, so that a
+ * sweep visits corners a single profile never reaches).
+ *
+ * @param link the default link policy
+ * @param faults the kernel fault intensities
+ */
+public record ChaosProfile(LinkPolicy link, FaultIntensity faults) {
+
+    /** The profile of {@code random} plans: a little loss, duplication and reordering, moderate faults. */
+    public static ChaosProfile moderate() {
+        return new ChaosProfile(new LinkPolicy(0.02, 0.02, new Delay.Exponential(500, 5_000, 200_000), LinkPolicy.DEFAULT_CAPACITY),
+                FaultIntensity.moderate());
+    }
+
+    /** A swarm profile drawn from {@code random}. */
+    public static ChaosProfile swarm(SimRandom random) {
+        double loss = random.chance(0.3) ? 0 : random.nextDouble() * 0.2;
+        double dup = random.chance(0.3) ? 0 : random.nextDouble() * 0.2;
+        long min = random.between(100, 2_000);
+        long mean = random.between(1_000, 100_000);
+        long max = Math.max(min + mean, random.between(50_000, 2_000_000));
+        LinkPolicy link = new LinkPolicy(loss, dup, new Delay.Exponential(min, mean, max), LinkPolicy.DEFAULT_CAPACITY);
+        return new ChaosProfile(link, FaultIntensity.swarm(random));
+    }
+
+    /** The profile for a generated plan ({@code random} or {@code swarm}). */
+    public static ChaosProfile forPlan(String plan, SimRandom random) {
+        if (Plans.SWARM.equals(plan)) {
+            return swarm(random);
+        }
+        if (Plans.RANDOM.equals(plan)) {
+            return moderate();
+        }
+        throw new IllegalArgumentException("no chaos profile for plan " + plan);
+    }
+
+    /** Records every figure of the profile as a run parameter, so it is printed before the run. */
+    public void recordParams(Simulation sim) {
+        sim.param("link.loss", link.lossProbability());
+        sim.param("link.duplication", link.duplicateProbability());
+        sim.param("link.delay", link.delay());
+        sim.param("faults", faults);
+    }
+}

@@ -1,0 +1,49 @@
+package shardsim.core.scenario;
+
+import java.util.List;
+import java.util.Map;
+import shardsim.core.check.Violation;
+import shardsim.core.sim.Simulation;
+import shardsim.core.trace.Trace;
+import shardsim.core.trace.TraceEvent;
+
+/**
+ * The outcome of one run.
+ *
+ * @param spec what ran
+ * @param ok whether every check held
+ * @param digest the trace digest, the run's fingerprint
+ * @param traceEvents how many trace events the run recorded
+ * @param events how many scheduled events the loop handled
+ * @param virtualMicros the virtual time at the end
+ * @param violations what broke, in the order found
+ * @param params every parameter of the run, drawn from the seed or fixed, in the order set
+ * @param metrics the scenario's latency samples in virtual time, by name
+ * @param lastEvents the last trace events kept (empty for digest-only runs)
+ */
+public record RunResult(
+        RunSpec spec,
+        boolean ok,
+        long digest,
+        long traceEvents,
+        long events,
+        long virtualMicros,
+        List<Violation> violations,
+        Map<String, String> params,
+        Map<String, long[]> metrics,
+        List<TraceEvent> lastEvents) {
+
+    /** How many trace events a violation report shows before the end. */
+    public static final int LAST_EVENTS = 40;
+
+    /** Collects the result of a finished simulation. */
+    public static RunResult of(RunSpec spec, Simulation sim) {
+        Trace trace = sim.trace();
+        return new RunResult(spec, sim.ok(), trace.digest(), trace.count(), sim.eventNumber(), sim.now(),
+                List.copyOf(sim.violations()), Map.copyOf(new java.util.TreeMap<>(sim.params())), sim.metrics().samples(), trace.last(LAST_EVENTS));
+    }
+
+    public String digestHex() {
+        return Trace.hex(digest);
+    }
+}

@@ -1,0 +1,33 @@
+package shardsim.core.scenario;
+
+import java.util.List;
+import shardsim.core.trace.Trace;
+
+/**
+ * A modelled system and the failure it replays, runnable in each of its modes under each of its
+ * plans. Implementations are stateless: every {@link #run} builds a fresh simulation, so runs can
+ * go on different threads at once.
+ */
+public interface Scenario {
+    String name();
+
+    /** One line: what goes wrong. */
+    String description();
+
+    /** The modes, the first being the default ("buggy", "fixed", and any ablations). */
+    List<String> modes();
+
+    /** The built-in plans: "documented", "random", "swarm". */
+    List<String> plans();
+
+    /** The invariants the scenario checks, as "NAME: meaning". */
+    List<String> invariants();
+
+    /** Runs one seed; the trace decides how much of the run is kept. */
+    RunResult run(RunSpec spec, Trace trace);
+
+    /** Runs one seed keeping only the digest (the cheapest run, for sweeps). */
+    default RunResult run(RunSpec spec) {
+        return run(spec, Trace.digestOnly());
+    }
+}

@@ -1,0 +1,5 @@
+/**
+ * The contract between scenarios and their users (the command line, tests, benchmarks): what a
+ * scenario offers, what a run takes and what it returns, and the determinism self-check.
+ */
+package shardsim.core.scenario;

@@ -1,0 +1,194 @@
+package shardsim.core.sim;
+
+import java.util.LinkedHashMap;
+import shardsim.core.net.Link;
+import shardsim.core.net.LinkPolicy;
+import shardsim.core.node.Envelope;
+import shardsim.core.random.SimRandom;
+import shardsim.core.trace.TraceKind;
+
+/**
+ * The simulated network: per-link policies (loss, duplication, delay, capacity), partitions that
+ * may overlap (a link is cut while any partition covering it is in force), and clogs that hold
+ * traffic until they clear. A message is judged when sent and again when it arrives, so a
+ * partition that starts while a message is in flight drops it.
+ */
+public final class Network {
+    private final Simulation sim;
+    private final SimRandom random;
+    private LinkPolicy defaultPolicy;
+    /** All maps here are looked up by key and never iterated for behaviour. */
+    private final LinkedHashMap<Link, LinkPolicy> policies = new LinkedHashMap<>();
+    private final LinkedHashMap<Link, Integer> cuts = new LinkedHashMap<>();
+    private final LinkedHashMap<Link, Long> cloggedUntil = new LinkedHashMap<>();
+    private final LinkedHashMap<Link, Integer> inFlight = new LinkedHashMap<>();
+    private long delivered;
+    private long dropped;
+
+    Network(Simulation sim, LinkPolicy defaultPolicy) {
+        this.sim = sim;
+        this.random = sim.random().fork("network");
+        this.defaultPolicy = defaultPolicy;
+    }
+
+    public LinkPolicy defaultPolicy() {
+        return defaultPolicy;
+    }
+
+    public void setDefaultPolicy(LinkPolicy policy) {
+        this.defaultPolicy = policy;
+    }
+
+    /** Sets the policy of the directed link {@code from -> to}. */
+    public void setPolicy(String from, String to, LinkPolicy policy) {
+        policies.put(new Link(from, to), policy);
+    }
+
+    /** Sets the policy of both directions between two nodes. */
+    public void setPolicyBothWays(String a, String b, LinkPolicy policy) {
+        setPolicy(a, b, policy);
+        setPolicy(b, a, policy);
+    }
+
+    public LinkPolicy policy(String from, String to) {
+        LinkPolicy p = policies.get(new Link(from, to));
+        return p != null ? p : defaultPolicy;
+    }
+
+    public void partition(String a, String b) {
+        cut(new Link(a, b), 1);
+        cut(new Link(b, a), 1);
+    }
+
+    public void partitionOneWay(String from, String to) {
+        cut(new Link(from, to), 1);
+    }
+
+    public void heal(String a, String b) {
+        cut(new Link(a, b), -1);
+        cut(new Link(b, a), -1);
+    }
+
+    public void healOneWay(String from, String to) {
+        cut(new Link(from, to), -1);
+    }
+
+    /** Removes every partition. */
+    public void healAll() {
+        cuts.clear();
+    }
+
+    /** Whether messages from {@code from} to {@code to} are cut now. */
+    public boolean isCut(String from, String to) {
+        return cuts.containsKey(new Link(from, to));
+    }
+
+    /** Holds traffic both ways between two nodes until {@code untilMicros}. */
+    public void clog(String a, String b, long untilMicros) {
+        cloggedUntil.merge(new Link(a, b), untilMicros, Math::max);
+        cloggedUntil.merge(new Link(b, a), untilMicros, Math::max);
+    }
+
+    public boolean isClogged(String from, String to) {
+        Long until = cloggedUntil.get(new Link(from, to));
+        return until != null && until > sim.now();
+    }
+
+    public long delivered() {
+        return delivered;
+    }
+
+    public long dropped() {
+        return dropped;
+    }
+
+    private void cut(Link link, int delta) {
+        int n = cuts.getOrDefault(link, 0) + delta;
+        if (n <= 0) {
+            cuts.remove(link);
+        } else {
+            cuts.put(link, n);
+        }
+    }
+
+    void send(Envelope env) {
+        String from = env.from();
+        String to = env.to();
+        sim.record(TraceKind.SEND, from, env.describe());
+        if (from.equals(to)) {
+            // A node talking to itself does not cross the network.
+            sim.schedule(0, new SimEvent.Deliver(env, false));
+            return;
+        }
+        Link link = new Link(from, to);
+        if (cuts.containsKey(link)) {
+            drop(env, "partitioned");
+            return;
+        }
+        LinkPolicy policy = policy(from, to);
+        int flying = inFlight.getOrDefault(link, 0);
+        if (flying >= policy.capacity()) {
+            drop(env, "link full");
+            return;
+        }
+        if (random.chance(policy.lossProbability())) {
+            drop(env, "lost");
+            return;
+        }
+        schedule(link, env, policy, false);
+        int copies = 1;
+        if (random.chance(policy.duplicateProbability())) {
+            sim.record(TraceKind.DUPLICATE, from, "m" + env.id());
+            schedule(link, env, policy, true);
+            copies++;
+        }
+        inFlight.put(link, flying + copies);
+    }
+
+    private void schedule(Link link, Envelope env, LinkPolicy policy, boolean copy) {
+        long at = sim.now() + policy.delay().draw(random);
+        Long until = cloggedUntil.get(link);
+        if (until != null && until > at) {
+            at = until;
+        }
+        sim.scheduleAt(at, new SimEvent.Deliver(env, copy));
+    }
+
+    void deliver(SimEvent.Deliver d) {
+        Envelope env = d.envelope();
+        String from = env.from();
+        String to = env.to();
+        if (!from.equals(to)) {
+            Link link = new Link(from, to);
+            Long until = cloggedUntil.get(link);
+            if (until != null && until > sim.now()) {
+                // Still clogged: hold it until the clog clears.
+                sim.scheduleAt(until, d);
+                return;
+            }
+            int n = inFlight.getOrDefault(link, 1) - 1;
+            if (n <= 0) {
+                inFlight.remove(link);
+            } else {
+                inFlight.put(link, n);
+            }
+            if (cuts.containsKey(link)) {
+                drop(env, "partitioned in flight");
+                return;
+            }
+        }
+        HostContext ctx = sim.liveContext(to);
+        if (ctx == null) {
+            drop(env, "receiver down");
+            return;
+        }
+        delivered++;
+        sim.record(TraceKind.DELIVER, to, d.copy() ? "copy of m" + env.id() : "m" + env.id());
+        ctx.receive(env);
+    }
+
+    private void drop(Envelope env, String why) {
+        dropped++;
+        sim.record(TraceKind.DROP, env.from(), why + " m" + env.id());
+    }
+}

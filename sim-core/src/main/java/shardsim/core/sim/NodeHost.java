@@ -1,0 +1,24 @@
+package shardsim.core.sim;
+
+import shardsim.core.node.Disk;
+import shardsim.core.node.Node;
+import shardsim.core.node.NodeFactory;
+
+/** The kernel's record of one node across its incarnations: the disk outlives them all. */
+final class NodeHost {
+    final String name;
+    final NodeFactory factory;
+    final boolean crashable;
+    final Disk disk = new Disk();
+    Node node;
+    HostContext context;
+    boolean up;
+    int incarnation = -1;
+    long skewMicros;
+
+    NodeHost(String name, NodeFactory factory, boolean crashable) {
+        this.name = name;
+        this.factory = factory;
+        this.crashable = crashable;
+    }
+}

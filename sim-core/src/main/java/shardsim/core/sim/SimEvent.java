@@ -1,0 +1,36 @@
+package shardsim.core.sim;
+
+import shardsim.core.fault.Fault;
+import shardsim.core.node.Envelope;
+
+/** What the event loop schedules. Dispatched in {@link Simulation#dispatch(SimEvent)}. */
+sealed interface SimEvent {
+
+    /** A message arriving at its receiver. */
+    record Deliver(Envelope envelope, boolean copy) implements SimEvent {
+    }
+
+    /** A node's timer. */
+    record Fire(TimerImpl timer) implements SimEvent {
+    }
+
+    /** A fault from the plan. */
+    record Inject(Fault fault) implements SimEvent {
+    }
+
+    /** A worker's poll or the end of its current task's service. */
+    record WorkerWake(WorkerImpl worker, long token) implements SimEvent {
+    }
+
+    /** A driver action: workload, scripted step or kernel bookkeeping. */
+    record Action(String actor, String label, Runnable action, boolean traced) implements SimEvent {
+    }
+
+    /** A node boots for the first time. */
+    record Boot(String node) implements SimEvent {
+    }
+
+    /** A liveness deadline, void if a fault happened since it was set. */
+    record LivenessDeadline(int index, long epoch) implements SimEvent {
+    }
+}

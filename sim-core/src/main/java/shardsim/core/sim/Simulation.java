@@ -1,0 +1,547 @@
+package shardsim.core.sim;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import shardsim.core.check.Invariant;
+import shardsim.core.check.Liveness;
+import shardsim.core.check.Violation;
+import shardsim.core.event.EventQueue;
+import shardsim.core.fault.Fault;
+import shardsim.core.fault.FaultPlan;
+import shardsim.core.fault.NetFault;
+import shardsim.core.fault.NodeFault;
+import shardsim.core.fault.TimedFault;
+import shardsim.core.node.Disk;
+import shardsim.core.node.Envelope;
+import shardsim.core.node.Message;
+import shardsim.core.node.Node;
+import shardsim.core.node.NodeFactory;
+import shardsim.core.random.SimRandom;
+import shardsim.core.trace.Micros;
+import shardsim.core.trace.Trace;
+import shardsim.core.trace.TraceKind;
+import shardsim.core.worker.WorkerQueue;
+
+/**
+ * One simulation: the event loop that owns virtual time, the nodes, the network, the fault plan,
+ * the checks and the trace. Single-threaded; everything it does follows from the seed.
+ *
+ * <p>A scenario reads as a story: add nodes, register checks, {@link #inject} a fault plan,
+ * schedule the workload, then {@link #runUntil} and {@link #finish}. Safety invariants run after
+ * every event; validations once at the end; liveness checks at their deadlines.
+ */
+public final class Simulation {
+    private final SimConfig config;
+    private final SimRandom random;
+    private final Trace trace;
+    private final EventQueue<SimEvent> queue = new EventQueue<>(1024);
+    private final Network network;
+    /** Nodes by name, in the order added; iteration order is part of the determinism contract. */
+    private final LinkedHashMap<String, NodeHost> hosts = new LinkedHashMap<>();
+    private final List<Invariant> invariants = new ArrayList<>();
+    private final List<Invariant> validations = new ArrayList<>();
+    private final List<Liveness> liveness = new ArrayList<>();
+    private final List<FaultHandler> faultHandlers = new ArrayList<>();
+    private final List<Violation> violations = new ArrayList<>();
+    private final LinkedHashMap<String, String> params = new LinkedHashMap<>();
+    private final Metrics metrics = new Metrics();
+    private long now;
+    private long eventNumber;
+    private long nextEnvelopeId = 1;
+    private long nextCallId = 1;
+    private boolean stopped;
+    private boolean finished;
+    private int activeFaults;
+    private long faultEpoch;
+    private long quietSinceMicros;
+    private long faultsInjected;
+
+    /** Handles scenario-defined fault kinds; returns false for kinds it does not know. */
+    @FunctionalInterface
+    public interface FaultHandler {
+        boolean apply(Fault fault);
+    }
+
+    public Simulation(long seed, SimConfig config, Trace trace) {
+        this.config = config;
+        this.random = new SimRandom(seed);
+        this.trace = trace;
+        this.network = new Network(this, config.defaultLink());
+    }
+
+    // ---- the world ---------------------------------------------------------------------------
+
+    public SimConfig config() {
+        return config;
+    }
+
+    /** The run's root generator; subsystems should {@link SimRandom#fork fork} it by label. */
+    public SimRandom random() {
+        return random;
+    }
+
+    public long seed() {
+        return random.seed();
+    }
+
+    public long now() {
+        return now;
+    }
+
+    /** The number of scheduled events handled so far. */
+    public long eventNumber() {
+        return eventNumber;
+    }
+
+    public Trace trace() {
+        return trace;
+    }
+
+    public Network network() {
+        return network;
+    }
+
+    public Metrics metrics() {
+        return metrics;
+    }
+
+    /** Adds a node that boots at the current time (and may crash under generated plans). */
+    public void addNode(String name, NodeFactory factory) {
+        addNode(name, factory, true);
+    }
+
+    public void addNode(String name, NodeFactory factory, boolean crashable) {
+        if (hosts.containsKey(name)) {
+            throw new IllegalArgumentException("duplicate node " + name);
+        }
+        hosts.put(name, new NodeHost(name, factory, crashable));
+        schedule(0, new SimEvent.Boot(name));
+    }
+
+    public List<String> nodeNames() {
+        return List.copyOf(hosts.keySet());
+    }
+
+    /** The nodes that generated plans may crash. */
+    public List<String> crashableNodes() {
+        List<String> out = new ArrayList<>();
+        for (NodeHost h : hosts.values()) {
+            if (h.crashable) {
+                out.add(h.name);
+            }
+        }
+        return out;
+    }
+
+    public boolean isUp(String name) {
+        return host(name).up;
+    }
+
+    /** The node's current instance, or null while it is down. */
+    public Node node(String name) {
+        NodeHost h = host(name);
+        return h.up ? h.node : null;
+    }
+
+    public <T extends Node> T node(String name, Class<T> type) {
+        return type.cast(node(name));
+    }
+
+    public Disk disk(String name) {
+        return host(name).disk;
+    }
+
+    /** The node's worker queues (empty while it is down), in creation order. */
+    public List<WorkerQueue> workers(String name) {
+        NodeHost h = host(name);
+        if (!h.up) {
+            return List.of();
+        }
+        return List.copyOf(h.context.workers.values());
+    }
+
+    public long clockSkew(String name) {
+        return host(name).skewMicros;
+    }
+
+    // ---- checks ------------------------------------------------------------------------------
+
+    /** A safety invariant checked after every event. */
+    public void invariant(Invariant invariant) {
+        invariants.add(invariant);
+    }
+
+    /** A check run once when the run finishes. */
+    public void validation(Invariant validation) {
+        validations.add(validation);
+    }
+
+    /** A liveness check judged a fixed time after the faults in force have all ended. */
+    public void liveness(Liveness check) {
+        liveness.add(check);
+        scheduleLivenessDeadline(liveness.size() - 1);
+    }
+
+    /** Records a violation; stops the run if so configured. Repeats of the same invariant are not kept. */
+    public void violation(String invariant, String message) {
+        for (Violation v : violations) {
+            if (v.invariant().equals(invariant)) {
+                return;
+            }
+        }
+        Violation v = new Violation(invariant, message, now, eventNumber);
+        violations.add(v);
+        record(TraceKind.VIOLATION, "check", invariant + ": " + message);
+        if (config.stopOnFirstViolation()) {
+            stopped = true;
+        }
+    }
+
+    public List<Violation> violations() {
+        return Collections.unmodifiableList(violations);
+    }
+
+    public boolean ok() {
+        return violations.isEmpty();
+    }
+
+    /** Faults in force now (partitions, crashed nodes, clogs, scenario faults that last). */
+    public int activeFaults() {
+        return activeFaults;
+    }
+
+    /** Since when no fault has been in force or injected; -1 while one is in force. */
+    public long quietSinceMicros() {
+        return activeFaults > 0 ? -1 : quietSinceMicros;
+    }
+
+    public long faultsInjected() {
+        return faultsInjected;
+    }
+
+    // ---- parameters and notes -----------------------------------------------------------------
+
+    /** A parameter of the run (drawn from the seed or given), traced before anything happens. */
+    public void param(String name, Object value) {
+        String v = String.valueOf(value);
+        params.put(name, v);
+        record(TraceKind.PARAM, "sim", name + "=" + v);
+    }
+
+    public Map<String, String> params() {
+        return Collections.unmodifiableMap(params);
+    }
+
+    /** A note in the trace from the scenario driver or a checker. */
+    public void note(String actor, String detail) {
+        record(TraceKind.STATE, actor, detail);
+    }
+
+    // ---- scheduling --------------------------------------------------------------------------
+
+    /** Runs {@code action} (a workload step, a scripted move) at an absolute virtual time. */
+    public void at(long atMicros, String label, Runnable action) {
+        scheduleAt(atMicros, new SimEvent.Action("driver", label, action, true));
+    }
+
+    /** Runs {@code action} after a delay from now. */
+    public void after(long delayMicros, String label, Runnable action) {
+        schedule(delayMicros, new SimEvent.Action("driver", label, action, true));
+    }
+
+    /** Schedules every fault of the plan. */
+    public void inject(FaultPlan plan) {
+        for (TimedFault tf : plan.faults()) {
+            scheduleAt(tf.atMicros(), new SimEvent.Inject(tf.fault()));
+        }
+    }
+
+    /** Registers a handler for scenario-defined fault kinds. */
+    public void onFault(FaultHandler handler) {
+        faultHandlers.add(handler);
+    }
+
+    /** Injects a fault now (also how plans are applied). */
+    public void applyFault(Fault fault) {
+        faultsInjected++;
+        record(TraceKind.FAULT, "faults", fault.toString());
+        boolean handled = applyKernelFault(fault);
+        for (int i = 0; !handled && i < faultHandlers.size(); i++) {
+            handled = faultHandlers.get(i).apply(fault);
+        }
+        if (!handled) {
+            throw new IllegalStateException("no handler for fault kind " + fault.kind() + ": " + fault);
+        }
+        changeActivity(fault.activityDelta());
+    }
+
+    /** Crashes a node now: its instance, timers, calls, queues and unflushed writes are lost. */
+    public void crash(String name) {
+        NodeHost h = host(name);
+        if (!h.up) {
+            return;
+        }
+        h.up = false;
+        h.node = null;
+        h.disk.loseUnflushed();
+        record(TraceKind.CRASH, name, "incarnation " + h.incarnation);
+    }
+
+    /** Restarts a crashed node: a new instance recovers from what its disk kept. */
+    public void restart(String name) {
+        NodeHost h = host(name);
+        if (h.up) {
+            return;
+        }
+        boot(h, true);
+    }
+
+    // ---- the loop ----------------------------------------------------------------------------
+
+    /**
+     * Handles events until the next one is later than {@code endMicros}, the queue empties, a
+     * violation stops the run, or the budget runs out (itself a violation). Afterwards the clock
+     * reads {@code endMicros} unless the run stopped early.
+     */
+    public void runUntil(long endMicros) {
+        if (finished) {
+            throw new IllegalStateException("run already finished");
+        }
+        RunBudget budget = config.budget();
+        while (!stopped && !queue.isEmpty()) {
+            long t = queue.peekTime();
+            if (t > endMicros) {
+                break;
+            }
+            if (t > budget.maxVirtualMicros()) {
+                violation(RunBudget.INVARIANT, "virtual time budget of " + Micros.format(budget.maxVirtualMicros()) + " exhausted");
+                stopped = true;
+                break;
+            }
+            if (eventNumber >= budget.maxEvents()) {
+                violation(RunBudget.INVARIANT, "event budget of " + budget.maxEvents() + " events exhausted at t=" + Micros.format(now));
+                stopped = true;
+                break;
+            }
+            SimEvent e = queue.poll();
+            now = t;
+            eventNumber++;
+            dispatch(e);
+            if (!stopped) {
+                checkInvariants();
+            }
+        }
+        if (!stopped && endMicros > now) {
+            now = endMicros;
+        }
+    }
+
+    /** Whether a violation or the budget stopped the run. */
+    public boolean stopped() {
+        return stopped;
+    }
+
+    /** Runs the end-of-run validations (unless already stopped) and traces the verdict. */
+    public void finish() {
+        if (finished) {
+            return;
+        }
+        finished = true;
+        if (!stopped) {
+            for (Invariant v : validations) {
+                String problem = v.check();
+                if (problem != null) {
+                    violation(v.name(), problem);
+                    if (stopped) {
+                        break;
+                    }
+                }
+            }
+        }
+        StringBuilder verdict = new StringBuilder(violations.isEmpty() ? "ok" : "violated");
+        for (Violation v : violations) {
+            verdict.append(' ').append(v.invariant());
+        }
+        verdict.append(" events=").append(eventNumber);
+        record(TraceKind.VERDICT, "sim", verdict.toString());
+    }
+
+    void dispatch(SimEvent e) {
+        if (e instanceof SimEvent.Deliver d) {
+            network.deliver(d);
+        } else if (e instanceof SimEvent.Fire f) {
+            TimerImpl t = f.timer();
+            if (t.take()) {
+                record(TraceKind.TIMER, t.owner.host.name, t.label);
+                t.action.run();
+            }
+        } else if (e instanceof SimEvent.WorkerWake w) {
+            w.worker().wake(w.token());
+        } else if (e instanceof SimEvent.Inject i) {
+            applyFault(i.fault());
+        } else if (e instanceof SimEvent.Action a) {
+            if (a.traced()) {
+                record(TraceKind.TIMER, a.actor(), a.label());
+            }
+            a.action().run();
+        } else if (e instanceof SimEvent.Boot b) {
+            boot(host(b.node()), false);
+        } else if (e instanceof SimEvent.LivenessDeadline l) {
+            judgeLiveness(l);
+        } else {
+            throw new IllegalStateException("unknown event kind " + e);
+        }
+    }
+
+    private void checkInvariants() {
+        for (int i = 0; i < invariants.size(); i++) {
+            Invariant inv = invariants.get(i);
+            String problem = inv.check();
+            if (problem != null) {
+                violation(inv.name(), problem);
+                if (stopped) {
+                    return;
+                }
+            }
+        }
+    }
+
+    private boolean applyKernelFault(Fault fault) {
+        if (fault instanceof NetFault.Partition p) {
+            network.partition(p.a(), p.b());
+        } else if (fault instanceof NetFault.PartitionOneWay p) {
+            network.partitionOneWay(p.from(), p.to());
+        } else if (fault instanceof NetFault.Heal h) {
+            network.heal(h.a(), h.b());
+        } else if (fault instanceof NetFault.HealOneWay h) {
+            network.healOneWay(h.from(), h.to());
+        } else if (fault instanceof NetFault.Clog c) {
+            long until = now + c.durationMicros();
+            network.clog(c.a(), c.b(), until);
+            // A clog is in force until it clears; count it so liveness waits for it.
+            changeActivity(1);
+            scheduleAt(until, new SimEvent.Action("faults", "clog " + c.a() + "<->" + c.b() + " clears", () -> changeActivity(-1), true));
+        } else if (fault instanceof NetFault.SetLink s) {
+            network.setPolicy(s.from(), s.to(), s.policy());
+        } else if (fault instanceof NodeFault.Crash c) {
+            crash(c.node());
+        } else if (fault instanceof NodeFault.Restart r) {
+            restart(r.node());
+        } else if (fault instanceof NodeFault.ClockSkew s) {
+            host(s.node()).skewMicros = s.skewMicros();
+        } else {
+            return false;
+        }
+        return true;
+    }
+
+    private void changeActivity(int delta) {
+        activeFaults = Math.max(0, activeFaults + delta);
+        faultEpoch++;
+        if (activeFaults == 0) {
+            quietSinceMicros = now;
+            for (int i = 0; i < liveness.size(); i++) {
+                scheduleLivenessDeadline(i);
+            }
+        }
+    }
+
+    private void scheduleLivenessDeadline(int index) {
+        if (activeFaults == 0) {
+            scheduleAt(Math.max(now, quietSinceMicros) + liveness.get(index).withinMicros(), new SimEvent.LivenessDeadline(index, faultEpoch));
+        }
+    }
+
+    private void judgeLiveness(SimEvent.LivenessDeadline l) {
+        if (l.epoch() != faultEpoch || activeFaults > 0) {
+            return;
+        }
+        Liveness check = liveness.get(l.index());
+        String problem = check.check().get();
+        record(TraceKind.TIMER, "check", "liveness " + check.name() + (problem == null ? " holds" : " fails"));
+        if (problem != null) {
+            violation(check.name(), problem + " (" + Micros.format(check.withinMicros()) + " after the last fault at " + Micros.format(quietSinceMicros) + ")");
+        }
+    }
+
+    private void boot(NodeHost h, boolean recover) {
+        h.incarnation++;
+        h.up = true;
+        HostContext ctx = new HostContext(this, h, h.incarnation);
+        h.context = ctx;
+        record(recover ? TraceKind.RESTART : TraceKind.STATE, h.name, (recover ? "recover" : "boot") + " incarnation " + h.incarnation);
+        h.node = h.factory.create(ctx);
+        if (recover) {
+            h.node.onRecover();
+        } else {
+            h.node.onStart();
+        }
+    }
+
+    // ---- kernel internals used by the network, contexts and workers --------------------------
+
+    void schedule(long delayMicros, SimEvent e) {
+        if (delayMicros < 0) {
+            throw new IllegalArgumentException("negative delay");
+        }
+        queue.add(now + delayMicros, e);
+    }
+
+    void scheduleAt(long atMicros, SimEvent e) {
+        if (atMicros < now) {
+            throw new IllegalArgumentException("cannot schedule in the past: " + atMicros + " < " + now);
+        }
+        queue.add(atMicros, e);
+    }
+
+    void record(TraceKind kind, String actor, String detail) {
+        trace.record(now, eventNumber, kind, actor, detail);
+    }
+
+    Envelope newEnvelope(String from, String to, Message message, long callId, boolean reply) {
+        if (!hosts.containsKey(to)) {
+            throw new IllegalArgumentException("unknown node " + to);
+        }
+        return new Envelope(nextEnvelopeId++, from, to, message, callId, reply, now);
+    }
+
+    long nextCallId() {
+        return nextCallId++;
+    }
+
+    HostContext liveContext(String name) {
+        NodeHost h = host(name);
+        return h.up ? h.context : null;
+    }
+
+    private NodeHost host(String name) {
+        NodeHost h = hosts.get(name);
+        if (h == null) {
+            throw new IllegalArgumentException("unknown node " + name);
+        }
+        return h;
+    }
+
+    /** A trace of this instant for a violation report: the scheduled-event count and time. */
+    public String position() {
+        return "t=" + Micros.format(now) + " event " + eventNumber;
+    }
+
+    /** Convenience for drivers that inject one fault at a time. */
+    public void injectAt(long atMicros, Fault fault) {
+        scheduleAt(atMicros, new SimEvent.Inject(fault));
+    }
+
+    /** Applies {@code consumer} to every node that is up, in the order added. */
+    public void forEachUp(Consumer<Node> consumer) {
+        for (NodeHost h : hosts.values()) {
+            if (h.up) {
+                consumer.accept(h.node);
+            }
+        }
+    }
+}

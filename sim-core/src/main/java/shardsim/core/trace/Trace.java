@@ -1,0 +1,161 @@
+package shardsim.core.trace;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A run's trace: a rolling 64-bit digest over every event, plus (optionally) the events kept whole
+ * or as a bounded ring of the last N.
+ *
+ * <p>The digest folds in each event's time, event number, kind, actor and detail, so two runs
+ * have the same digest only if they record the same events in the same order. It is computed from
+ * the characters themselves (never {@code hashCode} of an enum or an object), so it is the same on
+ * every JVM and machine.
+ */
+public final class Trace {
+    /** How much of the trace to keep besides the digest. */
+    public enum Retention { DIGEST_ONLY, RING, FULL }
+
+    private static final long INITIAL = 0x6A09E667F3BCC908L;
+
+    private final Retention retention;
+    private final int ringSize;
+    private final TraceEvent[] ring;
+    private final List<TraceEvent> full;
+    private final List<TraceListener> listeners = new ArrayList<>();
+    private long digest = INITIAL;
+    private long count;
+
+    private Trace(Retention retention, int ringSize) {
+        this.retention = retention;
+        this.ringSize = ringSize;
+        this.ring = retention == Retention.RING ? new TraceEvent[ringSize] : null;
+        this.full = retention == Retention.FULL ? new ArrayList<>() : null;
+    }
+
+    /** Keeps only the digest and the count: the cheapest, for sweeps. */
+    public static Trace digestOnly() {
+        return new Trace(Retention.DIGEST_ONLY, 0);
+    }
+
+    /** Keeps the last {@code n} events. */
+    public static Trace ring(int n) {
+        if (n <= 0) {
+            throw new IllegalArgumentException("ring size must be positive: " + n);
+        }
+        return new Trace(Retention.RING, n);
+    }
+
+    /** Keeps every event. */
+    public static Trace full() {
+        return new Trace(Retention.FULL, 0);
+    }
+
+    public Trace addListener(TraceListener listener) {
+        listeners.add(listener);
+        return this;
+    }
+
+    /** Whether anyone will look at the events themselves (so they are worth building). */
+    public boolean keepsEvents() {
+        return retention != Retention.DIGEST_ONLY || !listeners.isEmpty();
+    }
+
+    public void record(long timeMicros, long eventNumber, TraceKind kind, String actor, String detail) {
+        long h = digest;
+        h = step(h, timeMicros);
+        h = step(h, eventNumber);
+        h = step(h, kind.ordinal());
+        h = stepString(h, actor);
+        h = stepString(h, detail);
+        digest = h;
+        long index = count++;
+        if (retention == Retention.DIGEST_ONLY && listeners.isEmpty()) {
+            return;
+        }
+        TraceEvent event = new TraceEvent(index, timeMicros, eventNumber, kind, actor, detail);
+        if (retention == Retention.FULL) {
+            full.add(event);
+        } else if (retention == Retention.RING) {
+            ring[(int) (index % ringSize)] = event;
+        }
+        for (int i = 0; i < listeners.size(); i++) {
+            listeners.get(i).onEvent(event);
+        }
+    }
+
+    public long digest() {
+        return digest;
+    }
+
+    /** The digest as 16 hex digits, the form printed everywhere. */
+    public String digestHex() {
+        return hex(digest);
+    }
+
+    public static String hex(long digest) {
+        String s = Long.toHexString(digest);
+        return "0000000000000000".substring(s.length()) + s;
+    }
+
+    public long count() {
+        return count;
+    }
+
+    public Retention retention() {
+        return retention;
+    }
+
+    /** The kept events, oldest first: all of them, the last N, or none. */
+    public List<TraceEvent> events() {
+        if (retention == Retention.FULL) {
+            return List.copyOf(full);
+        }
+        if (retention == Retention.RING) {
+            return last(ringSize);
+        }
+        return List.of();
+    }
+
+    /** The last {@code n} kept events, oldest first. */
+    public List<TraceEvent> last(int n) {
+        List<TraceEvent> out = new ArrayList<>();
+        if (retention == Retention.FULL) {
+            int from = Math.max(0, full.size() - n);
+            out.addAll(full.subList(from, full.size()));
+        } else if (retention == Retention.RING) {
+            long kept = Math.min(count, ringSize);
+            long from = count - Math.min(kept, n);
+            for (long i = from; i < count; i++) {
+                out.add(ring[(int) (i % ringSize)]);
+            }
+        }
+        return out;
+    }
+
+    private static long step(long h, long v) {
+        return mix((h ^ v) * 0x9E3779B97F4A7C15L + 0x632BE59BD9B4E019L);
+    }
+
+    private static long stepString(long h, String s) {
+        h = step(h, s.length());
+        long acc = 0;
+        int n = s.length();
+        int i = 0;
+        for (; i + 3 < n; i += 4) {
+            acc = ((long) s.charAt(i) << 48) | ((long) s.charAt(i + 1) << 32) | ((long) s.charAt(i + 2) << 16) | s.charAt(i + 3);
+            h = step(h, acc);
+        }
+        acc = 0;
+        for (; i < n; i++) {
+            acc = (acc << 16) | s.charAt(i);
+        }
+        return step(h, acc);
+    }
+
+    private static long mix(long z) {
+        z = (z ^ (z >>> 33)) * 0xFF51AFD7ED558CCDL;
+        z = (z ^ (z >>> 33)) * 0xC4CEB9FE1A85EC53L;
+        return z ^ (z >>> 33);
+    }
+}

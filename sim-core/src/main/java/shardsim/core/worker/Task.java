@@ -1,0 +1,77 @@
+package shardsim.core.worker;
+
+import java.util.function.BooleanSupplier;
+
+/**
+ * A unit of work for a {@link WorkerQueue}. A task may first wait for a condition, re-checking it
+ * every {@code pollMicros} while it holds the worker (as code that sleeps in a loop does), then
+ * occupies the worker for {@code serviceMicros}, then runs its body.
+ */
+public final class Task {
+    private final String name;
+    private final Object tag;
+    private final long serviceMicros;
+    private final BooleanSupplier condition;
+    private final String waitsFor;
+    private final long pollMicros;
+    private final Runnable body;
+
+    private Task(String name, Object tag, long serviceMicros, BooleanSupplier condition, String waitsFor, long pollMicros, Runnable body) {
+        if (serviceMicros < 0) {
+            throw new IllegalArgumentException("negative service time");
+        }
+        if (condition != null && pollMicros <= 0) {
+            throw new IllegalArgumentException("poll interval must be positive");
+        }
+        this.name = name;
+        this.tag = tag;
+        this.serviceMicros = serviceMicros;
+        this.condition = condition;
+        this.waitsFor = waitsFor;
+        this.pollMicros = pollMicros;
+        this.body = body;
+    }
+
+    /** A task that takes {@code serviceMicros} and then runs {@code body}. */
+    public static Task of(String name, long serviceMicros, Runnable body) {
+        return new Task(name, null, serviceMicros, null, null, 0, body);
+    }
+
+    /** A task that first waits, polling, until {@code condition} holds. */
+    public static Task waitingFor(String name, String waitsFor, BooleanSupplier condition, long pollMicros, long serviceMicros, Runnable body) {
+        return new Task(name, null, serviceMicros, condition, waitsFor, pollMicros, body);
+    }
+
+    /** The same task carrying a model-defined tag that checkers can read. */
+    public Task withTag(Object newTag) {
+        return new Task(name, newTag, serviceMicros, condition, waitsFor, pollMicros, body);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public Object tag() {
+        return tag;
+    }
+
+    public long serviceMicros() {
+        return serviceMicros;
+    }
+
+    public BooleanSupplier condition() {
+        return condition;
+    }
+
+    public String waitsFor() {
+        return waitsFor;
+    }
+
+    public long pollMicros() {
+        return pollMicros;
+    }
+
+    public Runnable body() {
+        return body;
+    }
+}
