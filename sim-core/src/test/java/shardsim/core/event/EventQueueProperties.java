@@ -1,0 +1,68 @@
+package shardsim.core.event;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.PriorityQueue;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.LongRange;
+import net.jqwik.api.constraints.Size;
+
+class EventQueueProperties {
+
+    /** Any schedule of adds comes out sorted by time, ties in insertion order. */
+    @Property(tries = 300)
+    void pollsInTimeThenSequenceOrder(@ForAll @Size(max = 400) List<@LongRange(min = 0, max = 50) Long> times) {
+        EventQueue<Integer> q = new EventQueue<>(4);
+        for (int i = 0; i < times.size(); i++) {
+            q.add(times.get(i), i);
+        }
+        long lastTime = Long.MIN_VALUE;
+        long lastSeq = -1;
+        int polled = 0;
+        while (!q.isEmpty()) {
+            int item = q.poll();
+            assertEquals((long) times.get(item), q.lastTime(), "time travels with its item");
+            assertEquals(item, q.lastSeq(), "sequence is insertion order");
+            assertTrue(q.lastTime() > lastTime || (q.lastTime() == lastTime && q.lastSeq() > lastSeq),
+                    "out of order: " + q.lastTime() + "/" + q.lastSeq() + " after " + lastTime + "/" + lastSeq);
+            lastTime = q.lastTime();
+            lastSeq = q.lastSeq();
+            polled++;
+        }
+        assertEquals(times.size(), polled);
+    }
+
+    /** Interleaved adds and polls agree with a reference priority queue on (time, sequence). */
+    @Property(tries = 200)
+    void interleavedOperationsMatchAReference(@ForAll @Size(max = 300) List<@IntRange(min = -1, max = 40) Integer> ops) {
+        EventQueue<Long> q = new EventQueue<>(4);
+        PriorityQueue<long[]> ref = new PriorityQueue<>(Comparator.<long[]>comparingLong(a -> a[0]).thenComparingLong(a -> a[1]));
+        long seq = 0;
+        long now = 0;
+        List<Long> got = new ArrayList<>();
+        List<Long> want = new ArrayList<>();
+        for (int op : ops) {
+            if (op < 0 || op % 3 == 0) {
+                if (!ref.isEmpty()) {
+                    got.add(q.poll());
+                    long[] r = ref.poll();
+                    want.add(r[1]);
+                    now = r[0];
+                }
+            } else {
+                long t = now + op;
+                q.add(t, seq);
+                ref.add(new long[] {t, seq});
+                seq++;
+            }
+            assertEquals(ref.size(), q.size());
+        }
+        assertEquals(want, got);
+    }
+}

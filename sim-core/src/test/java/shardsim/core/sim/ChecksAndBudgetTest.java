@@ -1,0 +1,128 @@
+package shardsim.core.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import shardsim.core.check.Invariant;
+import shardsim.core.check.Liveness;
+import shardsim.core.check.Violation;
+import shardsim.core.fault.NetFault;
+import shardsim.core.fixture.Probe;
+import shardsim.core.trace.Trace;
+import shardsim.core.trace.TraceKind;
+
+class ChecksAndBudgetTest {
+
+    /** A node that re-arms a timer forever: without a budget this run would never end. */
+    private static Simulation spinning(RunBudget budget) {
+        Simulation sim = new Simulation(1, SimConfig.defaults().withBudget(budget), Trace.ring(16));
+        sim.addNode("spin", ctx -> new Probe(ctx) {
+            @Override
+            public void onStart() {
+                tick();
+            }
+
+            private void tick() {
+                ctx.setTimer("tick", 0, this::tick);
+            }
+        });
+        return sim;
+    }
+
+    @Test
+    void aRunOverItsEventBudgetIsReportedNotHung() {
+        Simulation sim = spinning(RunBudget.of(10_000, 1_000_000));
+        sim.runUntil(Long.MAX_VALUE);
+        sim.finish();
+        assertFalse(sim.ok());
+        Violation v = sim.violations().get(0);
+        assertEquals(RunBudget.INVARIANT, v.invariant());
+        assertTrue(v.message().contains("event budget of 10000"), v.message());
+        assertEquals(10_000, sim.eventNumber());
+        assertEquals(TraceKind.VERDICT, sim.trace().last(1).get(0).kind());
+    }
+
+    @Test
+    void aRunOverItsTimeBudgetIsReported() {
+        Simulation sim = new Simulation(1, SimConfig.defaults().withBudget(RunBudget.of(1_000_000, 5_000_000)), Trace.digestOnly());
+        sim.addNode("n", Probe::new);
+        sim.at(6_000_000, "too late", () -> { });
+        sim.runUntil(10_000_000);
+        assertEquals(RunBudget.INVARIANT, sim.violations().get(0).invariant());
+        assertTrue(sim.violations().get(0).message().contains("virtual time budget"));
+    }
+
+    @Test
+    void anInvariantIsCheckedAfterEveryEventAndTheFirstViolationStopsTheRun() {
+        Simulation sim = new Simulation(1, SimConfig.defaults(), Trace.digestOnly());
+        sim.addNode("n", Probe::new);
+        int[] counter = new int[1];
+        for (int i = 1; i <= 10; i++) {
+            sim.at(i * 1_000L, "step", () -> counter[0]++);
+        }
+        sim.invariant(Invariant.of("below-3", () -> counter[0] >= 3 ? "counter reached " + counter[0] : null));
+        sim.runUntil(1_000_000);
+        sim.finish();
+        assertEquals(3, counter[0], "stopped right after the violating event");
+        Violation v = sim.violations().get(0);
+        assertEquals("below-3", v.invariant());
+        assertEquals(3_000, v.timeMicros());
+        assertEquals(sim.eventNumber(), v.eventNumber());
+    }
+
+    @Test
+    void withoutStopOnFirstTheRunGoesOnAndKeepsTheFirstOfEachInvariant() {
+        Simulation sim = new Simulation(1, SimConfig.defaults().withStopOnFirstViolation(false), Trace.digestOnly());
+        sim.addNode("n", Probe::new);
+        int[] counter = new int[1];
+        for (int i = 1; i <= 10; i++) {
+            sim.at(i * 1_000L, "step", () -> counter[0]++);
+        }
+        sim.invariant(Invariant.of("below-3", () -> counter[0] >= 3 ? "counter reached " + counter[0] : null));
+        sim.validation(Invariant.of("even-end", () -> counter[0] % 2 == 0 ? null : "odd"));
+        sim.runUntil(1_000_000);
+        sim.finish();
+        assertEquals(10, counter[0]);
+        assertEquals(1, sim.violations().size());
+        assertEquals("counter reached 3", sim.violations().get(0).message());
+    }
+
+    @Test
+    void livenessIsJudgedAtItsDeadlineAfterTheLastFaultHeals() {
+        Simulation sim = new Simulation(1, SimConfig.defaults(), Trace.full());
+        sim.addNode("a", Probe::new);
+        sim.addNode("b", Probe::new);
+        boolean[] recovered = new boolean[1];
+        sim.liveness(new Liveness("recovers", 2_000_000, () -> recovered[0] ? null : "not recovered"));
+        sim.injectAt(1_000_000, new NetFault.Partition("a", "b"));
+        sim.injectAt(3_000_000, new NetFault.Heal("a", "b"));
+        sim.at(4_500_000, "recover", () -> recovered[0] = true);
+        sim.runUntil(10_000_000);
+        sim.finish();
+        assertTrue(sim.ok(), "recovered 1.5 s after the heal, within 2 s: " + sim.violations());
+        assertEquals(3_000_000, sim.quietSinceMicros());
+
+        Simulation late = new Simulation(1, SimConfig.defaults(), Trace.digestOnly());
+        late.addNode("a", Probe::new);
+        late.addNode("b", Probe::new);
+        boolean[] r2 = new boolean[1];
+        late.liveness(new Liveness("recovers", 2_000_000, () -> r2[0] ? null : "not recovered"));
+        late.injectAt(1_000_000, new NetFault.Partition("a", "b"));
+        late.injectAt(3_000_000, new NetFault.Heal("a", "b"));
+        late.at(5_500_000, "recover", () -> r2[0] = true);
+        late.runUntil(10_000_000);
+        assertEquals("recovers", late.violations().get(0).invariant());
+        assertEquals(5_000_000, late.violations().get(0).timeMicros());
+    }
+
+    @Test
+    void anUnhandledFaultKindStopsWithAnError() {
+        Simulation sim = new Simulation(1, SimConfig.defaults(), Trace.digestOnly());
+        sim.addNode("a", Probe::new);
+        sim.injectAt(10, () -> "mystery");
+        IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, () -> sim.runUntil(100));
+        assertTrue(e.getMessage().contains("mystery"));
+    }
+}

@@ -1,0 +1,91 @@
+package shardsim.core.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import shardsim.core.fixture.Probe;
+import shardsim.core.net.Delay;
+import shardsim.core.net.LinkPolicy;
+import shardsim.core.node.Message;
+import shardsim.core.node.Timer;
+import shardsim.core.trace.Trace;
+import shardsim.core.trace.TraceEvent;
+import shardsim.core.trace.TraceKind;
+
+class RpcAndTimerTest {
+
+    private static Simulation sim(LinkPolicy policy) {
+        Simulation sim = new Simulation(5, SimConfig.defaults().withDefaultLink(policy), Trace.full());
+        sim.addNode("client", Probe::new);
+        sim.addNode("server", Probe::new);
+        sim.runUntil(0);
+        return sim;
+    }
+
+    @Test
+    void aReplyArrivesBeforeTheTimeout() {
+        Simulation sim = sim(new LinkPolicy(0, 0, new Delay.Fixed(1_000), 100));
+        List<Message> replies = new ArrayList<>();
+        int[] timeouts = new int[1];
+        sim.node("client", Probe.class).ctx().call("server", new Probe.Msg(3), 10_000, replies::add, () -> timeouts[0]++);
+        sim.runUntil(1_000_000);
+        assertEquals(List.of(new Probe.Msg(-3)), replies);
+        assertEquals(0, timeouts[0]);
+    }
+
+    @Test
+    void theServerAppliesARequestWhoseReplyIsLost() {
+        Simulation sim = sim(new LinkPolicy(0, 0, new Delay.Fixed(1_000), 100));
+        sim.network().setPolicy("server", "client", LinkPolicy.reliable().withLoss(1.0));
+        List<Message> replies = new ArrayList<>();
+        int[] timeouts = new int[1];
+        sim.node("client", Probe.class).ctx().call("server", new Probe.Msg(4), 10_000, replies::add, () -> timeouts[0]++);
+        sim.runUntil(1_000_000);
+        assertEquals(1, sim.node("server", Probe.class).received().size(), "the request was applied");
+        assertTrue(replies.isEmpty());
+        assertEquals(1, timeouts[0], "the caller saw a timeout");
+    }
+
+    @Test
+    void aReplyAfterTheTimeoutIsDroppedAndTraced() {
+        Simulation sim = sim(new LinkPolicy(0, 0, new Delay.Fixed(20_000), 100));
+        List<Message> replies = new ArrayList<>();
+        int[] timeouts = new int[1];
+        sim.node("client", Probe.class).ctx().call("server", new Probe.Msg(5), 30_000, replies::add, () -> timeouts[0]++);
+        sim.runUntil(1_000_000);
+        assertTrue(replies.isEmpty(), "late reply is not delivered to the caller");
+        assertEquals(1, timeouts[0]);
+        boolean traced = false;
+        for (TraceEvent e : sim.trace().events()) {
+            traced |= e.kind() == TraceKind.DROP && e.detail().startsWith("late reply");
+        }
+        assertTrue(traced);
+    }
+
+    @Test
+    void aCancelledTimerDoesNotFire() {
+        Simulation sim = sim(LinkPolicy.reliable());
+        int[] fired = new int[2];
+        Timer t = sim.node("client", Probe.class).ctx().setTimer("a", 1_000, () -> fired[0]++);
+        sim.node("client", Probe.class).ctx().setTimer("b", 1_000, () -> fired[1]++);
+        assertTrue(t.isPending());
+        t.cancel();
+        assertFalse(t.isPending());
+        sim.runUntil(10_000);
+        assertEquals(0, fired[0]);
+        assertEquals(1, fired[1]);
+    }
+
+    @Test
+    void clockSkewShiftsTheNodesClockOnly() {
+        Simulation sim = sim(LinkPolicy.reliable());
+        sim.applyFault(new shardsim.core.fault.NodeFault.ClockSkew("client", 250_000));
+        sim.runUntil(1_000);
+        assertEquals(251_000, sim.node("client", Probe.class).ctx().now());
+        assertEquals(1_000, sim.node("server", Probe.class).ctx().now());
+    }
+}
