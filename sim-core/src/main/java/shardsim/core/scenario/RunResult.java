@@ -40,7 +40,10 @@ public record RunResult(
     public static RunResult of(RunSpec spec, Simulation sim) {
         Trace trace = sim.trace();
         return new RunResult(spec, sim.ok(), trace.digest(), trace.count(), sim.eventNumber(), sim.now(),
-                List.copyOf(sim.violations()), Map.copyOf(new java.util.TreeMap<>(sim.params())), sim.metrics().samples(), trace.last(LAST_EVENTS));
+                List.copyOf(sim.violations()),
+                // Insertion order, not Map.copyOf: an immutable Map's iteration order changes from JVM to JVM.
+                java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(sim.params())),
+                sim.metrics().samples(), trace.last(LAST_EVENTS));
     }
 
     public String digestHex() {
