@@ -45,7 +45,7 @@ class BadInputTest {
     @Test
     void unknownScenarioModePlan() {
         bad("unknown scenario 'nope' (known: ping)", "run", "nope");
-        bad("unknown mode 'broken' for ping (expected one of buggy, fixed, nondeterministic)", "run", "ping", "--mode", "broken");
+        bad("unknown mode 'broken' for ping (expected one of buggy, fixed, nondeterministic, per-process)", "run", "ping", "--mode", "broken");
         bad("unknown plan 'chaos' for ping", "run", "ping", "--plan", "chaos");
         bad("unknown scenario", "sweep", "nope", "--seeds", "1..2");
         bad("unknown mode", "check-determinism", "ping", "--mode", "x", "--seeds", "1..2");

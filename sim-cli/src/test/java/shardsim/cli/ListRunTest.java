@@ -40,7 +40,7 @@ class ListRunTest {
         Cli.Result r = Cli.run("list");
         assertEquals(0, r.code());
         assertTrue(r.out().contains("ping: a client counts"), r.out());
-        assertTrue(r.out().contains("modes: buggy, fixed, nondeterministic"), r.out());
+        assertTrue(r.out().contains("modes: buggy, fixed, nondeterministic, per-process"), r.out());
         assertTrue(r.out().contains("invariant P1:"), r.out());
         Cli.Result j = Cli.run("list", "--json");
         assertEquals("ping", Json.MAPPER.readTree(j.out()).get(0).get("name").stringValue());

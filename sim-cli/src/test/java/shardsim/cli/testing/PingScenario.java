@@ -20,6 +20,8 @@ import shardsim.core.trace.Trace;
 public final class PingScenario implements Scenario {
     public static final String NAME = "ping";
     public static final String NONDETERMINISTIC = "nondeterministic";
+    /** Deterministic within one JVM, different in another: what only --fresh-jvm can catch. */
+    public static final String PER_PROCESS = "per-process";
     public static final int PINGS = 20;
     private static final AtomicLong LEAK = new AtomicLong();
 
@@ -35,7 +37,7 @@ public final class PingScenario implements Scenario {
 
     @Override
     public List<String> modes() {
-        return List.of(Plans.BUGGY, Plans.FIXED, NONDETERMINISTIC);
+        return List.of(Plans.BUGGY, Plans.FIXED, NONDETERMINISTIC, PER_PROCESS);
     }
 
     @Override
@@ -67,6 +69,9 @@ public final class PingScenario implements Scenario {
         sim.param("link.loss", link.lossProbability());
         if (NONDETERMINISTIC.equals(spec.mode())) {
             sim.param("leak", LEAK.incrementAndGet());
+        }
+        if (PER_PROCESS.equals(spec.mode())) {
+            sim.param("pid", ProcessHandle.current().pid());
         }
         boolean dedupe = !Plans.BUGGY.equals(spec.mode());
         sim.addNode("server", PingServer::new);
