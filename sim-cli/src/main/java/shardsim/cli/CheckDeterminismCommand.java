@@ -1,0 +1,151 @@
+package shardsim.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import shardsim.cli.io.TraceFile;
+import shardsim.cli.sweep.ResultFile;
+import shardsim.cli.sweep.SeedRange;
+import shardsim.core.scenario.DeterminismCheck;
+import shardsim.core.scenario.Plans;
+import shardsim.core.scenario.RunSpec;
+import shardsim.core.scenario.Scenario;
+import shardsim.core.trace.Trace;
+import shardsim.core.trace.TraceDiff;
+
+/**
+ * {@code sim check-determinism}: every seed twice, in this JVM or (with {@code --fresh-jvm}) once
+ * here and once in a new JVM, which catches state that leaks between runs in one process as well
+ * as anything that differs between processes (hash seeds, identity hash codes, class init order).
+ */
+@Command(name = "check-determinism", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = "Run every seed twice and compare (exit 3 naming the first differing event).")
+public final class CheckDeterminismCommand implements Callable<Integer> {
+    private final CliContext ctx;
+
+    @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario name (see 'sim list').")
+    String scenarioName;
+
+    @Option(names = "--seeds", required = true, paramLabel = "A..B", description = "Inclusive seed range.")
+    String seeds;
+
+    @Option(names = "--mode", paramLabel = "MODE", description = "Default: the scenario's first mode.")
+    String mode;
+
+    @Option(names = "--plan", paramLabel = "PLAN", description = "Default: random.")
+    String plan;
+
+    @Option(names = "--fresh-jvm", description = "Run the second copy of every seed in a separate JVM.")
+    boolean freshJvm;
+
+    public CheckDeterminismCommand(CliContext ctx) {
+        this.ctx = ctx;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        Scenario scenario = ctx.scenario(scenarioName);
+        String m = CliContext.mode(scenario, mode);
+        String p = CliContext.plan(scenario, plan, Plans.RANDOM);
+        SeedRange range = SeedRange.parse(seeds);
+        return freshJvm ? acrossJvms(scenario, m, p, range) : inThisJvm(scenario, m, p, range);
+    }
+
+    private int inThisJvm(Scenario scenario, String m, String p, SeedRange range) {
+        for (long seed = range.first(); seed <= range.last(); seed++) {
+            RunSpec spec = new RunSpec(scenario.name(), m, p, seed);
+            Optional<TraceDiff.Difference> diff = DeterminismCheck.check(scenario, spec);
+            if (diff.isPresent()) {
+                return differs(spec, diff.get());
+            }
+            if (seed == Long.MAX_VALUE) {
+                break;
+            }
+        }
+        ctx.out().println("deterministic: " + range.count() + " seeds of " + scenario.name() + " mode " + m + " plan " + p + " ran twice in one JVM with identical traces");
+        return ExitCodes.OK;
+    }
+
+    private int acrossJvms(Scenario scenario, String m, String p, SeedRange range) throws IOException, InterruptedException {
+        Path dir = Files.createTempDirectory("sim-determinism");
+        try {
+            Path results = dir.resolve("child.jsonl");
+            child(dir, "sweep", scenario.name(), "--mode", m, "--plan", p, "--seeds", range.toString(), "--threads", "1", "--out", results.toString());
+            TreeMap<Long, String> theirs = new TreeMap<>();
+            ResultFile.read(results, r -> theirs.put(r.seed(), r.digest()));
+            for (long seed = range.first(); seed <= range.last(); seed++) {
+                RunSpec spec = new RunSpec(scenario.name(), m, p, seed);
+                String mine = scenario.run(spec).digestHex();
+                String other = theirs.get(seed);
+                if (other == null) {
+                    throw new IllegalStateException("the child JVM did not report seed " + seed);
+                }
+                if (!mine.equals(other)) {
+                    Path trace = dir.resolve("seed.trace.jsonl");
+                    child(dir, "run", scenario.name(), "--mode", m, "--plan", p, "--seed", Long.toString(seed), "--trace", trace.toString(), "--json");
+                    Trace here = Trace.full();
+                    scenario.run(spec, here);
+                    Optional<TraceDiff.Difference> diff = TraceDiff.firstDifference(here.events(), TraceFile.read(trace).events());
+                    if (diff.isEmpty()) {
+                        ctx.out().println("NONDETERMINISM: seed " + seed + " digests differ (" + mine + " here, " + other + " in a fresh JVM) but a rerun matched");
+                        return ExitCodes.NONDETERMINISM;
+                    }
+                    return differs(spec, diff.get());
+                }
+                if (seed == Long.MAX_VALUE) {
+                    break;
+                }
+            }
+            ctx.out().println("deterministic: " + range.count() + " seeds of " + scenario.name() + " mode " + m + " plan " + p + " gave identical digests here and in a fresh JVM");
+            return ExitCodes.OK;
+        } finally {
+            try (var files = Files.walk(dir)) {
+                List<Path> all = new ArrayList<>(files.toList());
+                all.sort((a, b) -> b.getNameCount() - a.getNameCount());
+                for (Path f : all) {
+                    Files.deleteIfExists(f);
+                }
+            }
+        }
+    }
+
+    private int differs(RunSpec spec, TraceDiff.Difference diff) {
+        ctx.out().println("NONDETERMINISM: seed " + spec.seed() + " (" + spec.command() + ")");
+        ctx.out().println(diff.describe());
+        return ExitCodes.NONDETERMINISM;
+    }
+
+    /** Runs {@code sim ARGS} in a new JVM with this JVM's class path and scenario registry. */
+    private void child(Path dir, String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        String registry = System.getProperty(Main.REGISTRY_PROPERTY);
+        if (registry != null) {
+            cmd.add("-D" + Main.REGISTRY_PROPERTY + "=" + registry);
+        }
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(Main.class.getName());
+        cmd.addAll(List.of(args));
+        Path log = dir.resolve("child.err");
+        Process proc = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(log.toFile()).start();
+        if (!proc.waitFor(1, TimeUnit.HOURS)) {
+            proc.destroyForcibly();
+            throw new IllegalStateException("the child JVM did not finish within an hour");
+        }
+        int code = proc.exitValue();
+        if (code != ExitCodes.OK && code != ExitCodes.VIOLATION) {
+            throw new IllegalStateException("the child JVM failed with exit " + code + ": " + Files.readString(log, StandardCharsets.UTF_8).strip());
+        }
+    }
+}

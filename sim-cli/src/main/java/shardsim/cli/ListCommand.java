@@ -1,0 +1,52 @@
+package shardsim.cli;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import shardsim.cli.io.Json;
+import shardsim.core.scenario.Scenario;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/** {@code sim list}: every scenario with its modes, plans, invariants and what goes wrong. */
+@Command(name = "list", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = "List the scenarios with their modes, plans and invariants.")
+public final class ListCommand implements Callable<Integer> {
+    private final CliContext ctx;
+
+    @Option(names = "--json", description = "One JSON array instead of text.")
+    boolean json;
+
+    public ListCommand(CliContext ctx) {
+        this.ctx = ctx;
+    }
+
+    @Override
+    public Integer call() {
+        if (json) {
+            ArrayNode all = Json.MAPPER.createArrayNode();
+            for (Scenario s : ctx.scenarios()) {
+                ObjectNode o = all.addObject();
+                o.put("name", s.name());
+                o.put("description", s.description());
+                s.modes().forEach(o.putArray("modes")::add);
+                s.plans().forEach(o.putArray("plans")::add);
+                s.invariants().forEach(o.putArray("invariants")::add);
+            }
+            ctx.out().println(Json.line(all));
+            return ExitCodes.OK;
+        }
+        if (ctx.scenarios().isEmpty()) {
+            ctx.err().println("sim list: no scenarios are registered");
+        }
+        for (Scenario s : ctx.scenarios()) {
+            ctx.out().println(s.name() + ": " + s.description());
+            ctx.out().println("  modes: " + String.join(", ", s.modes()) + " (default " + s.modes().get(0) + ")");
+            ctx.out().println("  plans: " + String.join(", ", s.plans()));
+            for (String inv : s.invariants()) {
+                ctx.out().println("  invariant " + inv);
+            }
+        }
+        return ExitCodes.OK;
+    }
+}

@@ -1,0 +1,59 @@
+package shardsim.cli;
+
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import shardsim.cli.io.TraceFile;
+import shardsim.core.scenario.RunResult;
+import shardsim.core.scenario.RunSpec;
+import shardsim.core.scenario.Scenario;
+import shardsim.core.trace.Trace;
+import shardsim.core.trace.TraceDiff;
+
+/** {@code sim replay}: re-runs what a trace file records and compares the two event by event. */
+@Command(name = "replay", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = "Re-run the run a trace file records and compare it event by event (exit 3 on the first difference).")
+public final class ReplayCommand implements Callable<Integer> {
+    private final CliContext ctx;
+
+    @Parameters(index = "0", paramLabel = "TRACE", description = "A trace file written by 'sim run --trace'.")
+    Path file;
+
+    public ReplayCommand(CliContext ctx) {
+        this.ctx = ctx;
+    }
+
+    @Override
+    public Integer call() {
+        TraceFile recorded = TraceFile.read(file);
+        RunSpec spec = recorded.header().spec();
+        Scenario scenario;
+        try {
+            scenario = ctx.scenario(spec.scenario());
+        } catch (UserError e) {
+            throw new UserError("trace " + file + " is for scenario '" + spec.scenario() + "', which this sim does not have");
+        }
+        if (!scenario.modes().contains(spec.mode()) || !scenario.plans().contains(spec.plan())) {
+            throw new UserError("trace " + file + " is for mode '" + spec.mode() + "' plan '" + spec.plan() + "', which " + scenario.name() + " does not have");
+        }
+        if (!recorded.header().simVersion().equals(VersionProvider.version())) {
+            ctx.err().println("sim replay: the trace was written by sim " + recorded.header().simVersion() + ", this is " + VersionProvider.version());
+        }
+        ctx.out().println("replaying " + spec.command() + " (" + recorded.events().size() + " events, digest " + recorded.header().digest() + ")");
+        Trace trace = Trace.full();
+        RunResult r = scenario.run(spec, trace);
+        Optional<TraceDiff.Difference> diff = TraceDiff.firstDifference(recorded.events(), trace.events());
+        if (diff.isPresent()) {
+            ctx.out().println("NONDETERMINISM: " + diff.get().describe().replace("first: ", "recorded:").replace("second: ", "replayed:"));
+            return ExitCodes.NONDETERMINISM;
+        }
+        if (!r.digestHex().equals(recorded.header().digest())) {
+            ctx.out().println("NONDETERMINISM: every event matches but the digest differs: recorded " + recorded.header().digest() + ", replayed " + r.digestHex());
+            return ExitCodes.NONDETERMINISM;
+        }
+        ctx.out().println("identical: " + r.traceEvents() + " events, digest " + r.digestHex() + ", " + (r.ok() ? "every check held" : "violated " + r.violations().get(0).invariant()));
+        return ExitCodes.OK;
+    }
+}

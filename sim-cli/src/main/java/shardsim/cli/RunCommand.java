@@ -1,0 +1,79 @@
+package shardsim.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import shardsim.cli.io.Json;
+import shardsim.cli.io.TraceRecorder;
+import shardsim.core.scenario.Plans;
+import shardsim.core.scenario.RunResult;
+import shardsim.core.scenario.RunSpec;
+import shardsim.core.scenario.Scenario;
+import shardsim.core.trace.Trace;
+
+/** {@code sim run}: one seed, reported in full. */
+@Command(name = "run", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = "Run one seed of a scenario and report every violation with the command that reproduces it.")
+public final class RunCommand implements Callable<Integer> {
+    private final CliContext ctx;
+
+    @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario name (see 'sim list').")
+    String scenarioName;
+
+    @Option(names = "--mode", paramLabel = "MODE", description = "buggy, fixed or an ablation (default: the scenario's first mode).")
+    String mode;
+
+    @Option(names = "--plan", paramLabel = "PLAN", description = "documented, random or swarm (default: documented).")
+    String plan;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "0", description = "The seed (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--trace", paramLabel = "FILE", description = "Write the full trace as JSON Lines (replay it with 'sim replay FILE').")
+    Path trace;
+
+    @Option(names = "--json", description = "One JSON object instead of text.")
+    boolean json;
+
+    @Option(names = "--last", paramLabel = "N", defaultValue = "" + RunResult.LAST_EVENTS, description = "Trace events shown before a violation (default: ${DEFAULT-VALUE}).")
+    int last;
+
+    public RunCommand(CliContext ctx) {
+        this.ctx = ctx;
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        Scenario scenario = ctx.scenario(scenarioName);
+        RunSpec spec = new RunSpec(scenario.name(), CliContext.mode(scenario, mode), CliContext.plan(scenario, plan, Plans.DOCUMENTED), seed);
+        if (last < 0) {
+            throw new UserError("--last must not be negative: " + last);
+        }
+        if (!json) {
+            RunReport.header(ctx.out(), spec);
+        }
+        Trace t = Trace.ring(Math.max(1, last));
+        RunResult result;
+        if (trace != null) {
+            try (TraceRecorder recorder = TraceRecorder.open(trace)) {
+                t.addListener(recorder);
+                result = scenario.run(spec, t);
+                recorder.finish(result, VersionProvider.version());
+            }
+        } else {
+            result = scenario.run(spec, t);
+        }
+        if (json) {
+            ctx.out().println(Json.line(Json.run(result)));
+        } else {
+            RunReport.body(ctx.out(), result, last == 0 ? java.util.List.of() : t.last(last));
+            if (trace != null) {
+                ctx.out().println("trace written to " + trace + " (" + result.traceEvents() + " events)");
+            }
+        }
+        return result.ok() ? ExitCodes.OK : ExitCodes.VIOLATION;
+    }
+}

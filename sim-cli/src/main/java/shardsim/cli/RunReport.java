@@ -1,0 +1,40 @@
+package shardsim.cli;
+
+import java.io.PrintStream;
+import java.util.Map;
+import shardsim.core.check.Violation;
+import shardsim.core.scenario.RunResult;
+import shardsim.core.scenario.RunSpec;
+import shardsim.core.trace.Micros;
+import shardsim.core.trace.TraceEvent;
+
+/** The text a person reads after {@code sim run}: what ran, what broke, where, and how to get it back. */
+final class RunReport {
+    private RunReport() {
+    }
+
+    static void header(PrintStream out, RunSpec spec) {
+        out.println("scenario " + spec.scenario() + "  mode " + spec.mode() + "  plan " + spec.plan() + "  seed " + spec.seed());
+        out.flush();
+    }
+
+    static void body(PrintStream out, RunResult r, java.util.List<TraceEvent> last) {
+        out.println("parameters:");
+        for (Map.Entry<String, String> e : r.params().entrySet()) {
+            out.println("  " + e.getKey() + " = " + e.getValue());
+        }
+        out.println("result: " + (r.ok() ? "ok, every check held" : "VIOLATED"));
+        out.println("  digest " + r.digestHex() + ", " + r.events() + " events, " + r.traceEvents() + " trace events, virtual time " + Micros.format(r.virtualMicros()));
+        if (r.ok()) {
+            return;
+        }
+        for (Violation v : r.violations()) {
+            out.println("  invariant " + v.invariant() + " violated at t=" + Micros.format(v.timeMicros()) + " (event " + v.eventNumber() + "): " + v.message());
+        }
+        out.println("last " + last.size() + " trace events:");
+        for (TraceEvent e : last) {
+            out.println("  " + e.render());
+        }
+        out.println("reproduce: ./" + r.spec().command());
+    }
+}

@@ -1,0 +1,305 @@
+package shardsim.cli;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.BitSet;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import shardsim.cli.io.AtomicOutput;
+import shardsim.cli.io.Json;
+import shardsim.cli.sweep.Progress;
+import shardsim.cli.sweep.ResultFile;
+import shardsim.cli.sweep.SeedRange;
+import shardsim.cli.sweep.SeedResult;
+import shardsim.cli.sweep.Shard;
+import shardsim.cli.sweep.SweepSummary;
+import shardsim.core.scenario.Plans;
+import shardsim.core.scenario.RunResult;
+import shardsim.core.scenario.RunSpec;
+import shardsim.core.scenario.Scenario;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * {@code sim sweep}: many seeds on a pool of threads, one simulation per thread at a time. Each
+ * seed is its own run, so its result does not depend on the thread count or on which thread ran
+ * it; only the order of lines in the result file does.
+ */
+@Command(name = "sweep", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = "Run a range of seeds in parallel and summarize what broke.")
+public final class SweepCommand implements Callable<Integer> {
+    private final CliContext ctx;
+
+    @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario name (see 'sim list').")
+    String scenarioName;
+
+    @Option(names = "--seeds", required = true, paramLabel = "A..B", description = "Inclusive seed range, for example 1..10000.")
+    String seeds;
+
+    @Option(names = "--mode", paramLabel = "MODE", description = "buggy, fixed or an ablation (default: the scenario's first mode).")
+    String mode;
+
+    @Option(names = "--plan", paramLabel = "PLAN", description = "documented, random or swarm (default: random).")
+    String plan;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Simulations run at once (default: all cores).")
+    Integer threads;
+
+    @Option(names = "--shard", paramLabel = "I/N", description = "Run only piece I (from 0) of N of the range, for sweeps split across machines.")
+    String shard;
+
+    @Option(names = "--out", paramLabel = "FILE.jsonl", description = "Write one JSON line per finished seed, as it finishes.")
+    Path out;
+
+    @Option(names = "--resume", description = "Continue the sweep recorded in --out, skipping the seeds it already holds.")
+    boolean resume;
+
+    @Option(names = "--stop-on-first", description = "Stop at the first failing seed (seeds already running still finish).")
+    boolean stopOnFirst;
+
+    @Option(names = "--json", description = "Print the summary as one JSON object.")
+    boolean json;
+
+    @Option(names = "--progress-seconds", hidden = true, defaultValue = "5")
+    long progressSeconds;
+
+    public SweepCommand(CliContext ctx) {
+        this.ctx = ctx;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        Scenario scenario = ctx.scenario(scenarioName);
+        String m = CliContext.mode(scenario, mode);
+        String p = CliContext.plan(scenario, plan, Plans.RANDOM);
+        SeedRange range = SeedRange.parse(seeds);
+        Shard piece = Shard.parse(shard);
+        int n = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        if (n < 1 || n > 1024) {
+            throw new UserError("--threads must be between 1 and 1024: " + n);
+        }
+        if (resume && out == null) {
+            throw new UserError("--resume needs --out FILE.jsonl (the file of the sweep to continue)");
+        }
+        if (progressSeconds < 1) {
+            throw new UserError("--progress-seconds must be at least 1");
+        }
+        SweepSummary summary = new SweepSummary();
+        BitSet done = new BitSet();
+        BufferedWriter writer = out == null ? null : openResults(scenario.name(), m, p, range, piece, summary, done);
+        String title = "sweep " + scenario.name() + " mode " + m + " plan " + p + " seeds " + range + (piece.count() > 1 ? " shard " + piece : "");
+        return new Run(scenario, m, p, range, piece, n, summary, done, writer, title).go();
+    }
+
+    private BufferedWriter openResults(String scenario, String m, String p, SeedRange range, Shard piece, SweepSummary summary, BitSet done) throws IOException {
+        AtomicOutput.checkedFolder(out);
+        if (!Files.exists(out)) {
+            return Files.newBufferedWriter(out, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        }
+        if (!resume) {
+            throw new UserError(out + " already exists (add --resume to continue that sweep, or remove the file)");
+        }
+        ResultFile.Read read = ResultFile.read(out, r -> {
+            if (!r.scenario().equals(scenario) || !r.mode().equals(m) || !r.plan().equals(p)) {
+                throw new UserError(out + " holds runs of " + r.scenario() + " mode " + r.mode() + " plan " + r.plan() + ", not of " + scenario + " mode " + m + " plan " + p);
+            }
+            long offset = r.seed() - range.first();
+            if (!range.contains(r.seed()) || !piece.owns(offset)) {
+                throw new UserError(out + " holds seed " + r.seed() + ", which is not in seeds " + range + (piece.count() > 1 ? " shard " + piece : ""));
+            }
+            if (!done.get((int) offset)) {
+                done.set((int) offset);
+                summary.add(r, false);
+            }
+        });
+        if (read.partialTail()) {
+            ctx.err().println("sim sweep: dropping the partial last line of " + out + " (its seed will run again)");
+            ResultFile.truncate(out, read.completeBytes());
+        }
+        ctx.err().println("sim sweep: resuming; " + done.cardinality() + " seeds already in " + out);
+        return Files.newBufferedWriter(out, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+    }
+
+    /** One sweep in progress: the workers, the result file, and the single place that reports. */
+    private final class Run {
+        private final Scenario scenario;
+        private final String mode;
+        private final String plan;
+        private final SeedRange range;
+        private final Shard piece;
+        private final int threads;
+        private final SweepSummary summary;
+        private final BitSet done;
+        private final BufferedWriter writer;
+        private final String title;
+        private final Object lock = new Object();
+        private final AtomicLong cursor = new AtomicLong();
+        private final AtomicBoolean stop = new AtomicBoolean();
+        private final AtomicBoolean interrupted = new AtomicBoolean();
+        private final AtomicBoolean reported = new AtomicBoolean();
+        private final CountDownLatch reportDone = new CountDownLatch(1);
+        private final AtomicReference<Throwable> failure = new AtomicReference<>();
+        private Progress progress;
+        private long startNanos;
+        private double seconds;
+
+        Run(Scenario scenario, String mode, String plan, SeedRange range, Shard piece, int threads, SweepSummary summary, BitSet done,
+                BufferedWriter writer, String title) {
+            this.scenario = scenario;
+            this.mode = mode;
+            this.plan = plan;
+            this.range = range;
+            this.piece = piece;
+            this.threads = threads;
+            this.summary = summary;
+            this.done = done;
+            this.writer = writer;
+            this.title = title;
+        }
+
+        int go() throws Exception {
+            long todo = piece.size(range.count()) - done.cardinality();
+            progress = new Progress(ctx.err(), ctx.terminal(), todo, progressSeconds);
+            startNanos = System.nanoTime();
+            Thread[] workers = new Thread[threads];
+            for (int i = 0; i < threads; i++) {
+                workers[i] = new Thread(this::work, "sweep-" + i);
+                workers[i].start();
+            }
+            Thread hook = new Thread(() -> {
+                interrupted.set(true);
+                stop.set(true);
+                joinAll(workers, TimeUnit.SECONDS.toMillis(30));
+                report();
+                awaitReport();
+            }, "sweep-shutdown");
+            Runtime.getRuntime().addShutdownHook(hook);
+            joinAll(workers, 0);
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // The hook owns the report now; wait for it so the JVM does not halt mid-line.
+                awaitReport();
+                return ExitCodes.INTERNAL;
+            }
+            report();
+            Throwable t = failure.get();
+            if (t instanceof Exception e) {
+                throw e;
+            } else if (t != null) {
+                throw (Error) t;
+            }
+            return summary.failing() > 0 ? ExitCodes.VIOLATION : ExitCodes.OK;
+        }
+
+        private void work() {
+            try {
+                while (!stop.get()) {
+                    long offset = piece.index() + cursor.getAndIncrement() * piece.count();
+                    if (offset >= range.count()) {
+                        return;
+                    }
+                    if (done.get((int) offset)) {
+                        continue;
+                    }
+                    long t0 = System.nanoTime();
+                    RunResult r = scenario.run(new RunSpec(scenario.name(), mode, plan, range.first() + offset));
+                    SeedResult result = SeedResult.of(r, (System.nanoTime() - t0) / 1_000);
+                    synchronized (lock) {
+                        summary.add(result, true);
+                        if (writer != null) {
+                            writer.write(Json.line(result.toJson()));
+                            writer.newLine();
+                            writer.flush();
+                        }
+                    }
+                    progress.step(result.ok());
+                    if (!result.ok() && stopOnFirst) {
+                        stop.set(true);
+                    }
+                }
+            } catch (IOException e) {
+                failure.compareAndSet(null, new UncheckedIOException("cannot write " + out + ": " + e.getMessage(), e));
+                stop.set(true);
+            } catch (Throwable t) {
+                failure.compareAndSet(null, t);
+                stop.set(true);
+            }
+        }
+
+        private void report() {
+            if (!reported.compareAndSet(false, true)) {
+                return;
+            }
+            try {
+                seconds = (System.nanoTime() - startNanos) / 1e9;
+                progress.close();
+                synchronized (lock) {
+                    if (writer != null) {
+                        try {
+                            writer.close();
+                        } catch (IOException e) {
+                            ctx.err().println("sim sweep: cannot close " + out + ": " + e.getMessage());
+                        }
+                    }
+                    if (interrupted.get()) {
+                        ctx.err().println("sim sweep: interrupted; every finished seed is " + (out == null ? "in the summary" : "in " + out + " (continue with --resume)"));
+                    }
+                    if (json) {
+                        ObjectNode o = Json.MAPPER.createObjectNode();
+                        o.put("scenario", scenario.name());
+                        o.put("mode", mode);
+                        o.put("plan", plan);
+                        o.put("seeds", range.toString());
+                        o.put("shard", piece.toString());
+                        o.put("threads", threads);
+                        o.put("interrupted", interrupted.get());
+                        o.setAll(summary.toJson(seconds));
+                        ctx.out().println(Json.line(o));
+                    } else {
+                        summary.render(ctx.out(), title + " threads " + threads + (interrupted.get() ? " (INTERRUPTED)" : ""), seconds);
+                    }
+                    ctx.out().flush();
+                    ctx.err().flush();
+                }
+            } finally {
+                reportDone.countDown();
+            }
+        }
+
+        private void awaitReport() {
+            try {
+                reportDone.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        private void joinAll(Thread[] workers, long millis) {
+            long deadline = System.currentTimeMillis() + millis;
+            for (Thread w : workers) {
+                try {
+                    if (millis == 0) {
+                        w.join();
+                    } else {
+                        w.join(Math.max(1, deadline - System.currentTimeMillis()));
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,100 @@
+package shardsim.cli.io;
+
+import java.util.List;
+import java.util.Map;
+import shardsim.cli.UserError;
+import shardsim.core.check.Violation;
+import shardsim.core.scenario.RunResult;
+import shardsim.core.trace.Micros;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/** The one JSON mapper, and strict readers that turn malformed input into a one-line {@link UserError}. */
+public final class Json {
+    public static final ObjectMapper MAPPER = JsonMapper.builder().build();
+
+    private Json() {
+    }
+
+    /** One line of JSON, never pretty-printed (so it can go in a JSON Lines file). */
+    public static String line(JsonNode node) {
+        return MAPPER.writeValueAsString(node);
+    }
+
+    /** Parses one JSON object; {@code where} names the input in the error ("trace.jsonl line 3"). */
+    public static ObjectNode object(String text, String where) {
+        JsonNode node;
+        try {
+            node = MAPPER.readTree(text);
+        } catch (JacksonException e) {
+            throw new UserError(where + " is not valid JSON" + (text.isBlank() ? " (empty)" : ""));
+        }
+        if (node == null || !node.isObject()) {
+            throw new UserError(where + " is not a JSON object");
+        }
+        return (ObjectNode) node;
+    }
+
+    public static String text(JsonNode obj, String field, String where) {
+        JsonNode v = obj.get(field);
+        if (v == null || !v.isString()) {
+            throw new UserError(where + ": field '" + field + "' is missing or not a string");
+        }
+        return v.stringValue();
+    }
+
+    public static long number(JsonNode obj, String field, String where) {
+        JsonNode v = obj.get(field);
+        if (v == null || !v.isIntegralNumber() || !v.canConvertToLong()) {
+            throw new UserError(where + ": field '" + field + "' is missing or not an integer");
+        }
+        return v.longValue();
+    }
+
+    public static boolean bool(JsonNode obj, String field, String where) {
+        JsonNode v = obj.get(field);
+        if (v == null || !v.isBoolean()) {
+            throw new UserError(where + ": field '" + field + "' is missing or not true/false");
+        }
+        return v.booleanValue();
+    }
+
+    public static ArrayNode violations(List<Violation> violations) {
+        ArrayNode a = MAPPER.createArrayNode();
+        for (Violation v : violations) {
+            ObjectNode o = a.addObject();
+            o.put("invariant", v.invariant());
+            o.put("message", v.message());
+            o.put("timeMicros", v.timeMicros());
+            o.put("time", Micros.format(v.timeMicros()));
+            o.put("eventNumber", v.eventNumber());
+        }
+        return a;
+    }
+
+    /** The {@code sim run --json} object. */
+    public static ObjectNode run(RunResult r) {
+        ObjectNode o = MAPPER.createObjectNode();
+        o.put("scenario", r.spec().scenario());
+        o.put("mode", r.spec().mode());
+        o.put("plan", r.spec().plan());
+        o.put("seed", r.spec().seed());
+        o.put("ok", r.ok());
+        o.put("digest", r.digestHex());
+        o.put("events", r.events());
+        o.put("traceEvents", r.traceEvents());
+        o.put("virtualMicros", r.virtualMicros());
+        o.put("virtualTime", Micros.format(r.virtualMicros()));
+        ObjectNode params = o.putObject("params");
+        for (Map.Entry<String, String> e : r.params().entrySet()) {
+            params.put(e.getKey(), e.getValue());
+        }
+        o.set("violations", violations(r.violations()));
+        o.put("reproduce", "./" + r.spec().command());
+        return o;
+    }
+}

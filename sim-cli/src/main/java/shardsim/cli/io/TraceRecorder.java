@@ -1,0 +1,77 @@
+package shardsim.cli.io;
+
+import java.io.BufferedWriter;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import shardsim.core.scenario.RunResult;
+import shardsim.core.trace.TraceEvent;
+import shardsim.core.trace.TraceListener;
+
+/**
+ * Streams a run's events to a scratch file as they happen (memory stays flat however long the
+ * run), then assembles the trace file, header first, and moves it into place in one step.
+ */
+public final class TraceRecorder implements TraceListener, Closeable {
+    private final AtomicOutput output;
+    private final Path body;
+    private final BufferedWriter bodyWriter;
+
+    private TraceRecorder(AtomicOutput output, Path body) throws IOException {
+        this.output = output;
+        this.body = body;
+        this.bodyWriter = Files.newBufferedWriter(body, StandardCharsets.UTF_8);
+    }
+
+    /** Checks the destination and opens the scratch files before the run starts. */
+    public static TraceRecorder open(Path target) {
+        AtomicOutput out = AtomicOutput.create(target);
+        try {
+            Path body = Files.createTempFile(out.folder(), "." + target.getFileName() + ".", ".events");
+            return new TraceRecorder(out, body);
+        } catch (IOException e) {
+            try {
+                out.close();
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void onEvent(TraceEvent event) {
+        try {
+            bodyWriter.write(Json.line(TraceFile.eventJson(event)));
+            bodyWriter.newLine();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Writes the header and the events, then moves the file into place. */
+    public void finish(RunResult result, String simVersion) throws IOException {
+        bodyWriter.close();
+        BufferedWriter w = output.writer();
+        w.write(Json.line(TraceFile.Header.of(result, simVersion).toJson()));
+        w.newLine();
+        try (Reader r = Files.newBufferedReader(body, StandardCharsets.UTF_8)) {
+            r.transferTo(w);
+        }
+        output.commit();
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            bodyWriter.close();
+            output.close();
+        } finally {
+            Files.deleteIfExists(body);
+        }
+    }
+}

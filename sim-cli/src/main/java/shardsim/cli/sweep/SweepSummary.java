@@ -1,0 +1,157 @@
+package shardsim.cli.sweep;
+
+import java.io.PrintStream;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.HdrHistogram.Histogram;
+import shardsim.cli.io.Json;
+import shardsim.core.check.Violation;
+import shardsim.core.trace.Micros;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * What a sweep (or a set of result files) found: runs, failing runs by invariant, the smallest
+ * failing seeds, throughput, and percentiles of each scenario metric in virtual time. Memory is
+ * bounded whatever the number of seeds: counters, a few seeds, one histogram per metric.
+ * Not thread-safe: callers add under their own lock.
+ */
+public final class SweepSummary {
+    /** How many failing seeds the summary names. */
+    public static final int FIRST_FAILING = 10;
+    private static final double[] PERCENTILES = {50, 90, 99, 99.9};
+
+    private long runs;
+    private long failing;
+    private long events;
+    private long timedRuns;
+    private long timedEvents;
+    private long wallMicros;
+    private final TreeMap<String, Long> byInvariant = new TreeMap<>();
+    private final TreeSet<Long> firstFailing = new TreeSet<>();
+    private final TreeMap<String, Histogram> metrics = new TreeMap<>();
+
+    /** Adds one finished seed; {@code timed} when it ran in this process (and so counts for throughput). */
+    public void add(SeedResult r, boolean timed) {
+        runs++;
+        events += r.events();
+        wallMicros += r.wallMicros();
+        if (timed) {
+            timedRuns++;
+            timedEvents += r.events();
+        }
+        if (!r.ok()) {
+            failing++;
+            for (Violation v : r.violations()) {
+                byInvariant.merge(v.invariant(), 1L, Long::sum);
+            }
+            firstFailing.add(r.seed());
+            if (firstFailing.size() > FIRST_FAILING) {
+                firstFailing.pollLast();
+            }
+        }
+        for (Map.Entry<String, long[]> e : r.metrics().entrySet()) {
+            Histogram h = metrics.computeIfAbsent(e.getKey(), k -> new Histogram(3));
+            for (long v : e.getValue()) {
+                h.recordValue(v);
+            }
+        }
+    }
+
+    public long runs() {
+        return runs;
+    }
+
+    public long failing() {
+        return failing;
+    }
+
+    public TreeMap<String, Long> byInvariant() {
+        return new TreeMap<>(byInvariant);
+    }
+
+    public TreeSet<Long> firstFailing() {
+        return new TreeSet<>(firstFailing);
+    }
+
+    /**
+     * @param title the first line ("sweep version-skew mode buggy plan random seeds 1..1000")
+     * @param wallSeconds elapsed time of this process's runs, or a negative number to use the
+     *     summed per-run times recorded in the results (for {@code summarize})
+     */
+    public void render(PrintStream out, String title, double wallSeconds) {
+        out.println(title);
+        out.println("runs " + runs + ", failing " + failing + (runs == 0 ? "" : String.format(" (%.4f)", (double) failing / runs)));
+        if (!byInvariant.isEmpty()) {
+            out.println("violations by invariant:");
+            byInvariant.forEach((k, v) -> out.println("  " + k + ": " + v));
+        }
+        out.println("first failing seeds: " + (firstFailing.isEmpty() ? "none" : joined(firstFailing)));
+        out.println(throughputLine(wallSeconds));
+        for (Map.Entry<String, Histogram> e : metrics.entrySet()) {
+            Histogram h = e.getValue();
+            StringBuilder b = new StringBuilder("  " + e.getKey() + " (" + h.getTotalCount() + " samples):");
+            for (double p : PERCENTILES) {
+                b.append(" p").append(label(p)).append(' ').append(Micros.format(h.getValueAtPercentile(p)));
+            }
+            b.append(" max ").append(Micros.format(h.getMaxValue()));
+            if (e.equals(metrics.firstEntry())) {
+                out.println("metrics (virtual time):");
+            }
+            out.println(b);
+        }
+    }
+
+    private String throughputLine(double wallSeconds) {
+        if (wallSeconds >= 0) {
+            double s = Math.max(wallSeconds, 1e-9);
+            return String.format("throughput: %.1f seeds/s, %.0f events/s (%d seeds run in %.1f s)", timedRuns / s, timedEvents / s, timedRuns, wallSeconds);
+        }
+        double s = Math.max(wallMicros / 1e6, 1e-9);
+        return String.format("throughput: %.1f seeds/s, %.0f events/s per thread (from the run times in the files)", runs / s, events / s);
+    }
+
+    public ObjectNode toJson(double wallSeconds) {
+        ObjectNode o = Json.MAPPER.createObjectNode();
+        o.put("runs", runs);
+        o.put("failing", failing);
+        ObjectNode inv = o.putObject("violations");
+        byInvariant.forEach(inv::put);
+        firstFailing.forEach(o.putArray("firstFailingSeeds")::add);
+        o.put("events", events);
+        if (wallSeconds >= 0) {
+            double s = Math.max(wallSeconds, 1e-9);
+            o.put("seconds", wallSeconds);
+            o.put("seedsPerSecond", timedRuns / s);
+            o.put("eventsPerSecond", timedEvents / s);
+        } else {
+            double s = Math.max(wallMicros / 1e6, 1e-9);
+            o.put("threadSeconds", wallMicros / 1e6);
+            o.put("seedsPerThreadSecond", runs / s);
+            o.put("eventsPerThreadSecond", events / s);
+        }
+        ObjectNode ms = o.putObject("metricsMicros");
+        for (Map.Entry<String, Histogram> e : metrics.entrySet()) {
+            Histogram h = e.getValue();
+            ObjectNode m = ms.putObject(e.getKey());
+            m.put("count", h.getTotalCount());
+            for (double p : PERCENTILES) {
+                m.put("p" + label(p), h.getValueAtPercentile(p));
+            }
+            m.put("max", h.getMaxValue());
+        }
+        return o;
+    }
+
+    private static String label(double p) {
+        return p == Math.rint(p) ? Long.toString((long) p) : Double.toString(p);
+    }
+
+    private static String joined(TreeSet<Long> seeds) {
+        StringBuilder b = new StringBuilder();
+        for (long s : seeds) {
+            b.append(b.length() == 0 ? "" : ", ").append(s);
+        }
+        return b.toString();
+    }
+}

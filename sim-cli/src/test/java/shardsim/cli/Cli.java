@@ -1,0 +1,30 @@
+package shardsim.cli;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import shardsim.cli.testing.PingScenario;
+
+/** Runs the command line in-process over the ping scenario, capturing stdout and stderr. */
+final class Cli {
+    record Result(int code, String out, String err) {
+        List<String> errLines() {
+            return err.lines().toList();
+        }
+    }
+
+    private Cli() {
+    }
+
+    static Result run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
+        int code = Main.newCommandLine(new CliContext(o, e, List.of(new PingScenario()), false)).execute(args);
+        o.flush();
+        e.flush();
+        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+}

@@ -1,0 +1,110 @@
+package shardsim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import shardsim.cli.io.Json;
+
+/**
+ * Runs the built jar (target/sim.jar) as a separate process. The ping scenario lives in the test
+ * classes, so the jar runs with them on its class path and the registry property naming them.
+ */
+class JarE2E {
+    private static final Path JAR = Path.of("target", "sim.jar");
+    private static final Path TEST_CLASSES = Path.of("target", "test-classes");
+
+    @TempDir
+    Path dir;
+
+    private record Proc(int code, String out, String err) {
+    }
+
+    private static List<String> command(boolean ping, String... args) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        if (ping) {
+            cmd.add("-D" + Main.REGISTRY_PROPERTY + "=shardsim.cli.testing.PingRegistry");
+            cmd.add("-cp");
+            cmd.add(JAR + java.io.File.pathSeparator + TEST_CLASSES);
+            cmd.add(Main.class.getName());
+        } else {
+            cmd.add("-jar");
+            cmd.add(JAR.toString());
+        }
+        cmd.addAll(List.of(args));
+        return cmd;
+    }
+
+    private Proc run(boolean ping, String... args) throws IOException, InterruptedException {
+        Path out = Files.createTempFile(dir, "out", ".txt");
+        Path err = Files.createTempFile(dir, "err", ".txt");
+        Process p = new ProcessBuilder(command(ping, args)).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        assertTrue(p.waitFor(5, TimeUnit.MINUTES), "finished");
+        Proc r = new Proc(p.exitValue(), Files.readString(out), Files.readString(err));
+        Files.delete(out);
+        Files.delete(err);
+        return r;
+    }
+
+    @Test
+    void theJarRunsOnItsOwn() throws Exception {
+        assertTrue(Files.isRegularFile(JAR), "package built " + JAR);
+        Proc v = run(false, "--version");
+        assertEquals(0, v.code(), v.err());
+        assertTrue(v.out().startsWith("sim " + VersionProvider.version()), v.out());
+        Proc list = run(false, "list", "--json");
+        assertEquals(0, list.code(), list.err());
+        assertTrue(Json.MAPPER.readTree(list.out()).isArray());
+        Proc bad = run(false, "run", "no-such-scenario");
+        assertEquals(ExitCodes.BAD_INPUT, bad.code());
+        assertEquals(1, bad.err().lines().count(), bad.err());
+    }
+
+    @Test
+    void runTraceReplayAndDeterminismAcrossJvms() throws Exception {
+        Path trace = dir.resolve("t.jsonl");
+        Proc run = run(true, "run", "ping", "--mode", "buggy", "--plan", "random", "--seed", "9", "--trace", trace.toString());
+        assertTrue(run.code() == ExitCodes.OK || run.code() == ExitCodes.VIOLATION, run.err());
+        Proc replay = run(true, "replay", trace.toString());
+        assertEquals(ExitCodes.OK, replay.code(), replay.out() + replay.err());
+        assertTrue(replay.out().contains("identical:"), replay.out());
+        Proc check = run(true, "check-determinism", "ping", "--mode", "buggy", "--seeds", "1..20", "--fresh-jvm");
+        assertEquals(ExitCodes.OK, check.code(), check.out() + check.err());
+        Proc sameJvm = run(true, "check-determinism", "ping", "--mode", "per-process", "--seeds", "1..3");
+        assertEquals(ExitCodes.OK, sameJvm.code(), "one JVM cannot see it: " + sameJvm.out() + sameJvm.err());
+        Proc nd = run(true, "check-determinism", "ping", "--mode", "per-process", "--seeds", "1..3", "--fresh-jvm");
+        assertEquals(ExitCodes.NONDETERMINISM, nd.code(), nd.out() + nd.err());
+        assertTrue(nd.out().contains("seed 1") && nd.out().contains("pid="), nd.out());
+    }
+
+    @Test
+    void sigtermStopsASweepWithEveryFinishedSeedWrittenAndTheSummaryPrinted() throws Exception {
+        Path results = dir.resolve("r.jsonl");
+        Path out = dir.resolve("stdout.txt");
+        Process p = new ProcessBuilder(command(true, "sweep", "ping", "--seeds", "1..2000000000", "--threads", "1", "--out", results.toString()))
+                .redirectOutput(out.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        // Wait (on a condition, not a duration) until the sweep has written some seeds.
+        for (int i = 0; i < 6000 && (!Files.exists(results) || Files.readAllLines(results).size() < 20); i++) {
+            Thread.sleep(10);
+        }
+        p.destroy();
+        assertTrue(p.waitFor(2, TimeUnit.MINUTES), "stopped");
+        String summary = Files.readString(out, StandardCharsets.UTF_8);
+        assertTrue(summary.contains("(INTERRUPTED)"), summary);
+        List<String> lines = Files.readAllLines(results);
+        for (String line : lines) {
+            Json.object(line, "result line");
+        }
+        assertTrue(summary.contains("runs " + lines.size() + ","), "summary counts what the file holds: " + lines.size() + "\n" + summary);
+        assertTrue(Files.readString(results).endsWith("\n"), "no partial last line");
+    }
+}
