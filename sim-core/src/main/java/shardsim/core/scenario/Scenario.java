@@ -23,6 +23,15 @@ public interface Scenario {
     /** The invariants the scenario checks, as "NAME: meaning". */
     List<String> invariants();
 
+    /**
+     * The fault kinds this scenario defines (records implementing {@link shardsim.core.fault.Fault}),
+     * besides the kernel's, so plan files can name them. A plan file names a kind by its simple
+     * class name in kebab case ({@code SlowReport} is {@code slow-report}).
+     */
+    default List<Class<? extends shardsim.core.fault.Fault>> faultKinds() {
+        return List.of();
+    }
+
     /** Runs one seed; the trace decides how much of the run is kept. */
     RunResult run(RunSpec spec, Trace trace);
 

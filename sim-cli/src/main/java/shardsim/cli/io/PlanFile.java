@@ -1,0 +1,289 @@
+package shardsim.cli.io;
+
+import java.io.IOException;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.RecordComponent;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import shardsim.cli.UserError;
+import shardsim.core.fault.Fault;
+import shardsim.core.fault.FaultPlan;
+import shardsim.core.fault.NetFault;
+import shardsim.core.fault.NodeFault;
+import shardsim.core.fault.TimedFault;
+import shardsim.core.net.Delay;
+import shardsim.core.net.LinkPolicy;
+import shardsim.core.scenario.CustomPlan;
+import shardsim.core.scenario.Scenario;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * A plan given as data: the default link policy and every fault, as JSON.
+ *
+ * <pre>
+ * {"schema": "shardsim-plan", "schemaVersion": 1, "scenario": "drop-after-clone",
+ *  "link": {"lossProbability": 0.01, "duplicateProbability": 0.0, "delayMicrosMin": 500, "delayMicrosMax": 20000},
+ *  "faults": [{"atMicros": 1000000, "kind": "partition", "a": "fe", "b": "be-A"},
+ *             {"atMicros": 4000000, "kind": "heal", "a": "fe", "b": "be-A"}]}
+ * </pre>
+ *
+ * A fault's fields are its record's components; its kind is the record's simple name in kebab
+ * case. Every problem (unknown kind, missing or extra field, a probability outside [0, 1]) is a
+ * one-line {@link UserError}.
+ */
+public final class PlanFile {
+    public static final String SCHEMA = "shardsim-plan";
+    public static final int SCHEMA_VERSION = 1;
+
+    /** Kernel fault kinds a plan file may name (link policy changes go in "link" instead). */
+    private static final List<Class<? extends Fault>> KERNEL_KINDS = List.of(
+            NetFault.Partition.class, NetFault.PartitionOneWay.class, NetFault.Heal.class, NetFault.HealOneWay.class, NetFault.Clog.class,
+            NodeFault.Crash.class, NodeFault.Restart.class, NodeFault.ClockSkew.class);
+
+    private PlanFile() {
+    }
+
+    /** Whether a --plan value names a file rather than a built-in plan. */
+    public static boolean looksLikeFile(String plan) {
+        return plan.endsWith(".json") || plan.contains("/") || plan.contains(java.io.File.separator);
+    }
+
+    public static CustomPlan read(Path path, Scenario scenario) {
+        String where = "plan " + path;
+        String text;
+        try {
+            text = Files.readString(path, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new UserError(where + " does not exist");
+        } catch (IOException e) {
+            throw new UserError(where + " cannot be read: " + e.getMessage());
+        }
+        if (text.isBlank()) {
+            throw new UserError(where + " is empty");
+        }
+        return fromJson(Json.object(text, where), path.toString(), scenario);
+    }
+
+    public static CustomPlan fromJson(ObjectNode o, String source, Scenario scenario) {
+        String where = "plan " + source;
+        String schema = Json.text(o, "schema", where);
+        if (!SCHEMA.equals(schema)) {
+            throw new UserError(where + " has schema '" + schema + "', expected '" + SCHEMA + "'");
+        }
+        long version = Json.number(o, "schemaVersion", where);
+        if (version != SCHEMA_VERSION) {
+            throw new UserError(where + " has schema version " + version + ", this sim reads version " + SCHEMA_VERSION);
+        }
+        String forScenario = Json.text(o, "scenario", where);
+        if (!forScenario.equals(scenario.name())) {
+            throw new UserError(where + " is for scenario '" + forScenario + "', not '" + scenario.name() + "'");
+        }
+        LinkPolicy link = link(o.get("link"), where);
+        JsonNode faults = o.get("faults");
+        if (faults == null || !faults.isArray()) {
+            throw new UserError(where + ": field 'faults' is missing or not a list");
+        }
+        Map<String, Class<? extends Fault>> kinds = kinds(scenario);
+        List<TimedFault> out = new ArrayList<>();
+        int i = 0;
+        for (JsonNode f : faults) {
+            String at = where + " fault #" + i++;
+            if (!f.isObject()) {
+                throw new UserError(at + " is not a JSON object");
+            }
+            long atMicros = Json.number(f, "atMicros", at);
+            if (atMicros < 0) {
+                throw new UserError(at + ": atMicros must not be negative");
+            }
+            String kind = Json.text(f, "kind", at);
+            Class<? extends Fault> type = kinds.get(kind);
+            if (type == null) {
+                throw new UserError(at + ": unknown fault kind '" + kind + "' (known: " + String.join(", ", kinds.keySet()) + ")");
+            }
+            out.add(new TimedFault(atMicros, fault(type, (ObjectNode) f, at)));
+        }
+        return new CustomPlan(source, link, new FaultPlan(out));
+    }
+
+    /** The plan as JSON, as a plan file holds it (used in trace headers so replays need no other file). */
+    public static ObjectNode toJson(CustomPlan plan, String scenario) {
+        ObjectNode o = Json.MAPPER.createObjectNode();
+        o.put("schema", SCHEMA);
+        o.put("schemaVersion", SCHEMA_VERSION);
+        o.put("scenario", scenario);
+        ObjectNode l = o.putObject("link");
+        LinkPolicy p = plan.link();
+        l.put("lossProbability", p.lossProbability());
+        l.put("duplicateProbability", p.duplicateProbability());
+        Delay d = p.delay();
+        if (!(d instanceof Delay.Uniform u)) {
+            throw new IllegalStateException("plan files describe uniform delays only, not " + d);
+        }
+        l.put("delayMicrosMin", u.minMicros());
+        l.put("delayMicrosMax", u.maxMicros());
+        l.put("capacity", p.capacity());
+        ArrayNode faults = o.putArray("faults");
+        for (TimedFault tf : plan.faults().faults()) {
+            ObjectNode f = faults.addObject();
+            f.put("atMicros", tf.atMicros());
+            f.put("kind", kindName(tf.fault().getClass()));
+            for (RecordComponent c : tf.fault().getClass().getRecordComponents()) {
+                Object v;
+                try {
+                    v = c.getAccessor().invoke(tf.fault());
+                } catch (ReflectiveOperationException e) {
+                    throw new IllegalStateException(e);
+                }
+                if (v instanceof Long n) {
+                    f.put(c.getName(), n);
+                } else if (v instanceof Integer n) {
+                    f.put(c.getName(), n);
+                } else if (v instanceof Double n) {
+                    f.put(c.getName(), n);
+                } else if (v instanceof Boolean b) {
+                    f.put(c.getName(), b);
+                } else {
+                    f.put(c.getName(), String.valueOf(v));
+                }
+            }
+        }
+        return o;
+    }
+
+    /** "PartitionOneWay" becomes "partition-one-way". */
+    public static String kindName(Class<?> type) {
+        String simple = type.getSimpleName();
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < simple.length(); i++) {
+            char c = simple.charAt(i);
+            if (Character.isUpperCase(c) && i > 0) {
+                b.append('-');
+            }
+            b.append(Character.toLowerCase(c));
+        }
+        return b.toString();
+    }
+
+    private static Map<String, Class<? extends Fault>> kinds(Scenario scenario) {
+        Map<String, Class<? extends Fault>> kinds = new TreeMap<>();
+        for (Class<? extends Fault> k : KERNEL_KINDS) {
+            kinds.put(kindName(k), k);
+        }
+        for (Class<? extends Fault> k : scenario.faultKinds()) {
+            if (!k.isRecord()) {
+                throw new IllegalStateException("scenario fault kind " + k + " is not a record");
+            }
+            kinds.put(kindName(k), k);
+        }
+        return kinds;
+    }
+
+    private static LinkPolicy link(JsonNode l, String where) {
+        if (l == null) {
+            return LinkPolicy.reliable();
+        }
+        String at = where + " link";
+        if (!l.isObject()) {
+            throw new UserError(at + " is not a JSON object");
+        }
+        double loss = probability(l, "lossProbability", at);
+        double dup = probability(l, "duplicateProbability", at);
+        long min = Json.number(l, "delayMicrosMin", at);
+        long max = Json.number(l, "delayMicrosMax", at);
+        if (min < 0 || max < min) {
+            throw new UserError(at + ": need 0 <= delayMicrosMin <= delayMicrosMax, got " + min + " and " + max);
+        }
+        long capacity = l.has("capacity") ? Json.number(l, "capacity", at) : LinkPolicy.DEFAULT_CAPACITY;
+        if (capacity <= 0 || capacity > Integer.MAX_VALUE) {
+            throw new UserError(at + ": capacity must be a positive int, got " + capacity);
+        }
+        return new LinkPolicy(loss, dup, new Delay.Uniform(min, max), (int) capacity);
+    }
+
+    private static double probability(JsonNode o, String field, String where) {
+        JsonNode v = o.get(field);
+        if (v == null || !v.isNumber()) {
+            throw new UserError(where + ": field '" + field + "' is missing or not a number");
+        }
+        double p = v.doubleValue();
+        if (!(p >= 0 && p <= 1)) {
+            throw new UserError(where + ": " + field + " must be between 0 and 1, got " + v);
+        }
+        return p;
+    }
+
+    private static Fault fault(Class<? extends Fault> type, ObjectNode f, String where) {
+        RecordComponent[] components = type.getRecordComponents();
+        Object[] args = new Object[components.length];
+        Class<?>[] types = new Class<?>[components.length];
+        List<String> expected = new ArrayList<>(List.of("atMicros", "kind"));
+        for (int i = 0; i < components.length; i++) {
+            RecordComponent c = components[i];
+            types[i] = c.getType();
+            expected.add(c.getName());
+            args[i] = value(c, f.get(c.getName()), where);
+        }
+        for (Iterator<String> it = f.propertyNames().iterator(); it.hasNext();) {
+            String name = it.next();
+            if (!expected.contains(name)) {
+                throw new UserError(where + ": unknown field '" + name + "' for kind " + kindName(type) + " (fields: " + String.join(", ", expected) + ")");
+            }
+        }
+        try {
+            Constructor<? extends Fault> ctor = type.getDeclaredConstructor(types);
+            ctor.setAccessible(true);
+            return ctor.newInstance(args);
+        } catch (InvocationTargetException e) {
+            Throwable cause = e.getCause();
+            throw new UserError(where + ": " + (cause.getMessage() == null ? cause.toString() : cause.getMessage()));
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot build fault " + type, e);
+        }
+    }
+
+    private static Object value(RecordComponent c, JsonNode v, String where) {
+        String name = c.getName();
+        Class<?> t = c.getType();
+        if (v == null || v.isNull()) {
+            throw new UserError(where + ": field '" + name + "' is missing");
+        }
+        if (t == String.class && v.isString()) {
+            return v.stringValue();
+        }
+        if ((t == long.class || t == int.class) && v.isIntegralNumber() && v.canConvertToLong()) {
+            long n = v.longValue();
+            if (t == int.class) {
+                if (n < Integer.MIN_VALUE || n > Integer.MAX_VALUE) {
+                    throw new UserError(where + ": field '" + name + "' is out of range");
+                }
+                return (int) n;
+            }
+            return n;
+        }
+        if (t == double.class && v.isNumber()) {
+            return v.doubleValue();
+        }
+        if (t == boolean.class && v.isBoolean()) {
+            return v.booleanValue();
+        }
+        if (t.isEnum() && v.isString()) {
+            for (Object constant : t.getEnumConstants()) {
+                if (((Enum<?>) constant).name().equals(v.stringValue())) {
+                    return constant;
+                }
+            }
+            throw new UserError(where + ": field '" + name + "' must be one of " + java.util.Arrays.toString(t.getEnumConstants()));
+        }
+        throw new UserError(where + ": field '" + name + "' must be " + (t == String.class ? "a string" : t.isPrimitive() ? "a " + t.getName() : t.getSimpleName()));
+    }
+}
