@@ -33,14 +33,26 @@ public sealed interface AgentProtocol extends Message {
 
     /** FE to BE: copy the tablet from {@code srcBackend} as replica {@code replicaId}. */
     record CloneTask(long tabletId, long replicaId, String srcBackend) implements AgentProtocol {
+        @Override
+        public String toString() {
+            return "CLONE tablet=" + tabletId + " replica=" + replicaId + " src=" + srcBackend;
+        }
     }
 
     /** FE to BE: drop the tablet; {@code replicaId} 0 matches any copy (what the buggy FE sends). */
     record DropTask(long tabletId, long replicaId) implements AgentProtocol {
+        @Override
+        public String toString() {
+            return "DROP tablet=" + tabletId + " replica=" + replicaId;
+        }
     }
 
     /** BE to FE: a task ended. */
     record FinishTask(String backend, TaskType type, long tabletId, long replicaId, Status status, String reason) implements AgentProtocol {
+        @Override
+        public String toString() {
+            return "finishTask " + type + " tablet=" + tabletId + " replica=" + replicaId + " from " + backend + " " + status + " (" + reason + ")";
+        }
     }
 
     /**
@@ -52,13 +64,26 @@ public sealed interface AgentProtocol extends Message {
             tablets = List.copyOf(tablets);
             runningTasks = List.copyOf(runningTasks);
         }
+
+        @Override
+        public String toString() {
+            return "tablet report of " + backend + " at " + snapshotMicros + " tablets=" + tablets + " tasks=" + runningTasks;
+        }
     }
 
     /** BE to BE (a call): the clone's download of the source's copy. */
     record SnapshotRequest(long tabletId) implements AgentProtocol {
+        @Override
+        public String toString() {
+            return "snapshot? tablet=" + tabletId;
+        }
     }
 
     /** The source's answer: whether it holds the tablet, whether that copy is whole, and its meta replica id. */
     record SnapshotResponse(long tabletId, boolean present, boolean complete, long replicaId) implements AgentProtocol {
+        @Override
+        public String toString() {
+            return "snapshot tablet=" + tabletId + (present ? (complete ? " whole" : " partial") + " replica=" + replicaId : " absent");
+        }
     }
 }
