@@ -52,8 +52,4 @@ final class AgentTaskQueue {
         }
         return out;
     }
-
-    int size() {
-        return tasks.size();
-    }
 }

@@ -1,5 +1,6 @@
 package shardsim.scenarios.dropafterclone;
 
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.TreeMap;
 import shardsim.core.node.Disk;
@@ -8,7 +9,6 @@ import shardsim.core.node.Node;
 import shardsim.core.node.NodeContext;
 import shardsim.core.node.Timer;
 import shardsim.core.sim.Metrics;
-import shardsim.core.worker.Task;
 import shardsim.scenarios.dropafterclone.AgentProtocol.CloneTask;
 import shardsim.scenarios.dropafterclone.AgentProtocol.DropTask;
 import shardsim.scenarios.dropafterclone.AgentProtocol.FinishTask;
@@ -25,11 +25,9 @@ import shardsim.scenarios.dropafterclone.AgentTaskQueue.AgentTask;
  * The Doris FE master: the durable catalog, the TabletScheduler's balance moves (clone to the
  * destination, then remove the source from the catalog only), the ReportHandler (drop what a BE
  * reports but the catalog does not place there; resend tasks the BE does not hold) and the
- * AgentTaskQueue. Reports wait in one handler queue, so the snapshot can be old when acted on.
+ * AgentTaskQueue. Reports wait for one handler, so a snapshot can be old when acted on.
  */
 public final class Frontend implements Node {
-    static final String REPORT_QUEUE = "report-handler";
-
     private final NodeContext ctx;
     private final DorisConfig config;
     private final Fence fence;
@@ -38,6 +36,9 @@ public final class Frontend implements Node {
     private final AgentTaskQueue tasks = new AgentTaskQueue();
     /** The TabletScheduler's contexts: at most one move per tablet. Volatile. */
     private final TreeMap<Long, Move> moves = new TreeMap<>();
+    /** Reports waiting for the handler, one per BE, oldest first. Volatile. */
+    private final LinkedHashMap<String, TabletReport> waitingReports = new LinkedHashMap<>();
+    private boolean handlingReport;
 
     private record Move(long tabletId, long replicaId, String src, String dest, long startedMicros, Timer timeout) {
     }
@@ -71,8 +72,7 @@ public final class Frontend implements Node {
     @Override
     public void onMessage(Envelope env) {
         if (env.message() instanceof TabletReport r) {
-            long service = config.reportHandleService().draw(ctx.random()) + faults.reportExtraMicros();
-            ctx.worker(REPORT_QUEUE).submit(Task.of("handle tablet report of " + r.backend(), service, () -> handleReport(r)));
+            queueReport(r);
         } else if (env.message() instanceof FinishTask f) {
             finishTask(f);
         } else if (env.message() instanceof CloneTask || env.message() instanceof DropTask
@@ -165,6 +165,34 @@ public final class Frontend implements Node {
 
     // ---- ReportHandler -------------------------------------------------------------------------
 
+    /**
+     * One report handler works through waiting reports in arrival order; a newer report from a BE
+     * replaces its report still waiting (so the backlog is at most one report per BE). The time a
+     * report takes is decided when its handling starts, so a slow spell slows what runs during it.
+     */
+    private void queueReport(TabletReport r) {
+        TabletReport replaced = waitingReports.put(r.backend(), r);
+        if (replaced != null) {
+            ctx.trace("report of " + r.backend() + " replaces its waiting report taken at " + replaced.snapshotMicros());
+        }
+        startNextReport();
+    }
+
+    private void startNextReport() {
+        if (handlingReport || waitingReports.isEmpty()) {
+            return;
+        }
+        String be = waitingReports.keySet().iterator().next();
+        TabletReport r = waitingReports.remove(be);
+        handlingReport = true;
+        long service = config.reportHandleService().draw(ctx.random()) + faults.reportExtraMicros();
+        ctx.setTimer("handle tablet report of " + be, service, () -> {
+            handlingReport = false;
+            handleReport(r);
+            startNextReport();
+        });
+    }
+
     private void handleReport(TabletReport r) {
         String be = r.backend();
         metrics.record("report-staleness", Math.max(0, ctx.now() - r.snapshotMicros()));
@@ -202,10 +230,5 @@ public final class Frontend implements Node {
             tasks.put(t.resent());
             ctx.send(t.backend(), t.message());
         }
-    }
-
-    /** How many agent tasks are outstanding (for tests). */
-    public int outstandingTasks() {
-        return tasks.size();
     }
 }
