@@ -13,7 +13,19 @@ import shardsim.core.trace.Trace;
 /**
  * Apache Doris: a DROP issued from a stale tablet report reaches a BE after a CLONE re-created the
  * tablet there, and deletes the only copy. Modes: {@code buggy} (the DROP names only the tablet),
- * {@code fixed} (replica-id fencing), and the fix with one part of the fence off.
+ * {@code fixed} (replica-id fencing), and the fix with one part of the fence off
+ * ({@link Fence#NO_REPLICA_ID}, {@link Fence#NO_CLONE_STAMP}, {@link Fence#NO_CLONE_GUARD}).
+ *
+ * <p>A run: the FE and three to five BEs; single-replica tablets by default; balance moves drawn
+ * from the seed during a fault window of {@value GeneratedPlan#WINDOW_MICROS} µs, then a quiet tail
+ * of {@value GeneratedPlan#TAIL_MICROS} µs (links reliable, no moves, no faults) in which D2 at
+ * quiescence and D3 are judged. The {@code documented} plan replays the report's timeline.
+ *
+ * <p>Modelling choices worth knowing when reading a trace: a clone downloads its snapshot from the
+ * source BE (so a clone from a lost copy fails); whether a clone is incremental is decided when the
+ * BE accepts it, and an incremental clone whose base was dropped meanwhile installs a copy that is
+ * not whole (what the under-clone guard prevents); a DROP checks the fence when it runs, not when it
+ * is queued.
  */
 public final class DropAfterCloneScenario implements Scenario {
     public static final String NAME = "drop-after-clone";
