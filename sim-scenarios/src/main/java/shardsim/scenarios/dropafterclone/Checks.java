@@ -1,0 +1,110 @@
+package shardsim.scenarios.dropafterclone;
+
+import java.util.Map;
+import java.util.TreeMap;
+import shardsim.core.check.Invariant;
+import shardsim.core.sim.Simulation;
+
+/**
+ * D2 and D3 (D1 is judged by {@link CopyLedger#deleting} at the moment of each delete).
+ *
+ * <ul>
+ *   <li>D2 at all times, after every event: every tablet has a whole copy on some BE (O(1)).</li>
+ *   <li>D2 at quiescence, when the run finishes: every NORMAL catalog replica has a whole copy on
+ *       its BE written for that replica id.</li>
+ *   <li>D3, sampled through the quiet tail: a copy the catalog does not place on its BE is gone
+ *       within three report intervals of becoming unreferenced (or of the tail's start, since
+ *       faults may legitimately hold it up before).</li>
+ * </ul>
+ */
+public final class Checks {
+    public static final String D1 = "D1";
+    public static final String D2 = "D2";
+    public static final String D3 = "D3";
+
+    private final Cluster cluster;
+    private final long reportIntervalMicros;
+    /** Since when each unreferenced copy ("backend/tablet") has been seen. */
+    private final TreeMap<String, Long> unreferencedSince = new TreeMap<>();
+    private boolean d2Reported;
+
+    private Checks(Cluster cluster, long reportIntervalMicros) {
+        this.cluster = cluster;
+        this.reportIntervalMicros = reportIntervalMicros;
+    }
+
+    /**
+     * Registers the checks. D3 is sampled every {@code sampleMicros} from {@code tailStartMicros}
+     * to {@code endMicros}.
+     */
+    public static Checks register(Cluster cluster, long reportIntervalMicros, long tailStartMicros, long endMicros, long sampleMicros) {
+        Checks c = new Checks(cluster, reportIntervalMicros);
+        Simulation sim = cluster.sim();
+        sim.invariant(Invariant.of(D2, c::d2AtAllTimes));
+        sim.validation(Invariant.of(D2, c::d2AtQuiescence));
+        for (long t = tailStartMicros; t <= endMicros; t += sampleMicros) {
+            sim.at(t, "D3 sample", () -> c.sampleD3(tailStartMicros));
+        }
+        return c;
+    }
+
+    private String d2AtAllTimes() {
+        if (d2Reported) {
+            return null;
+        }
+        String problem = cluster.ledger().everyTabletHasACopy();
+        d2Reported = problem != null;
+        return problem;
+    }
+
+    String d2AtQuiescence() {
+        Simulation sim = cluster.sim();
+        for (TabletMeta meta : Catalog.tablets(sim.disk(Cluster.FE))) {
+            for (Replica r : meta.replicas()) {
+                if (r.state() != Replica.State.NORMAL) {
+                    continue;
+                }
+                LocalTablet copy = Backend.tablet(sim.disk(r.backend()), meta.tabletId());
+                if (copy == null) {
+                    return "at quiescence tablet " + meta.tabletId() + " replica " + r.replicaId() + " is NORMAL in the catalog but " + r.backend() + " has no copy";
+                }
+                if (!copy.complete() || copy.writtenFor() != r.replicaId()) {
+                    return "at quiescence tablet " + meta.tabletId() + " replica " + r.replicaId() + " on " + r.backend() + " is "
+                            + (copy.complete() ? "" : "an incomplete copy ") + "written for replica " + copy.writtenFor() + " (meta replica id " + copy.replicaId() + ")";
+                }
+            }
+        }
+        return null;
+    }
+
+    private void sampleD3(long tailStartMicros) {
+        Simulation sim = cluster.sim();
+        TreeMap<Long, TabletMeta> catalog = new TreeMap<>();
+        for (TabletMeta m : Catalog.tablets(sim.disk(Cluster.FE))) {
+            catalog.put(m.tabletId(), m);
+        }
+        TreeMap<String, Long> seen = new TreeMap<>();
+        for (String be : cluster.backends()) {
+            for (LocalTablet copy : Backend.tablets(sim.disk(be))) {
+                TabletMeta meta = catalog.get(copy.tabletId());
+                if (meta != null && meta.replicaOn(be) != null) {
+                    continue;
+                }
+                String key = be + "/" + copy.tabletId();
+                Long since = unreferencedSince.get(key);
+                seen.put(key, since == null ? sim.now() : since);
+            }
+        }
+        unreferencedSince.clear();
+        unreferencedSince.putAll(seen);
+        long limit = 3 * reportIntervalMicros;
+        for (Map.Entry<String, Long> e : unreferencedSince.entrySet()) {
+            long from = Math.max(e.getValue(), tailStartMicros);
+            if (sim.now() - from > limit) {
+                sim.violation(D3, "copy " + e.getKey() + " unreferenced by the catalog since t=" + shardsim.core.trace.Micros.format(e.getValue())
+                        + " is still on its BE more than three report intervals later");
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package shardsim.scenarios.dropafterclone;
+
+import java.util.List;
+import java.util.Map;
+import shardsim.core.fault.Fault;
+import shardsim.core.sim.Simulation;
+
+/**
+ * One FE and its BEs inside a simulation: seeds the initial placement on the disks, adds the
+ * nodes, applies the scenario's faults, and is the driver's handle for balance moves.
+ */
+public final class Cluster {
+    public static final String FE = "fe";
+
+    private final Simulation sim;
+    private final List<String> backends;
+    private final CopyLedger ledger;
+    private final FaultState faultState = new FaultState();
+
+    /**
+     * @param placement tablet id to the backends holding its initial replicas, in order
+     * @param reportPhaseMicros per backend, the offset of its report within the interval
+     * @param firstReplicaId the replica id generator's first value
+     */
+    public Cluster(Simulation sim, DorisConfig config, Fence fence, List<String> backends, Map<Long, List<String>> placement,
+            Map<String, Long> reportPhaseMicros, long firstReplicaId) {
+        if (backends.size() < 3) {
+            throw new IllegalArgumentException("the scenario needs at least 3 BEs");
+        }
+        this.sim = sim;
+        this.backends = List.copyOf(backends);
+        this.ledger = new CopyLedger(sim, FE);
+        sim.addNode(FE, ctx -> new Frontend(ctx, config, fence, faultState, sim.metrics()));
+        for (String be : backends) {
+            long phase = reportPhaseMicros.get(be);
+            sim.addNode(be, ctx -> new Backend(ctx, config, fence, ledger, FE, phase));
+        }
+        Catalog.initReplicaIds(sim.disk(FE), firstReplicaId);
+        for (Map.Entry<Long, List<String>> e : placement.entrySet()) {
+            long tabletId = e.getKey();
+            ledger.track(tabletId);
+            TabletMeta meta = new TabletMeta(tabletId, List.of());
+            for (String be : e.getValue()) {
+                long replicaId = Catalog.nextReplicaId(sim.disk(FE));
+                meta = meta.with(new Replica(replicaId, be, Replica.State.NORMAL));
+                LocalTablet copy = new LocalTablet(tabletId, replicaId, replicaId, true);
+                Backend.seed(sim.disk(be), copy);
+                ledger.installed(be, null, copy);
+                sim.note(FE, "create tablet " + tabletId + " replica " + replicaId + " on " + be);
+            }
+            Catalog.put(sim.disk(FE), meta);
+        }
+        sim.onFault(this::applyFault);
+    }
+
+    public List<String> backends() {
+        return backends;
+    }
+
+    public CopyLedger ledger() {
+        return ledger;
+    }
+
+    public Simulation sim() {
+        return sim;
+    }
+
+    /** Asks the FE's TabletScheduler for a move; nothing happens while the FE is down. */
+    public void balance(long tabletId, String dest) {
+        Frontend fe = sim.node(FE, Frontend.class);
+        if (fe == null) {
+            sim.note("driver", "FE down, balance of tablet " + tabletId + " not scheduled");
+            return;
+        }
+        fe.balance(tabletId, dest);
+    }
+
+    private boolean applyFault(Fault fault) {
+        if (fault instanceof DorisFault.SlowReports s) {
+            faultState.setReportExtraMicros(s.extraMicros());
+        } else if (fault instanceof DorisFault.SlowReportsEnd) {
+            faultState.setReportExtraMicros(0);
+        } else if (fault instanceof DorisFault.StallPool s) {
+            Backend be = sim.node(s.backend(), Backend.class);
+            if (be != null) {
+                be.stall(s.pool(), s.micros());
+            }
+        } else {
+            return false;
+        }
+        return true;
+    }
+}

@@ -1,0 +1,59 @@
+package shardsim.scenarios.dropafterclone;
+
+import shardsim.core.fault.Fault;
+
+/** The scenario's own fault kinds, applied by {@link Cluster}. */
+public sealed interface DorisFault extends Fault {
+
+    /** The FE's ReportHandler takes {@code extraMicros} longer per report until {@link SlowReportsEnd}. */
+    record SlowReports(long extraMicros) implements DorisFault {
+        public SlowReports {
+            if (extraMicros < 0) {
+                throw new IllegalArgumentException("negative slow-report delay");
+            }
+        }
+
+        @Override
+        public String kind() {
+            return "slow-reports";
+        }
+
+        @Override
+        public int activityDelta() {
+            return 1;
+        }
+    }
+
+    /** Ends {@link SlowReports}. */
+    record SlowReportsEnd() implements DorisFault {
+        @Override
+        public String kind() {
+            return "slow-reports-end";
+        }
+
+        @Override
+        public int activityDelta() {
+            return -1;
+        }
+    }
+
+    /**
+     * A BE's task pool ("clone" or "drop") is busy for {@code micros} (a large tablet, a slow
+     * disk), so the tasks behind it wait: how a DROP comes to run after a later CLONE.
+     */
+    record StallPool(String backend, String pool, long micros) implements DorisFault {
+        public StallPool {
+            if (!Backend.CLONE_POOL.equals(pool) && !Backend.DROP_POOL.equals(pool)) {
+                throw new IllegalArgumentException("unknown task pool " + pool);
+            }
+            if (micros <= 0) {
+                throw new IllegalArgumentException("stall must last");
+            }
+        }
+
+        @Override
+        public String kind() {
+            return "stall-pool";
+        }
+    }
+}

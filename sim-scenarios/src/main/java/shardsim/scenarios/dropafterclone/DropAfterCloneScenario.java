@@ -1,0 +1,81 @@
+package shardsim.scenarios.dropafterclone;
+
+import java.util.List;
+import shardsim.core.scenario.Plans;
+import shardsim.core.scenario.RunResult;
+import shardsim.core.scenario.RunSpec;
+import shardsim.core.scenario.Scenario;
+import shardsim.core.sim.RunBudget;
+import shardsim.core.sim.SimConfig;
+import shardsim.core.sim.Simulation;
+import shardsim.core.trace.Trace;
+
+/**
+ * Apache Doris: a DROP issued from a stale tablet report reaches a BE after a CLONE re-created the
+ * tablet there, and deletes the only copy. Modes: {@code buggy} (the DROP names only the tablet),
+ * {@code fixed} (replica-id fencing), and the fix with one part of the fence off
+ * ({@link Fence#NO_REPLICA_ID}, {@link Fence#NO_CLONE_STAMP}, {@link Fence#NO_CLONE_GUARD}).
+ *
+ * <p>A run: the FE and three to five BEs; single-replica tablets by default; balance moves drawn
+ * from the seed during a fault window of {@value GeneratedPlan#WINDOW_MICROS} µs, then a quiet tail
+ * of {@value GeneratedPlan#TAIL_MICROS} µs (links reliable, no moves, no faults) in which D2 at
+ * quiescence and D3 are judged. The {@code documented} plan replays the report's timeline.
+ *
+ * <p>Modelling choices worth knowing when reading a trace: a clone downloads its snapshot from the
+ * source BE (so a clone from a lost copy fails); whether a clone is incremental is decided when the
+ * BE accepts it, and an incremental clone whose base was dropped meanwhile installs a copy that is
+ * not whole (what the under-clone guard prevents); a DROP checks the fence when it runs, not when it
+ * is queued.
+ */
+public final class DropAfterCloneScenario implements Scenario {
+    public static final String NAME = "drop-after-clone";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "Doris: a DROP from a stale tablet report runs on a BE after a CLONE re-created the tablet there; the only copy is lost";
+    }
+
+    @Override
+    public List<String> modes() {
+        return Fence.MODES;
+    }
+
+    @Override
+    public List<String> plans() {
+        return List.of(Plans.DOCUMENTED, Plans.RANDOM, Plans.SWARM);
+    }
+
+    @Override
+    public List<String> invariants() {
+        return List.of(
+                "D1: no BE deletes a tablet copy that the catalog references at that moment",
+                "D2: every tablet has a whole copy at all times; at quiescence every NORMAL replica has its copy on its BE",
+                "D3: a copy the catalog does not reference is deleted within three report intervals (quiet tail)");
+    }
+
+    @Override
+    public RunResult run(RunSpec spec, Trace trace) {
+        Plans.require("mode", spec.mode(), modes());
+        Plans.require("plan", spec.plan(), plans());
+        Fence fence = Fence.forMode(spec.mode());
+        boolean documented = Plans.DOCUMENTED.equals(spec.plan());
+        long end = documented ? DocumentedPlan.END_MICROS : GeneratedPlan.END_MICROS;
+        SimConfig config = new SimConfig(RunBudget.of(1_000_000, end + 60_000_000), shardsim.core.net.LinkPolicy.reliable(), false, 1_000);
+        Simulation sim = new Simulation(spec.seed(), config, trace);
+        sim.param("mode", spec.mode());
+        sim.param("plan", spec.plan());
+        if (documented) {
+            DocumentedPlan.build(sim, fence);
+        } else {
+            GeneratedPlan.build(sim, fence, spec.plan());
+        }
+        sim.runUntil(end);
+        sim.finish();
+        return RunResult.of(spec, sim);
+    }
+}

@@ -1,0 +1,54 @@
+package shardsim.scenarios.dropafterclone;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** The FE catalog's entry for one tablet: its replicas. Immutable, so it can sit on a simulated disk. */
+public record TabletMeta(long tabletId, List<Replica> replicas) {
+    public TabletMeta {
+        replicas = List.copyOf(replicas);
+    }
+
+    /** The replica the catalog places on {@code backend}, or null. */
+    public Replica replicaOn(String backend) {
+        for (Replica r : replicas) {
+            if (r.backend().equals(backend)) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    public Replica replica(long replicaId) {
+        for (Replica r : replicas) {
+            if (r.replicaId() == replicaId) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    public TabletMeta with(Replica added) {
+        List<Replica> out = new ArrayList<>(replicas);
+        out.add(added);
+        return new TabletMeta(tabletId, out);
+    }
+
+    public TabletMeta without(long replicaId) {
+        List<Replica> out = new ArrayList<>(replicas.size());
+        for (Replica r : replicas) {
+            if (r.replicaId() != replicaId) {
+                out.add(r);
+            }
+        }
+        return new TabletMeta(tabletId, out);
+    }
+
+    public TabletMeta replaced(Replica changed) {
+        List<Replica> out = new ArrayList<>(replicas.size());
+        for (Replica r : replicas) {
+            out.add(r.replicaId() == changed.replicaId() ? changed : r);
+        }
+        return new TabletMeta(tabletId, out);
+    }
+}

@@ -1,0 +1,61 @@
+package shardsim.scenarios.dropafterclone;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import shardsim.core.check.Violation;
+import shardsim.core.sim.SimConfig;
+import shardsim.core.sim.Simulation;
+import shardsim.core.trace.Trace;
+
+/** D3 on its own: a leftover copy is dropped in time, and one held up too long is reported. */
+class DropAfterCloneChecksTest {
+    private static final long SECOND = DorisConfig.SECOND;
+
+    /** Tablet 11415 lives on be1; be2 holds a leftover copy the catalog does not reference. */
+    private static Simulation leftover(boolean stallDrops) {
+        Simulation sim = new Simulation(3, SimConfig.defaults().withStopOnFirstViolation(false), Trace.digestOnly());
+        Map<Long, List<String>> placement = new LinkedHashMap<>();
+        placement.put(11415L, List.of("be1"));
+        Map<String, Long> phases = new LinkedHashMap<>();
+        phases.put("be1", 10 * SECOND);
+        phases.put("be2", 20 * SECOND);
+        phases.put("be3", 30 * SECOND);
+        Cluster cluster = new Cluster(sim, DorisConfig.documented(), Fence.forMode("fixed"), List.of("be1", "be2", "be3"), placement, phases, 500);
+        LocalTablet stale = new LocalTablet(11415, 400, 400, true);
+        Backend.seed(sim.disk("be2"), stale);
+        cluster.ledger().installed("be2", null, stale);
+        Checks.register(cluster, 60 * SECOND, 0, 400 * SECOND, 20 * SECOND);
+        if (stallDrops) {
+            // A drop pool busy longer than three report intervals: the fence is not at fault, but D3 must see it.
+            sim.injectAt(SECOND, new DorisFault.StallPool("be2", Backend.DROP_POOL, 300 * SECOND));
+        }
+        sim.runUntil(400 * SECOND);
+        sim.finish();
+        return sim;
+    }
+
+    @Test
+    void leftoverCopyIsDroppedWithinThreeReports() {
+        Simulation sim = leftover(false);
+        assertTrue(sim.ok(), () -> sim.violations().toString());
+        assertNull(Backend.tablet(sim.disk("be2"), 11415));
+        assertEquals(1, Backend.tablets(sim.disk("be1")).size());
+    }
+
+    @Test
+    void copyHeldTooLongViolatesD3() {
+        Simulation sim = leftover(true);
+        List<String> names = new ArrayList<>();
+        for (Violation v : sim.violations()) {
+            names.add(v.invariant());
+        }
+        assertEquals(List.of(Checks.D3), names);
+    }
+}
