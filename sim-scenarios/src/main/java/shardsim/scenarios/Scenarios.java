@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import shardsim.core.scenario.Scenario;
+import shardsim.scenarios.dropafterclone.DropAfterCloneScenario;
 
 /** The registry of every scenario, in the order the command line lists them. */
 public final class Scenarios {
@@ -12,6 +13,7 @@ public final class Scenarios {
 
     public static List<Scenario> all() {
         List<Scenario> out = new ArrayList<>();
+        out.add(new DropAfterCloneScenario());
         return List.copyOf(out);
     }
 

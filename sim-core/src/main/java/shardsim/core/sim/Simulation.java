@@ -197,6 +197,8 @@ public final class Simulation {
         violations.add(v);
         record(TraceKind.VIOLATION, "check", invariant + ": " + message);
         if (config.stopOnFirstViolation()) {
+            // The loop stops after this event's invariants have all been checked, so every
+            // invariant the same event broke is reported, not only the first one found.
             stopped = true;
         }
     }
@@ -331,9 +333,7 @@ public final class Simulation {
             now = t;
             eventNumber++;
             dispatch(e);
-            if (!stopped) {
-                checkInvariants();
-            }
+            checkInvariants();
         }
         if (!stopped && endMicros > now) {
             now = endMicros;
@@ -356,9 +356,6 @@ public final class Simulation {
                 String problem = v.check();
                 if (problem != null) {
                     violation(v.name(), problem);
-                    if (stopped) {
-                        break;
-                    }
                 }
             }
         }
@@ -403,9 +400,6 @@ public final class Simulation {
             String problem = inv.check();
             if (problem != null) {
                 violation(inv.name(), problem);
-                if (stopped) {
-                    return;
-                }
             }
         }
     }

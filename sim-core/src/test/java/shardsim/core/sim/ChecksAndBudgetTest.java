@@ -73,6 +73,23 @@ class ChecksAndBudgetTest {
     }
 
     @Test
+    void everyInvariantTheStoppingEventBrokeIsReported() {
+        Simulation sim = new Simulation(1, SimConfig.defaults(), Trace.digestOnly());
+        sim.addNode("n", Probe::new);
+        int[] counter = new int[1];
+        sim.at(1_000, "break two things", () -> {
+            counter[0]++;
+            sim.violation("raised-in-handler", "seen at the action");
+        });
+        sim.at(2_000, "later", () -> counter[0]++);
+        sim.invariant(Invariant.of("per-event", () -> counter[0] > 0 ? "counter moved" : null));
+        sim.runUntil(1_000_000);
+        assertEquals(1, counter[0], "nothing after the violating event runs");
+        assertEquals(java.util.List.of("raised-in-handler", "per-event"), sim.violations().stream().map(Violation::invariant).toList());
+        assertTrue(sim.stopped());
+    }
+
+    @Test
     void withoutStopOnFirstTheRunGoesOnAndKeepsTheFirstOfEachInvariant() {
         Simulation sim = new Simulation(1, SimConfig.defaults().withStopOnFirstViolation(false), Trace.digestOnly());
         sim.addNode("n", Probe::new);

@@ -65,7 +65,7 @@ public final class DropAfterCloneScenario implements Scenario {
         Fence fence = Fence.forMode(spec.mode());
         boolean documented = Plans.DOCUMENTED.equals(spec.plan());
         long end = documented ? DocumentedPlan.END_MICROS : GeneratedPlan.END_MICROS;
-        SimConfig config = new SimConfig(RunBudget.of(1_000_000, end + 60_000_000), shardsim.core.net.LinkPolicy.reliable(), false, 1_000);
+        SimConfig config = new SimConfig(RunBudget.of(1_000_000, end + 60_000_000), shardsim.core.net.LinkPolicy.reliable(), true, 1_000);
         Simulation sim = new Simulation(spec.seed(), config, trace);
         sim.param("mode", spec.mode());
         sim.param("plan", spec.plan());
