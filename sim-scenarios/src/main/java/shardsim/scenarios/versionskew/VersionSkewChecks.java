@@ -21,11 +21,15 @@ public final class VersionSkewChecks {
     private final Simulation sim;
     private final int[] shardIds;
     private final String[] keys;
+    /** Per shard, since when meta's version has been behind its leader's (-1 when it is not). */
+    private final long[] lagSince;
 
     public VersionSkewChecks(Simulation sim, List<Integer> shards) {
         this.sim = sim;
         this.shardIds = new int[shards.size()];
         this.keys = new String[shards.size()];
+        this.lagSince = new long[shards.size()];
+        java.util.Arrays.fill(lagSince, -1);
         for (int i = 0; i < shardIds.length; i++) {
             shardIds[i] = shards.get(i);
             keys[i] = ShardView.key(shardIds[i]);
@@ -60,11 +64,22 @@ public final class VersionSkewChecks {
                 continue;
             }
             DataNode.Shard s = openOnLeader(v);
+            trackLag(i, s != null && v.version() < s.version());
             if (s != null && v.version() > s.version()) {
                 return "shard " + v.shardId() + ": meta version " + v.version() + " > leader " + v.leader() + " version " + s.version();
             }
         }
         return null;
+    }
+
+    /** Records how long each lag of meta behind the leader lasted: the time to converge. */
+    private void trackLag(int i, boolean lagging) {
+        if (lagging && lagSince[i] < 0) {
+            lagSince[i] = sim.now();
+        } else if (!lagging && lagSince[i] >= 0) {
+            sim.metrics().record("converge-micros", sim.now() - lagSince[i]);
+            lagSince[i] = -1;
+        }
     }
 
     /** C2, judged once at the end of the quiet window. */
