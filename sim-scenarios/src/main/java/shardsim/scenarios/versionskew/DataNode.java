@@ -62,12 +62,12 @@ public final class DataNode implements Node {
     /** Highest assignment seen per shard in this incarnation, kept after a close to refuse late opens. */
     private final TreeMap<Integer, Long> maxOpenId = new TreeMap<>();
 
-    public DataNode(NodeContext ctx, FixParts fix, FaultSwitches faults, Timing timing, List<ShardView> initial, long firstHeartbeatMicros) {
+    public DataNode(NodeContext ctx, NodeSetup setup, List<ShardView> initial, long firstHeartbeatMicros) {
         this.firstHeartbeatMicros = firstHeartbeatMicros;
         this.ctx = ctx;
-        this.fix = fix;
-        this.faults = faults;
-        this.timing = timing;
+        this.fix = setup.fix();
+        this.faults = setup.faults();
+        this.timing = setup.timing();
         this.initial = List.copyOf(initial);
     }
 

@@ -34,11 +34,11 @@ public final class MetaNode implements Node {
     /** Running procedure per shard; volatile, so a crash releases every lock. */
     private final TreeMap<Integer, String> procedures = new TreeMap<>();
 
-    public MetaNode(NodeContext ctx, FixParts fix, FaultSwitches faults, Timing timing, List<ShardView> initial) {
+    public MetaNode(NodeContext ctx, NodeSetup setup, List<ShardView> initial) {
         this.ctx = ctx;
-        this.fix = fix;
-        this.faults = faults;
-        this.timing = timing;
+        this.fix = setup.fix();
+        this.faults = setup.faults();
+        this.timing = setup.timing();
         this.initial = List.copyOf(initial);
     }
 

@@ -69,11 +69,12 @@ public final class VersionSkewRun {
 
         FaultSwitches switches = new FaultSwitches(sim);
         sim.onFault(switches::apply);
-        sim.addNode(MetaNode.NAME, ctx -> new MetaNode(ctx, fix, switches, timing, layout.shards()));
+        NodeSetup setup = new NodeSetup(fix, switches, timing);
+        sim.addNode(MetaNode.NAME, ctx -> new MetaNode(ctx, setup, layout.shards()));
         for (String node : layout.dataNodes()) {
             List<ShardView> mine = layout.ledBy(node);
             long firstBeat = documented ? DOC_FIRST_HEARTBEAT_MICROS : -1;
-            sim.addNode(node, ctx -> new DataNode(ctx, fix, switches, timing, mine, firstBeat));
+            sim.addNode(node, ctx -> new DataNode(ctx, setup, mine, firstBeat));
         }
         sim.addNode(ClientDriver.NAME, ctx -> new ClientDriver(ctx, sim.metrics(), timing), false);
 

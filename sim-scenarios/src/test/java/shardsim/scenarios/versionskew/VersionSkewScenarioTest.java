@@ -95,6 +95,29 @@ class VersionSkewScenarioTest {
         assertTrue(scenario.run(spec(Plans.FIXED, Plans.RANDOM, SMALLEST_FAILING_BUGGY_RANDOM)).ok(), "the same seed holds in fixed");
     }
 
+    /** The smallest failing seed of fixed-bump-before-engine + random in 0..999, found with SeedSweep. */
+    static final long SMALLEST_FAILING_BUMP_BEFORE_ENGINE = 4;
+
+    @Test
+    void withoutHeartbeatRepairTheDocumentedShardStaysWedged() {
+        RunResult r = scenario.run(spec(FixParts.NO_HEARTBEAT_REPAIR, Plans.DOCUMENTED, 46));
+        assertEquals(List.of("C2", "C3"), invariants(r));
+    }
+
+    @Test
+    void bumpingBeforeTheEngineIsCaughtByC1() {
+        RunResult r = scenario.run(spec(FixParts.BUMP_BEFORE_ENGINE, Plans.RANDOM, SMALLEST_FAILING_BUMP_BEFORE_ENGINE));
+        assertEquals(List.of("C1"), invariants(r), () -> r.violations().toString());
+        assertTrue(r.violations().get(0).message().contains("the engine failed"));
+        assertTrue(scenario.run(spec(Plans.FIXED, Plans.RANDOM, SMALLEST_FAILING_BUMP_BEFORE_ENGINE)).ok());
+    }
+
+    @Test
+    void withMetaDecidingTheVersionTheHeartbeatStillHealsTheDocumentedShard() {
+        RunResult r = scenario.run(spec(FixParts.NO_NODE_VERSION, Plans.DOCUMENTED, 46));
+        assertTrue(r.ok(), () -> r.violations().toString());
+    }
+
     @Test
     void runsAreDeterministic() {
         for (String plan : List.of(Plans.DOCUMENTED, Plans.RANDOM, Plans.SWARM)) {
