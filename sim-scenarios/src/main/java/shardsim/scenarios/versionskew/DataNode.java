@@ -131,7 +131,9 @@ public final class DataNode implements Node {
                 answer(env, kind, fail(mismatch(s, update)));
                 return;
             }
-            moveTo(s, nextVersion(s, update), "successful " + kind + " " + table, true);
+            long from = s.version;
+            s.version = nextVersion(s, update);
+            auditStep(s, from, "successful " + kind + " " + table);
             register(s, table, create);
             answer(env, kind, new ShardResult(true, "", s.version));
         } else {
@@ -176,16 +178,6 @@ public final class DataNode implements Node {
 
     private static String mismatch(Shard s, UpdateShardInfo update) {
         return "Shard version mismatch, shard_info:" + s.info() + ", expect version:" + update.prevVersion();
-    }
-
-    private void moveTo(Shard s, long to, String why, boolean ddl) {
-        long from = s.version;
-        s.version = to;
-        if (ddl) {
-            auditStep(s, from, why);
-        } else {
-            ctx.trace("shard " + s.id + " version " + from + " -> " + to + " (" + why + ")");
-        }
     }
 
     /** C1, second half: a DDL moves the version by exactly one. */

@@ -20,7 +20,7 @@ final class SkewFaultPlan {
         FaultPlan.Builder b = FaultPlan.builder();
         long lastStart = tailStartMicros - 12_000_000;
         int drops = (int) r.between(0, swarm ? 6 : 3);
-        // A node swallows at most one response at a time: windows on one node must not overlap.
+        // Windows on one node may overlap: the later one replaces the request kind, and each drops one response at most.
         for (int i = 0; i < drops; i++) {
             String node = r.pick(layout.dataNodes());
             long at = r.between(1_000_000, lastStart);
