@@ -1,0 +1,223 @@
+package shardsim.scenarios.versionskew;
+
+import java.util.List;
+import java.util.TreeMap;
+import shardsim.core.node.Disk;
+import shardsim.core.node.Envelope;
+import shardsim.core.node.Node;
+import shardsim.core.node.NodeContext;
+import shardsim.scenarios.versionskew.VersionSkewProtocol.CloseShard;
+import shardsim.scenarios.versionskew.VersionSkewProtocol.CreateTable;
+import shardsim.scenarios.versionskew.VersionSkewProtocol.CreateTableOnShard;
+import shardsim.scenarios.versionskew.VersionSkewProtocol.DdlResult;
+import shardsim.scenarios.versionskew.VersionSkewProtocol.DropTable;
+import shardsim.scenarios.versionskew.VersionSkewProtocol.DropTableOnShard;
+import shardsim.scenarios.versionskew.VersionSkewProtocol.Heartbeat;
+import shardsim.scenarios.versionskew.VersionSkewProtocol.OpenShard;
+import shardsim.scenarios.versionskew.VersionSkewProtocol.ShardEntry;
+import shardsim.scenarios.versionskew.VersionSkewProtocol.ShardResult;
+
+/**
+ * ceresmeta: durable shard views, at most one procedure per shard (create table, drop table, open
+ * shard, transfer leader), and the heartbeat handler. Procedures abort on an error or a timeout
+ * and are never retried, as in the report; only the heartbeat (in the fixed modes) repairs a lag.
+ */
+public final class MetaNode implements Node {
+    public static final String NAME = "meta";
+    private static final String NEXT_OPEN_ID = "meta/next-open-id";
+
+    private final NodeContext ctx;
+    private final FixParts fix;
+    private final FaultSwitches faults;
+    private final Timing timing;
+    private final List<ShardView> initial;
+    /** Running procedure per shard; volatile, so a crash releases every lock. */
+    private final TreeMap<Integer, String> procedures = new TreeMap<>();
+
+    public MetaNode(NodeContext ctx, NodeSetup setup, List<ShardView> initial) {
+        this.ctx = ctx;
+        this.fix = setup.fix();
+        this.faults = setup.faults();
+        this.timing = setup.timing();
+        this.initial = List.copyOf(initial);
+    }
+
+    @Override
+    public void onStart() {
+        Disk disk = ctx.disk();
+        long maxOpen = 0;
+        for (ShardView v : initial) {
+            disk.put(ShardView.key(v.shardId()), v);
+            maxOpen = Math.max(maxOpen, v.openId());
+        }
+        disk.put(NEXT_OPEN_ID, maxOpen + 1);
+        disk.flush();
+    }
+
+    @Override
+    public void onRecover() {
+        ctx.trace("recovered " + initial.size() + " shard views from storage");
+    }
+
+    /** Whether a procedure holds the shard. For checkers. */
+    public boolean busy(int shardId) {
+        return procedures.containsKey(shardId);
+    }
+
+    @Override
+    public void onMessage(Envelope env) {
+        if (env.message() instanceof CreateTable m) {
+            startDdl(env, m.shardId(), m.table(), true);
+        } else if (env.message() instanceof DropTable m) {
+            startDdl(env, m.shardId(), m.table(), false);
+        } else if (env.message() instanceof Heartbeat m) {
+            onHeartbeat(m);
+        } else {
+            throw new IllegalStateException("unknown message for meta: " + env.message());
+        }
+    }
+
+    private ShardView view(int shardId) {
+        return ctx.disk().get(ShardView.key(shardId), ShardView.class)
+                .orElseThrow(() -> new IllegalStateException("no view of shard " + shardId));
+    }
+
+    private boolean knows(int shardId) {
+        return ctx.disk().get(ShardView.key(shardId), ShardView.class).isPresent();
+    }
+
+    private void persist(ShardView v) {
+        ctx.disk().putDurable(ShardView.key(v.shardId()), v);
+    }
+
+    private int incarnation(String node) {
+        return ctx.disk().get("node/" + node, Integer.class).orElse(0);
+    }
+
+    private void startDdl(Envelope env, int shardId, String table, boolean create) {
+        String what = (create ? "create table " : "drop table ") + table + " on shard " + shardId;
+        if (!knows(shardId)) {
+            ctx.reply(env, new DdlResult(false, "shard " + shardId + " not found"));
+            return;
+        }
+        if (what.equals(procedures.get(shardId))) {
+            // A duplicated request: the running procedure will answer the original call.
+            ctx.trace("duplicate request ignored: " + what);
+            return;
+        }
+        if (procedures.containsKey(shardId)) {
+            ctx.reply(env, new DdlResult(false, "procedure " + procedures.get(shardId) + " already running on shard " + shardId));
+            return;
+        }
+        ShardView v = view(shardId);
+        if (create && v.tables().contains(table)) {
+            ctx.reply(env, new DdlResult(false, "table " + table + " already exists"));
+            return;
+        }
+        procedures.put(shardId, what);
+        UpdateShardInfo update = fix.nodeDecidesVersion()
+                ? new UpdateShardInfo(new ShardInfo(shardId, ShardRole.Leader, v.version()), v.version())
+                : new UpdateShardInfo(new ShardInfo(shardId, ShardRole.Leader, v.version() + 1), v.version());
+        VersionSkewProtocol request = create
+                ? new CreateTableOnShard(update, table, v.openId(), incarnation(v.leader()))
+                : new DropTableOnShard(update, table, v.openId(), incarnation(v.leader()));
+        ctx.call(v.leader(), request, timing.rpcTimeoutMicros(), reply -> {
+            ShardResult r = (ShardResult) reply;
+            if (!r.success()) {
+                procedures.remove(shardId);
+                ctx.trace("procedure start failed: " + what + ", addr:" + v.leader() + ", Caused by: " + r.error());
+                ctx.reply(env, new DdlResult(false, r.error()));
+                return;
+            }
+            if (faults.crashMetaBeforePersist()) {
+                return;
+            }
+            long newVersion = fix.nodeDecidesVersion() ? r.latestShardVersion() : update.currShardInfo().version();
+            persist(view(shardId).withVersion(newVersion).withTable(table, create));
+            procedures.remove(shardId);
+            ctx.trace("procedure finished: " + what + ", shard version " + newVersion);
+            ctx.reply(env, new DdlResult(true, ""));
+        }, () -> {
+            procedures.remove(shardId);
+            ctx.trace("procedure start failed: " + what + ", addr:" + v.leader() + ", Caused by: rpc timeout");
+            ctx.reply(env, new DdlResult(false, "rpc timeout"));
+        });
+    }
+
+    private void onHeartbeat(Heartbeat hb) {
+        int known = incarnation(hb.node());
+        if (hb.incarnation() < known) {
+            return;
+        }
+        if (hb.incarnation() > known) {
+            ctx.disk().putDurable("node/" + hb.node(), hb.incarnation());
+        }
+        for (ShardView first : initial) {
+            ShardView v = view(first.shardId());
+            if (!v.leader().equals(hb.node())) {
+                continue;
+            }
+            ShardEntry entry = null;
+            for (ShardEntry e : hb.shards()) {
+                if (e.shard().id() == v.shardId() && e.openId() == v.openId()) {
+                    entry = e;
+                }
+            }
+            if (entry == null) {
+                if (!procedures.containsKey(v.shardId())) {
+                    open(v.shardId(), hb.node(), "reopen");
+                }
+            } else if (fix.heartbeatRepair() && entry.shard().version() > v.version()) {
+                persist(v.withVersion(entry.shard().version()));
+                ctx.trace("heartbeat: shard " + v.shardId() + " on " + hb.node() + " is at " + entry.shard().version()
+                        + ", meta had " + v.version() + ", adopt latest shard version");
+            }
+        }
+    }
+
+    /** The scheduler moves a shard's leadership: open on the new node, then close on the old one. */
+    public void transferLeader(int shardId, String to) {
+        if (!knows(shardId) || procedures.containsKey(shardId) || view(shardId).leader().equals(to)) {
+            ctx.trace("transfer leader of shard " + shardId + " to " + to + " skipped");
+            return;
+        }
+        open(shardId, to, "transfer leader");
+    }
+
+    private void open(int shardId, String node, String why) {
+        ShardView before = view(shardId);
+        long openId = ctx.disk().get(NEXT_OPEN_ID, Long.class).orElseThrow();
+        ctx.disk().putDurable(NEXT_OPEN_ID, openId + 1);
+        ShardView v = before.assigned(node, openId);
+        persist(v);
+        procedures.put(shardId, why);
+        long version = fix.nodeDecidesVersion() ? v.version() : v.version() + 1;
+        OpenShard request = new OpenShard(new ShardInfo(shardId, ShardRole.Leader, version), v.tables(), openId, incarnation(node));
+        Runnable closeOld = () -> {
+            if (!before.leader().equals(node)) {
+                ctx.send(before.leader(), new CloseShard(shardId, before.openId(), incarnation(before.leader())));
+            }
+        };
+        ctx.call(node, request, timing.rpcTimeoutMicros(), reply -> {
+            ShardResult r = (ShardResult) reply;
+            if (!r.success()) {
+                procedures.remove(shardId);
+                ctx.trace(why + " of shard " + shardId + " on " + node + " failed: " + r.error());
+                closeOld.run();
+                return;
+            }
+            if (faults.crashMetaBeforePersist()) {
+                return;
+            }
+            long newVersion = fix.nodeDecidesVersion() ? r.latestShardVersion() : version;
+            persist(view(shardId).withVersion(newVersion));
+            procedures.remove(shardId);
+            ctx.trace(why + " of shard " + shardId + " on " + node + " done, shard version " + newVersion);
+            closeOld.run();
+        }, () -> {
+            procedures.remove(shardId);
+            ctx.trace(why + " of shard " + shardId + " on " + node + " failed: rpc timeout");
+            closeOld.run();
+        });
+    }
+}

@@ -1,0 +1,42 @@
+package shardsim.scenarios.versionskew;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Meta's durable view of a shard: its version, tables, leader and current assignment number.
+ * Immutable: every change writes a new view to meta's disk.
+ */
+public record ShardView(int shardId, long version, List<String> tables, String leader, long openId) {
+    public ShardView {
+        tables = List.copyOf(tables);
+    }
+
+    @Override
+    public String toString() {
+        return "shard " + shardId + " v" + version + " on " + leader + " open " + openId + " tables " + tables.size();
+    }
+
+    public static String key(int shardId) {
+        String n = Integer.toString(shardId);
+        return "shard/" + "000000".substring(Math.min(6, n.length())) + n;
+    }
+
+    public ShardView withVersion(long v) {
+        return new ShardView(shardId, v, tables, leader, openId);
+    }
+
+    public ShardView withTable(String table, boolean present) {
+        List<String> t = new ArrayList<>(tables);
+        t.remove(table);
+        if (present) {
+            t.add(table);
+            t.sort(null);
+        }
+        return new ShardView(shardId, version, t, leader, openId);
+    }
+
+    public ShardView assigned(String node, long newOpenId) {
+        return new ShardView(shardId, version, tables, node, newOpenId);
+    }
+}

@@ -1,0 +1,61 @@
+package shardsim.scenarios.versionskew;
+
+import java.util.List;
+import shardsim.core.fault.FaultPlan;
+import shardsim.core.random.SimRandom;
+import shardsim.core.sim.Simulation;
+
+/**
+ * Draws the scenario's own faults for a generated plan: lost responses, engine failures, meta
+ * crashing between a node's reply and its persist, delayed heartbeats and leader transfers. Every
+ * lasting one ends (and a crashed meta is back) before the quiet tail.
+ */
+final class SkewFaultPlan {
+    private static final List<String> REQUESTS = List.of("CreateTableOnShard", "DropTableOnShard", "OpenShard");
+
+    private SkewFaultPlan() {
+    }
+
+    static FaultPlan generate(Simulation sim, SimRandom r, Layout layout, long tailStartMicros, boolean swarm) {
+        FaultPlan.Builder b = FaultPlan.builder();
+        long lastStart = tailStartMicros - 12_000_000;
+        int drops = (int) r.between(0, swarm ? 6 : 3);
+        // Windows on one node may overlap: the later one replaces the request kind, and each drops one response at most.
+        for (int i = 0; i < drops; i++) {
+            String node = r.pick(layout.dataNodes());
+            long at = r.between(1_000_000, lastStart);
+            long end = at + r.between(500_000, 10_000_000);
+            b.at(at, new SkewFault.DropResponse(node, r.pick(REQUESTS)));
+            b.at(end, new SkewFault.DropResponseEnd(node));
+        }
+        double engineP = swarm ? r.nextDouble() : 0.5;
+        if (r.chance(engineP)) {
+            String node = r.pick(layout.dataNodes());
+            long at = r.between(1_000_000, lastStart);
+            double p = swarm ? r.nextDouble() * 0.8 : r.between(5, 50) / 100.0;
+            b.at(at, new SkewFault.EngineFailure(node, p));
+            b.at(at + r.between(1_000_000, 10_000_000), new SkewFault.EngineFailureEnd(node));
+        }
+        double crashP = swarm ? r.nextDouble() : 0.3;
+        if (r.chance(crashP)) {
+            long at = r.between(1_000_000, lastStart);
+            b.at(at, new SkewFault.MetaCrashBeforePersist(r.between(200_000, 1_500_000)));
+            b.at(at + r.between(500_000, 10_000_000), new SkewFault.MetaCrashBeforePersistEnd());
+        }
+        double hbP = swarm ? r.nextDouble() : 0.3;
+        if (r.chance(hbP)) {
+            // The last delayed heartbeat must still be due before the quiet tail starts.
+            String node = r.pick(layout.dataNodes());
+            long at = r.between(1_000_000, tailStartMicros - 30_000_000);
+            b.at(at, new SkewFault.HeartbeatDelay(node, r.between(1_000_000, 12_000_000)));
+            b.at(at + r.between(1_000_000, 10_000_000), new SkewFault.HeartbeatDelayEnd(node));
+        }
+        int transfers = (int) r.between(0, swarm ? 4 : 2);
+        for (int i = 0; i < transfers; i++) {
+            b.at(r.between(1_000_000, lastStart), new SkewFault.TransferLeader(r.pick(layout.shardIds()), r.pick(layout.dataNodes())));
+        }
+        sim.param("skew.drops", drops);
+        sim.param("skew.transfers", transfers);
+        return b.build();
+    }
+}

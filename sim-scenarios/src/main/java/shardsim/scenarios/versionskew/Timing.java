@@ -1,0 +1,30 @@
+package shardsim.scenarios.versionskew;
+
+/**
+ * The scenario's time constants. The heartbeat runs every 2/3 of the 10 s lease, as in HoraeDB.
+ *
+ * @param leaseMicros the node lease
+ * @param rpcTimeoutMicros meta's timeout for a call to a node
+ * @param clientTimeoutMicros the client's timeout for a DDL sent to meta
+ * @param maxDelayMicros the longest one-way message delay of the run's links
+ */
+public record Timing(long leaseMicros, long rpcTimeoutMicros, long clientTimeoutMicros, long maxDelayMicros) {
+    public static Timing of(long maxDelayMicros) {
+        return new Timing(10_000_000, 3_000_000, 10_000_000, maxDelayMicros);
+    }
+
+    public long heartbeatMicros() {
+        return leaseMicros * 2 / 3;
+    }
+
+    /**
+     * How long after the last fault the shards must have converged (C2): a procedure started by a
+     * late request ends, one heartbeat reaches meta, and a reopen it triggers completes.
+     */
+    public long convergeMicros() {
+        long procedure = maxDelayMicros + rpcTimeoutMicros;
+        long heartbeat = heartbeatMicros() + maxDelayMicros;
+        long reopen = 2 * maxDelayMicros + 1_000;
+        return procedure + heartbeat + reopen + 1_000_000;
+    }
+}

@@ -1,0 +1,141 @@
+package shardsim.scenarios.versionskew;
+
+import java.util.List;
+import java.util.Map;
+import shardsim.core.node.Disk;
+import shardsim.core.sim.Simulation;
+
+/**
+ * C1-C4 over one run. C1's first half runs after every event and costs a map lookup per shard;
+ * its second half (a version moves only by +1 per successful DDL) is checked by the data node at
+ * the moment it moves. C2 is judged once the quiet tail has lasted {@link Timing#convergeMicros()};
+ * C3 and C4 at the end.
+ */
+public final class VersionSkewChecks {
+    public static final List<String> INVARIANTS = List.of(
+            "C1: for every open shard meta.v <= leader.v, and a node's version moves only by +1 per successful create/drop or to the opened version",
+            "C2: with no DDL in flight for a heartbeat period plus delivery after the faults, meta.v == leader.v on every shard",
+            "C3: after that quiet window a CREATE TABLE on every shard succeeds (no shard is wedged)",
+            "C4: every table the client was told was created exists on its shard's leader");
+
+    private final Simulation sim;
+    private final int[] shardIds;
+    private final String[] keys;
+    /** Per shard, since when meta's version has been behind its leader's (-1 when it is not). */
+    private final long[] lagSince;
+
+    public VersionSkewChecks(Simulation sim, List<Integer> shards) {
+        this.sim = sim;
+        this.shardIds = new int[shards.size()];
+        this.keys = new String[shards.size()];
+        this.lagSince = new long[shards.size()];
+        java.util.Arrays.fill(lagSince, -1);
+        for (int i = 0; i < shardIds.length; i++) {
+            shardIds[i] = shards.get(i);
+            keys[i] = ShardView.key(shardIds[i]);
+        }
+    }
+
+    public void register() {
+        sim.invariant(shardsim.core.check.Invariant.of("C1", this::metaNotAhead));
+        sim.validation(shardsim.core.check.Invariant.of("C3", this::probesSucceeded));
+        sim.validation(shardsim.core.check.Invariant.of("C4", this::createdTablesExist));
+    }
+
+    private ShardView view(int i) {
+        Disk disk = sim.disk(MetaNode.NAME);
+        return disk.get(keys[i], ShardView.class).orElse(null);
+    }
+
+    /** The leader's shard if it is open under meta's current assignment, else null. */
+    private DataNode.Shard openOnLeader(ShardView v) {
+        DataNode leader = sim.node(v.leader(), DataNode.class);
+        if (leader == null) {
+            return null;
+        }
+        DataNode.Shard s = leader.shard(v.shardId());
+        return s != null && s.openId() == v.openId() ? s : null;
+    }
+
+    String metaNotAhead() {
+        for (int i = 0; i < shardIds.length; i++) {
+            ShardView v = view(i);
+            if (v == null) {
+                continue;
+            }
+            DataNode.Shard s = openOnLeader(v);
+            trackLag(i, s != null && v.version() < s.version());
+            if (s != null && v.version() > s.version()) {
+                return "shard " + v.shardId() + ": meta version " + v.version() + " > leader " + v.leader() + " version " + s.version();
+            }
+        }
+        return null;
+    }
+
+    /** Records how long each lag of meta behind the leader lasted: the time to converge. */
+    private void trackLag(int i, boolean lagging) {
+        if (lagging && lagSince[i] < 0) {
+            lagSince[i] = sim.now();
+        } else if (!lagging && lagSince[i] >= 0) {
+            sim.metrics().record("converge-micros", sim.now() - lagSince[i]);
+            lagSince[i] = -1;
+        }
+    }
+
+    /** C2, judged once at the end of the quiet window. */
+    public void judgeConverged() {
+        MetaNode meta = sim.node(MetaNode.NAME, MetaNode.class);
+        for (int i = 0; i < shardIds.length; i++) {
+            ShardView v = view(i);
+            String problem = null;
+            DataNode.Shard s = v == null ? null : openOnLeader(v);
+            if (meta == null) {
+                problem = "meta is down";
+            } else if (meta.busy(shardIds[i])) {
+                problem = "a procedure is still running on shard " + shardIds[i];
+            } else if (s == null) {
+                problem = "shard " + shardIds[i] + " is not open on its leader " + (v == null ? "?" : v.leader());
+            } else if (s.version() != v.version()) {
+                problem = "shard " + v.shardId() + ": meta version " + v.version() + ", leader " + v.leader() + " version " + s.version();
+            }
+            if (problem != null) {
+                sim.violation("C2", problem + " at the end of the quiet window");
+                return;
+            }
+        }
+        sim.note("check", "C2 holds: every shard converged");
+    }
+
+    String probesSucceeded() {
+        ClientDriver client = sim.node(ClientDriver.NAME, ClientDriver.class);
+        for (int id : shardIds) {
+            if (!client.probes().containsKey(id)) {
+                return "no probe was sent to shard " + id;
+            }
+            String outcome = client.probes().get(id);
+            if (outcome == null) {
+                return "the probe CREATE TABLE on shard " + id + " got no answer";
+            }
+            if (!outcome.isEmpty()) {
+                return "the probe CREATE TABLE on shard " + id + " failed: " + outcome;
+            }
+        }
+        return null;
+    }
+
+    String createdTablesExist() {
+        ClientDriver client = sim.node(ClientDriver.NAME, ClientDriver.class);
+        for (Map.Entry<String, Integer> e : client.created().entrySet()) {
+            int shardId = e.getValue();
+            ShardView v = sim.disk(MetaNode.NAME).get(ShardView.key(shardId), ShardView.class).orElse(null);
+            DataNode.Shard s = v == null ? null : openOnLeader(v);
+            if (s == null) {
+                return "shard " + shardId + " holding created table " + e.getKey() + " is not open on its leader";
+            }
+            if (!s.hasTable(e.getKey())) {
+                return "created table " + e.getKey() + " is missing from shard " + shardId + " on its leader " + v.leader();
+            }
+        }
+        return null;
+    }
+}

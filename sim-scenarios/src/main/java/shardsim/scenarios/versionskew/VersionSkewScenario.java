@@ -1,0 +1,53 @@
+package shardsim.scenarios.versionskew;
+
+import java.util.List;
+import shardsim.core.scenario.Plans;
+import shardsim.core.scenario.RunResult;
+import shardsim.core.scenario.RunSpec;
+import shardsim.core.scenario.Scenario;
+import shardsim.core.trace.Trace;
+
+/**
+ * version-skew: ceresmeta and a CeresDB / HoraeDB data node disagree on a shard's version after
+ * one lost DDL response, and every later DDL on the shard fails with "Shard version mismatch".
+ * Modes: {@code buggy} (meta decides the version), {@code fixed} (the node decides, runs the engine
+ * first, and heartbeats repair a lag) and one ablation per part of the fix.
+ */
+public final class VersionSkewScenario implements Scenario {
+    public static final String NAME = "version-skew";
+
+    public VersionSkewScenario() {
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "CeresDB/HoraeDB meta and a data node disagree on a shard's version after one lost DDL response; later DDLs fail with Shard version mismatch";
+    }
+
+    @Override
+    public List<String> modes() {
+        return FixParts.MODES;
+    }
+
+    @Override
+    public List<String> plans() {
+        return List.of(Plans.DOCUMENTED, Plans.RANDOM, Plans.SWARM);
+    }
+
+    @Override
+    public List<String> invariants() {
+        return VersionSkewChecks.INVARIANTS;
+    }
+
+    @Override
+    public RunResult run(RunSpec spec, Trace trace) {
+        Plans.require("mode", spec.mode(), modes());
+        Plans.require("plan", spec.plan(), plans());
+        return VersionSkewRun.build(spec, trace).finish();
+    }
+}

@@ -1,0 +1,8 @@
+/**
+ * The version-skew scenario: CeresDB / HoraeDB's ceresmeta and its data nodes disagree on a
+ * shard's version after one DDL response is lost, and every later DDL on the shard fails with
+ * "Shard version mismatch". Owns the protocol (CreateTableOnShard, DropTableOnShard, OpenShard,
+ * CloseShard, heartbeat), the meta, data-node and client models, the scenario's own fault records,
+ * the C1-C4 checks and the documented, random and swarm plans.
+ */
+package shardsim.scenarios.versionskew;

@@ -1,0 +1,28 @@
+package shardsim.scenarios.versionskew;
+
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.LongRange;
+import shardsim.core.scenario.Plans;
+import shardsim.core.scenario.RunResult;
+import shardsim.core.scenario.RunSpec;
+
+class VersionSkewProperties {
+    private final VersionSkewScenario scenario = new VersionSkewScenario();
+
+    @Property(tries = 200)
+    void fixedHoldsUnderRandomPlans(@ForAll @LongRange(min = 0, max = 1_000_000_000L) long seed) {
+        RunResult r = scenario.run(new RunSpec(VersionSkewScenario.NAME, Plans.FIXED, Plans.RANDOM, seed));
+        if (!r.ok()) {
+            throw new AssertionError(r.spec().command() + ": " + r.violations());
+        }
+    }
+
+    @Property(tries = 200)
+    void fixedHoldsUnderSwarmPlans(@ForAll @LongRange(min = 0, max = 1_000_000_000L) long seed) {
+        RunResult r = scenario.run(new RunSpec(VersionSkewScenario.NAME, Plans.FIXED, Plans.SWARM, seed));
+        if (!r.ok()) {
+            throw new AssertionError(r.spec().command() + ": " + r.violations());
+        }
+    }
+}

@@ -1,0 +1,151 @@
+package shardsim.scenarios.versionskew;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import shardsim.core.check.Violation;
+import shardsim.core.scenario.DeterminismCheck;
+import shardsim.core.scenario.Plans;
+import shardsim.core.scenario.RunResult;
+import shardsim.core.scenario.RunSpec;
+import shardsim.core.trace.Trace;
+import shardsim.core.trace.TraceDiff;
+import shardsim.core.trace.TraceEvent;
+
+class VersionSkewScenarioTest {
+    /** Computed by this code (buggy, documented, seed 46) and committed; a change to the model shows here. */
+    static final String GOLDEN_BUGGY_DOCUMENTED = "9d690caa0f44059d";
+    /** The smallest failing seed of buggy + random in 0..999, found with SeedSweep and committed. */
+    static final long SMALLEST_FAILING_BUGGY_RANDOM = 0;
+
+    private final VersionSkewScenario scenario = new VersionSkewScenario();
+
+    private static RunSpec spec(String mode, String plan, long seed) {
+        return new RunSpec(VersionSkewScenario.NAME, mode, plan, seed);
+    }
+
+    private static List<String> invariants(RunResult r) {
+        List<String> out = new ArrayList<>();
+        for (Violation v : r.violations()) {
+            out.add(v.invariant());
+        }
+        return out;
+    }
+
+    @Test
+    void documentedBuggyIsWedgedWithTheSameDigestEveryRun() {
+        RunResult first = scenario.run(spec(Plans.BUGGY, Plans.DOCUMENTED, 46));
+        for (int i = 0; i < 2; i++) {
+            RunResult again = scenario.run(spec(Plans.BUGGY, Plans.DOCUMENTED, 46));
+            assertEquals(first.digest(), again.digest());
+        }
+        assertFalse(first.ok());
+        assertTrue(invariants(first).contains("C2"), "C2 violated: " + first.violations());
+        assertTrue(invariants(first).contains("C3"), "C3 violated: " + first.violations());
+        assertEquals(GOLDEN_BUGGY_DOCUMENTED, first.digestHex());
+    }
+
+    @Test
+    void documentedBuggyFailsWithTheReportedMismatch() {
+        Trace trace = Trace.full();
+        scenario.run(spec(Plans.BUGGY, Plans.DOCUMENTED, 46), trace);
+        String expected = "Shard version mismatch, shard_info:ShardInfo { id: 46, role: Leader, version: 1111 }, expect version:1110";
+        long hits = trace.events().stream().filter(e -> e.detail().contains(expected)).count();
+        assertTrue(hits >= 3, "the mismatch repeats for every later create, seen " + hits);
+    }
+
+    @Test
+    void documentedFixedHealsWithinOneHeartbeat() {
+        VersionSkewRun run = VersionSkewRun.build(spec(Plans.FIXED, Plans.DOCUMENTED, 46), Trace.digestOnly());
+        int shard = VersionSkewRun.DOC_SHARD;
+        // Just after the lost response: the node applied 1111, meta still has 1110.
+        run.sim().runUntil(VersionSkewRun.DOC_FIRST_CREATE_MICROS + 10_000);
+        assertEquals(VersionSkewRun.DOC_VERSION, run.metaVersion(shard));
+        assertEquals(VersionSkewRun.DOC_VERSION + 1, run.leaderVersion(shard));
+        // One heartbeat period (plus delivery) later meta has adopted the node's version.
+        run.sim().runUntil(VersionSkewRun.DOC_FIRST_CREATE_MICROS + run.timing().heartbeatMicros() + 10_000);
+        assertEquals(VersionSkewRun.DOC_VERSION + 1, run.metaVersion(shard));
+        assertEquals(run.leaderVersion(shard), run.metaVersion(shard));
+        RunResult r = run.finish();
+        assertTrue(r.ok(), () -> "fixed documented holds: " + r.violations());
+        ClientDriver client = run.sim().node(ClientDriver.NAME, ClientDriver.class);
+        assertTrue(client.created().containsKey(VersionSkewRun.DOC_TABLE + "_3"), "the create after the heartbeat succeeded");
+    }
+
+    @Test
+    void documentedBuggyStaysBehindAfterTheHeartbeat() {
+        VersionSkewRun run = VersionSkewRun.build(spec(Plans.BUGGY, Plans.DOCUMENTED, 46), Trace.digestOnly());
+        run.sim().runUntil(VersionSkewRun.DOC_FIRST_CREATE_MICROS + 3 * run.timing().heartbeatMicros());
+        assertEquals(VersionSkewRun.DOC_VERSION, run.metaVersion(VersionSkewRun.DOC_SHARD));
+        assertEquals(VersionSkewRun.DOC_VERSION + 1, run.leaderVersion(VersionSkewRun.DOC_SHARD));
+    }
+
+    @Test
+    void smallestFailingBuggyRandomSeedStillFails() {
+        RunResult r = scenario.run(spec(Plans.BUGGY, Plans.RANDOM, SMALLEST_FAILING_BUGGY_RANDOM));
+        assertFalse(r.ok(), "seed " + SMALLEST_FAILING_BUGGY_RANDOM + " fails in buggy");
+        for (long seed = 0; seed < SMALLEST_FAILING_BUGGY_RANDOM; seed++) {
+            assertTrue(scenario.run(spec(Plans.BUGGY, Plans.RANDOM, seed)).ok(), "seed " + seed + " is below the smallest failing one");
+        }
+        assertTrue(scenario.run(spec(Plans.FIXED, Plans.RANDOM, SMALLEST_FAILING_BUGGY_RANDOM)).ok(), "the same seed holds in fixed");
+    }
+
+    /** The smallest failing seed of fixed-bump-before-engine + random in 0..999, found with SeedSweep. */
+    static final long SMALLEST_FAILING_BUMP_BEFORE_ENGINE = 4;
+
+    @Test
+    void withoutHeartbeatRepairTheDocumentedShardStaysWedged() {
+        RunResult r = scenario.run(spec(FixParts.NO_HEARTBEAT_REPAIR, Plans.DOCUMENTED, 46));
+        assertEquals(List.of("C2", "C3"), invariants(r));
+    }
+
+    @Test
+    void bumpingBeforeTheEngineIsCaughtByC1() {
+        RunResult r = scenario.run(spec(FixParts.BUMP_BEFORE_ENGINE, Plans.RANDOM, SMALLEST_FAILING_BUMP_BEFORE_ENGINE));
+        assertEquals(List.of("C1"), invariants(r), () -> r.violations().toString());
+        assertTrue(r.violations().get(0).message().contains("the engine failed"));
+        assertTrue(scenario.run(spec(Plans.FIXED, Plans.RANDOM, SMALLEST_FAILING_BUMP_BEFORE_ENGINE)).ok());
+    }
+
+    @Test
+    void withMetaDecidingTheVersionTheHeartbeatStillHealsTheDocumentedShard() {
+        RunResult r = scenario.run(spec(FixParts.NO_NODE_VERSION, Plans.DOCUMENTED, 46));
+        assertTrue(r.ok(), () -> r.violations().toString());
+    }
+
+    @Test
+    void runsAreDeterministic() {
+        for (String plan : List.of(Plans.DOCUMENTED, Plans.RANDOM, Plans.SWARM)) {
+            for (long seed : new long[] {1, 7, 4242}) {
+                for (String mode : List.of(Plans.BUGGY, Plans.FIXED)) {
+                    Optional<TraceDiff.Difference> diff = DeterminismCheck.check(scenario, spec(mode, plan, seed));
+                    assertTrue(diff.isEmpty(), () -> mode + "/" + plan + "/" + seed + ": " + diff.get().describe());
+                }
+            }
+        }
+    }
+
+    @Test
+    void everyAblationIsAMode() {
+        assertEquals(FixParts.MODES, scenario.modes());
+        assertEquals(List.of(Plans.DOCUMENTED, Plans.RANDOM, Plans.SWARM), scenario.plans());
+        assertEquals(4, scenario.invariants().size());
+        assertEquals("version-skew", scenario.name());
+    }
+
+    @Test
+    void randomRunsRecordTheirParametersAndLatencies() {
+        RunResult r = scenario.run(spec(Plans.FIXED, Plans.RANDOM, 3));
+        assertTrue(r.params().containsKey("layout"));
+        assertTrue(r.params().containsKey("workload.meanGapMicros"));
+        assertTrue(r.metrics().containsKey("ddl-latency"));
+        assertTrue(r.metrics().get("probe-latency").length > 0);
+        List<TraceEvent> last = r.lastEvents();
+        assertTrue(last.isEmpty(), "digest-only runs keep no events");
+    }
+}
