@@ -55,7 +55,9 @@ public final class RunCommand implements Callable<Integer> {
         if (!json) {
             RunReport.header(ctx.out(), spec);
         }
-        Trace t = Trace.ring(Math.max(1, last));
+        Trace t = Trace.digestOnly();
+        LeadUp leadUp = new LeadUp(last);
+        t.addListener(leadUp);
         RunResult result;
         if (trace != null) {
             try (TraceRecorder recorder = TraceRecorder.open(trace)) {
@@ -69,7 +71,7 @@ public final class RunCommand implements Callable<Integer> {
         if (json) {
             ctx.out().println(Json.line(Json.run(result)));
         } else {
-            RunReport.body(ctx.out(), result, last == 0 ? java.util.List.of() : t.last(last));
+            RunReport.body(ctx.out(), result, leadUp.events(), leadUp.sawViolation());
             if (trace != null) {
                 ctx.out().println("trace written to " + trace + " (" + result.traceEvents() + " events)");
             }

@@ -18,7 +18,7 @@ final class RunReport {
         out.flush();
     }
 
-    static void body(PrintStream out, RunResult r, java.util.List<TraceEvent> last) {
+    static void body(PrintStream out, RunResult r, java.util.List<TraceEvent> last, boolean upToFirstViolation) {
         out.println("parameters:");
         for (Map.Entry<String, String> e : r.params().entrySet()) {
             out.println("  " + e.getKey() + " = " + e.getValue());
@@ -31,7 +31,7 @@ final class RunReport {
         for (Violation v : r.violations()) {
             out.println("  invariant " + v.invariant() + " violated at t=" + Micros.format(v.timeMicros()) + " (event " + v.eventNumber() + "): " + v.message());
         }
-        out.println("last " + last.size() + " trace events:");
+        out.println("last " + last.size() + " trace events" + (upToFirstViolation ? " up to the first violation:" : ":"));
         for (TraceEvent e : last) {
             out.println("  " + e.render());
         }

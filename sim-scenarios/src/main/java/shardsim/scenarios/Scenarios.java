@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import shardsim.core.scenario.Scenario;
 import shardsim.scenarios.dropafterclone.DropAfterCloneScenario;
+import shardsim.scenarios.versionskew.VersionSkewScenario;
 
 /** The registry of every scenario, in the order the command line lists them. */
 public final class Scenarios {
@@ -13,6 +14,7 @@ public final class Scenarios {
 
     public static List<Scenario> all() {
         List<Scenario> out = new ArrayList<>();
+        out.add(new VersionSkewScenario());
         out.add(new DropAfterCloneScenario());
         return List.copyOf(out);
     }
