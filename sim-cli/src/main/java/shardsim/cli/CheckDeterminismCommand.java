@@ -42,7 +42,7 @@ public final class CheckDeterminismCommand implements Callable<Integer> {
     @Option(names = "--mode", paramLabel = "MODE", description = "Default: the scenario's first mode.")
     String mode;
 
-    @Option(names = "--plan", paramLabel = "PLAN", description = "Default: random.")
+    @Option(names = "--plan", paramLabel = "PLAN", description = "documented, random, swarm, or a plan file FILE.json (default: random).")
     String plan;
 
     @Option(names = "--fresh-jvm", description = "Run the second copy of every seed in a separate JVM.")
@@ -56,14 +56,15 @@ public final class CheckDeterminismCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Scenario scenario = ctx.scenario(scenarioName);
         String m = CliContext.mode(scenario, mode);
-        String p = CliContext.plan(scenario, plan, Plans.RANDOM);
+        PlanChoice choice = PlanChoice.of(scenario, plan, Plans.RANDOM);
         SeedRange range = SeedRange.parse(seeds);
-        return freshJvm ? acrossJvms(scenario, m, p, range) : inThisJvm(scenario, m, p, range);
+        return freshJvm ? acrossJvms(scenario, m, choice, range) : inThisJvm(scenario, m, choice, range);
     }
 
-    private int inThisJvm(Scenario scenario, String m, String p, SeedRange range) {
+    private int inThisJvm(Scenario scenario, String m, PlanChoice choice, SeedRange range) {
+        String p = choice.name();
         for (long seed = range.first(); seed <= range.last(); seed++) {
-            RunSpec spec = new RunSpec(scenario.name(), m, p, seed);
+            RunSpec spec = choice.spec(scenario, m, seed);
             Optional<TraceDiff.Difference> diff = DeterminismCheck.check(scenario, spec);
             if (diff.isPresent()) {
                 return differs(spec, diff.get());
@@ -76,7 +77,8 @@ public final class CheckDeterminismCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private int acrossJvms(Scenario scenario, String m, String p, SeedRange range) throws IOException, InterruptedException {
+    private int acrossJvms(Scenario scenario, String m, PlanChoice choice, SeedRange range) throws IOException, InterruptedException {
+        String p = choice.name();
         Path dir = Files.createTempDirectory("sim-determinism");
         try {
             Path results = dir.resolve("child.jsonl");
@@ -84,7 +86,7 @@ public final class CheckDeterminismCommand implements Callable<Integer> {
             TreeMap<Long, String> theirs = new TreeMap<>();
             ResultFile.read(results, r -> theirs.put(r.seed(), r.digest()));
             for (long seed = range.first(); seed <= range.last(); seed++) {
-                RunSpec spec = new RunSpec(scenario.name(), m, p, seed);
+                RunSpec spec = choice.spec(scenario, m, seed);
                 String mine = scenario.run(spec).digestHex();
                 String other = theirs.get(seed);
                 if (other == null) {

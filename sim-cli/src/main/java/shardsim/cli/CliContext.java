@@ -68,7 +68,7 @@ public final class CliContext {
         }
         if (!scenario.plans().contains(plan)) {
             throw new UserError("unknown plan '" + plan + "' for " + scenario.name() + " (expected one of " + String.join(", ", scenario.plans())
-                    + "; plan files are not supported yet)");
+                    + ", or a plan file ending in .json)");
         }
         return plan;
     }

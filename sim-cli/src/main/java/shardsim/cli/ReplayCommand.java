@@ -7,6 +7,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 import shardsim.cli.io.TraceFile;
 import shardsim.core.scenario.RunResult;
+import shardsim.cli.io.PlanFile;
 import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Scenario;
 import shardsim.core.trace.Trace;
@@ -35,7 +36,10 @@ public final class ReplayCommand implements Callable<Integer> {
         } catch (UserError e) {
             throw new UserError("trace " + file + " is for scenario '" + spec.scenario() + "', which this sim does not have");
         }
-        if (!scenario.modes().contains(spec.mode()) || !scenario.plans().contains(spec.plan())) {
+        if (recorded.header().customPlan() != null) {
+            spec = RunSpec.custom(spec.scenario(), spec.mode(), PlanFile.fromJson(recorded.header().customPlan(), spec.plan(), scenario), spec.seed());
+        }
+        if (!scenario.modes().contains(spec.mode()) || (!spec.isCustom() && !scenario.plans().contains(spec.plan()))) {
             throw new UserError("trace " + file + " is for mode '" + spec.mode() + "' plan '" + spec.plan() + "', which " + scenario.name() + " does not have");
         }
         if (!recorded.header().simVersion().equals(VersionProvider.version())) {

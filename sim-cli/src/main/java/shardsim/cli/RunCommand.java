@@ -26,7 +26,7 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--mode", paramLabel = "MODE", description = "buggy, fixed or an ablation (default: the scenario's first mode).")
     String mode;
 
-    @Option(names = "--plan", paramLabel = "PLAN", description = "documented, random or swarm (default: documented).")
+    @Option(names = "--plan", paramLabel = "PLAN", description = "documented, random, swarm, or a plan file FILE.json (default: documented).")
     String plan;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "0", description = "The seed (default: ${DEFAULT-VALUE}).")
@@ -48,7 +48,7 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         Scenario scenario = ctx.scenario(scenarioName);
-        RunSpec spec = new RunSpec(scenario.name(), CliContext.mode(scenario, mode), CliContext.plan(scenario, plan, Plans.DOCUMENTED), seed);
+        RunSpec spec = PlanChoice.of(scenario, plan, Plans.DOCUMENTED).spec(scenario, CliContext.mode(scenario, mode), seed);
         if (last < 0) {
             throw new UserError("--last must not be negative: " + last);
         }

@@ -50,7 +50,7 @@ public final class SweepCommand implements Callable<Integer> {
     @Option(names = "--mode", paramLabel = "MODE", description = "buggy, fixed or an ablation (default: the scenario's first mode).")
     String mode;
 
-    @Option(names = "--plan", paramLabel = "PLAN", description = "documented, random or swarm (default: random).")
+    @Option(names = "--plan", paramLabel = "PLAN", description = "documented, random, swarm, or a plan file FILE.json (default: random).")
     String plan;
 
     @Option(names = "--threads", paramLabel = "N", description = "Simulations run at once (default: all cores).")
@@ -82,7 +82,8 @@ public final class SweepCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Scenario scenario = ctx.scenario(scenarioName);
         String m = CliContext.mode(scenario, mode);
-        String p = CliContext.plan(scenario, plan, Plans.RANDOM);
+        PlanChoice choice = PlanChoice.of(scenario, plan, Plans.RANDOM);
+        String p = choice.name();
         SeedRange range = SeedRange.parse(seeds);
         Shard piece = Shard.parse(shard);
         int n = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
@@ -99,7 +100,7 @@ public final class SweepCommand implements Callable<Integer> {
         BitSet done = new BitSet();
         BufferedWriter writer = out == null ? null : openResults(scenario.name(), m, p, range, piece, summary, done);
         String title = "sweep " + scenario.name() + " mode " + m + " plan " + p + " seeds " + range + (piece.count() > 1 ? " shard " + piece : "");
-        return new Run(scenario, m, p, range, piece, n, summary, done, writer, title).go();
+        return new Run(scenario, m, choice, range, piece, n, summary, done, writer, title).go();
     }
 
     private BufferedWriter openResults(String scenario, String m, String p, SeedRange range, Shard piece, SweepSummary summary, BitSet done) throws IOException {
@@ -136,6 +137,7 @@ public final class SweepCommand implements Callable<Integer> {
         private final Scenario scenario;
         private final String mode;
         private final String plan;
+        private final PlanChoice choice;
         private final SeedRange range;
         private final Shard piece;
         private final int threads;
@@ -154,11 +156,12 @@ public final class SweepCommand implements Callable<Integer> {
         private long startNanos;
         private double seconds;
 
-        Run(Scenario scenario, String mode, String plan, SeedRange range, Shard piece, int threads, SweepSummary summary, BitSet done,
+        Run(Scenario scenario, String mode, PlanChoice choice, SeedRange range, Shard piece, int threads, SweepSummary summary, BitSet done,
                 BufferedWriter writer, String title) {
             this.scenario = scenario;
             this.mode = mode;
-            this.plan = plan;
+            this.plan = choice.name();
+            this.choice = choice;
             this.range = range;
             this.piece = piece;
             this.threads = threads;
@@ -214,7 +217,7 @@ public final class SweepCommand implements Callable<Integer> {
                         continue;
                     }
                     long t0 = System.nanoTime();
-                    RunResult r = scenario.run(new RunSpec(scenario.name(), mode, plan, range.first() + offset));
+                    RunResult r = scenario.run(choice.spec(scenario, mode, range.first() + offset));
                     SeedResult result = SeedResult.of(r, (System.nanoTime() - t0) / 1_000);
                     synchronized (lock) {
                         summary.add(result, true);

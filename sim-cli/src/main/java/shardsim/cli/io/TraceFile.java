@@ -39,10 +39,13 @@ public record TraceFile(Header header, List<TraceEvent> events) {
      * @param params the run's parameters
      * @param digest the trace digest, in hex
      * @param eventCount how many event lines follow
+     * @param customPlan the plan file's contents for a run of a plan file, else null
      */
-    public record Header(String simVersion, RunSpec spec, Map<String, String> params, String digest, long eventCount) {
+    public record Header(String simVersion, RunSpec spec, Map<String, String> params, String digest, long eventCount, ObjectNode customPlan) {
         public static Header of(RunResult r, String simVersion) {
-            return new Header(simVersion, r.spec(), r.params(), r.digestHex(), r.traceEvents());
+            RunSpec spec = r.spec();
+            ObjectNode plan = spec.isCustom() ? PlanFile.toJson(spec.custom(), spec.scenario()) : null;
+            return new Header(simVersion, spec, r.params(), r.digestHex(), r.traceEvents(), plan);
         }
 
         public ObjectNode toJson() {
@@ -58,6 +61,10 @@ public record TraceFile(Header header, List<TraceEvent> events) {
             params.forEach(p::put);
             o.put("digest", digest);
             o.put("events", eventCount);
+            if (customPlan != null) {
+                // The plan's contents, so a replay needs no other file.
+                o.set("customPlan", customPlan);
+            }
             return o;
         }
     }
@@ -135,7 +142,11 @@ public record TraceFile(Header header, List<TraceEvent> events) {
         if (count < 0) {
             throw new UserError(where + ": negative event count");
         }
-        return new Header(Json.text(o, "simVersion", where), spec, params, Json.text(o, "digest", where), count);
+        JsonNode plan = o.get("customPlan");
+        if (plan != null && !plan.isObject()) {
+            throw new UserError(where + ": field 'customPlan' is not an object");
+        }
+        return new Header(Json.text(o, "simVersion", where), spec, params, Json.text(o, "digest", where), count, (ObjectNode) plan);
     }
 
     private static TraceEvent event(ObjectNode o, String where) {

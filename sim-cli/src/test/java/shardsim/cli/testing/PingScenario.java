@@ -53,10 +53,13 @@ public final class PingScenario implements Scenario {
     @Override
     public RunResult run(RunSpec spec, Trace trace) {
         Plans.require("mode", spec.mode(), modes());
-        Plans.require("plan", spec.plan(), plans());
+        Plans.requirePlan(spec, plans());
         Simulation sim = new Simulation(spec.seed(), SimConfig.defaults(), trace);
         LinkPolicy link;
-        if (Plans.DOCUMENTED.equals(spec.plan())) {
+        if (spec.isCustom()) {
+            link = spec.custom().link();
+            sim.inject(spec.custom().faults());
+        } else if (Plans.DOCUMENTED.equals(spec.plan())) {
             link = LinkPolicy.reliable();
             sim.network().setPolicy("server", "client", LinkPolicy.reliable().withDuplication(1.0));
         } else {

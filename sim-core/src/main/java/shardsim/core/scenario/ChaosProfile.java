@@ -33,6 +33,11 @@ public record ChaosProfile(LinkPolicy link, FaultIntensity faults) {
         return new ChaosProfile(link, FaultIntensity.swarm(random));
     }
 
+    /** A custom plan's link policy, with no generated faults (the plan lists its own). */
+    public static ChaosProfile of(CustomPlan plan) {
+        return new ChaosProfile(plan.link(), FaultIntensity.none());
+    }
+
     /** The profile for a generated plan ({@code random} or {@code swarm}). */
     public static ChaosProfile forPlan(String plan, SimRandom random) {
         if (Plans.SWARM.equals(plan)) {

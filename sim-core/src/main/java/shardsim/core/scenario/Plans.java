@@ -15,6 +15,13 @@ public final class Plans {
     private Plans() {
     }
 
+    /** Refuses a built-in plan the scenario does not have; a custom plan (given as data) is always allowed. */
+    public static void requirePlan(RunSpec spec, java.util.List<String> plans) {
+        if (!spec.isCustom()) {
+            require("plan", spec.plan(), plans);
+        }
+    }
+
     /** Throws a one-line {@link IllegalArgumentException} unless {@code value} is one of {@code allowed}. */
     public static void require(String what, String value, java.util.List<String> allowed) {
         if (!allowed.contains(value)) {

@@ -1,6 +1,7 @@
 package shardsim.scenarios.dropafterclone;
 
 import java.util.List;
+import shardsim.core.fault.Fault;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
@@ -59,9 +60,14 @@ public final class DropAfterCloneScenario implements Scenario {
     }
 
     @Override
+    public List<Class<? extends Fault>> faultKinds() {
+        return List.of(DorisFault.SlowReports.class, DorisFault.SlowReportsEnd.class, DorisFault.StallPool.class);
+    }
+
+    @Override
     public RunResult run(RunSpec spec, Trace trace) {
         Plans.require("mode", spec.mode(), modes());
-        Plans.require("plan", spec.plan(), plans());
+        Plans.requirePlan(spec, plans());
         Fence fence = Fence.forMode(spec.mode());
         boolean documented = Plans.DOCUMENTED.equals(spec.plan());
         long end = documented ? DocumentedPlan.END_MICROS : GeneratedPlan.END_MICROS;
@@ -72,7 +78,7 @@ public final class DropAfterCloneScenario implements Scenario {
         if (documented) {
             DocumentedPlan.build(sim, fence);
         } else {
-            GeneratedPlan.build(sim, fence, spec.plan());
+            GeneratedPlan.build(sim, fence, spec);
         }
         sim.runUntil(end);
         sim.finish();

@@ -10,6 +10,7 @@ import shardsim.core.net.LinkPolicy;
 import shardsim.core.random.SimRandom;
 import shardsim.core.scenario.ChaosProfile;
 import shardsim.core.scenario.Plans;
+import shardsim.core.scenario.RunSpec;
 import shardsim.core.sim.Simulation;
 
 /**
@@ -27,9 +28,11 @@ final class GeneratedPlan {
     private GeneratedPlan() {
     }
 
-    static void build(Simulation sim, Fence fence, String plan) {
+    /** Builds a generated plan, or for a custom plan the same workload with the plan's own link policy and faults. */
+    static void build(Simulation sim, Fence fence, RunSpec spec) {
+        String plan = spec.plan();
         boolean swarm = Plans.SWARM.equals(plan);
-        ChaosProfile profile = ChaosProfile.forPlan(plan, sim.random().fork("chaos"));
+        ChaosProfile profile = spec.isCustom() ? ChaosProfile.of(spec.custom()) : ChaosProfile.forPlan(plan, sim.random().fork("chaos"));
         sim.network().setDefaultPolicy(profile.link());
         profile.recordParams(sim);
 
@@ -76,11 +79,18 @@ final class GeneratedPlan {
         }
         sim.param("moves", moves);
 
-        FaultPlan kernel = FaultPlanGenerator.generate(sim.random().fork("faults"), sim.nodeNames(), sim.crashableNodes(), SECOND, WINDOW_MICROS, profile.faults());
-        FaultPlan own = scenarioFaults(sim.random().fork("doris-faults"), backends, swarm);
-        sim.param("faults.kernel", kernel.size());
-        sim.param("faults.scenario", own.size());
-        sim.inject(kernel.merge(own));
+        FaultPlan faults;
+        if (spec.isCustom()) {
+            faults = spec.custom().faults();
+            sim.param("faults.custom", faults.size());
+        } else {
+            FaultPlan kernel = FaultPlanGenerator.generate(sim.random().fork("faults"), sim.nodeNames(), sim.crashableNodes(), SECOND, WINDOW_MICROS, profile.faults());
+            FaultPlan own = scenarioFaults(sim.random().fork("doris-faults"), backends, swarm);
+            sim.param("faults.kernel", kernel.size());
+            sim.param("faults.scenario", own.size());
+            faults = kernel.merge(own);
+        }
+        sim.inject(faults);
         sim.at(WINDOW_MICROS, "quiet tail: links reliable, no more moves or faults", () -> sim.network().setDefaultPolicy(LinkPolicy.reliable()));
     }
 

@@ -46,7 +46,7 @@ public final class VersionSkewRun {
         FixParts fix = FixParts.forMode(spec.mode());
         boolean documented = Plans.DOCUMENTED.equals(spec.plan());
         SimRandom root = new SimRandom(spec.seed());
-        ChaosProfile chaos = documented ? null : ChaosProfile.forPlan(spec.plan(), root.fork("chaos"));
+        ChaosProfile chaos = documented ? null : spec.isCustom() ? ChaosProfile.of(spec.custom()) : ChaosProfile.forPlan(spec.plan(), root.fork("chaos"));
         LinkPolicy link = documented ? LinkPolicy.reliable() : chaos.link();
         this.timing = Timing.of(link.delay().maxMicros());
         this.tailStartMicros = documented ? DOC_TAIL_MICROS : RANDOM_TAIL_MICROS;
@@ -87,12 +87,17 @@ public final class VersionSkewRun {
             List<String> crashable = new ArrayList<>();
             crashable.add(MetaNode.NAME);
             crashable.addAll(layout.dataNodes());
-            FaultPlan kernel = FaultPlanGenerator.generate(sim.random().fork("faults"), sim.nodeNames(), crashable,
-                    1_000_000, tailStartMicros, chaos.faults());
-            FaultPlan own = SkewFaultPlan.generate(sim, sim.random().fork("skew-faults"), layout, tailStartMicros, Plans.SWARM.equals(spec.plan()));
-            sim.param("kernelFaults", kernel.size());
-            sim.param("scenarioFaults", own.size());
-            sim.inject(kernel.merge(own));
+            if (spec.isCustom()) {
+                sim.param("customFaults", spec.custom().faults().size());
+                sim.inject(spec.custom().faults());
+            } else {
+                FaultPlan kernel = FaultPlanGenerator.generate(sim.random().fork("faults"), sim.nodeNames(), crashable,
+                        1_000_000, tailStartMicros, chaos.faults());
+                FaultPlan own = SkewFaultPlan.generate(sim, sim.random().fork("skew-faults"), layout, tailStartMicros, Plans.SWARM.equals(spec.plan()));
+                sim.param("kernelFaults", kernel.size());
+                sim.param("scenarioFaults", own.size());
+                sim.inject(kernel.merge(own));
+            }
             Workload.schedule(sim, sim.random().fork("workload"), layout, tailStartMicros, Plans.SWARM.equals(spec.plan()));
         }
         // The quiet tail: links keep their delays but stop losing and duplicating messages, so C2's

@@ -1,6 +1,7 @@
 package shardsim.scenarios.versionskew;
 
 import java.util.List;
+import shardsim.core.fault.Fault;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
@@ -35,6 +36,13 @@ public final class VersionSkewScenario implements Scenario {
     }
 
     @Override
+    public List<Class<? extends Fault>> faultKinds() {
+        return List.of(SkewFault.DropResponse.class, SkewFault.DropResponseEnd.class, SkewFault.EngineFailure.class, SkewFault.EngineFailureEnd.class,
+                SkewFault.MetaCrashBeforePersist.class, SkewFault.MetaCrashBeforePersistEnd.class, SkewFault.HeartbeatDelay.class,
+                SkewFault.HeartbeatDelayEnd.class, SkewFault.TransferLeader.class);
+    }
+
+    @Override
     public List<String> plans() {
         return List.of(Plans.DOCUMENTED, Plans.RANDOM, Plans.SWARM);
     }
@@ -47,7 +55,7 @@ public final class VersionSkewScenario implements Scenario {
     @Override
     public RunResult run(RunSpec spec, Trace trace) {
         Plans.require("mode", spec.mode(), modes());
-        Plans.require("plan", spec.plan(), plans());
+        Plans.requirePlan(spec, plans());
         return VersionSkewRun.build(spec, trace).finish();
     }
 }
