@@ -67,6 +67,35 @@ class EventQueueCrossCheckTest {
     }
 
     @Test
+    void extremeTimesAndLargeQueuesKeepTheOrder() {
+        // Times anywhere in the long range (differences would overflow), and a queue larger than
+        // any size at which the queue might change how it picks a child.
+        for (int variant = 0; variant < 2; variant++) {
+            SimRandom r = new SimRandom(99 + variant);
+            EventQueue<Object> queue = new EventQueue<>();
+            TreeMap<Key, Object> reference = new TreeMap<>();
+            int n = variant == 0 ? 5_000 : 300_000;
+            for (int i = 0; i < n; i++) {
+                long time = variant == 0 ? r.nextLong() : r.between(0, n / 3);
+                Object item = new Object();
+                reference.put(new Key(time, queue.add(time, item)), item);
+            }
+            for (int i = 0; i < n; i++) {
+                // Hold: take the earliest, add one later (or, wide, anywhere), compare as we go.
+                assertSame(reference.pollFirstEntry().getValue(), queue.poll(), "variant " + variant + " poll " + i);
+                if (i % 2 == 0) {
+                    long time = variant == 0 ? r.nextLong() : queue.lastTime() + r.between(0, 5);
+                    Object item = new Object();
+                    reference.put(new Key(time, queue.add(time, item)), item);
+                }
+            }
+            while (!reference.isEmpty()) {
+                assertSame(reference.pollFirstEntry().getValue(), queue.poll());
+            }
+        }
+    }
+
+    @Test
     void equalTimesComeOutInInsertionOrder() {
         EventQueue<Integer> queue = new EventQueue<>();
         for (int i = 0; i < 1_000; i++) {
