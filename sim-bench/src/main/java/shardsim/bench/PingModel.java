@@ -21,7 +21,7 @@ record PingModel(int clients, int window, long timeoutMicros, long runMicros) {
     static final LinkPolicy LINK = new LinkPolicy(0.01, 0.01, new Delay.Exponential(100, 500, 10_000), 10_000);
 
     static PingModel standard() {
-        return new PingModel(16, 4, 20_000, 1_000_000);
+        return new PingModel(16, 4, 20_000, 250_000);
     }
 
     Simulation build(long seed) {
