@@ -162,16 +162,7 @@ public final class PlanFile {
 
     /** "PartitionOneWay" becomes "partition-one-way". */
     public static String kindName(Class<?> type) {
-        String simple = type.getSimpleName();
-        StringBuilder b = new StringBuilder();
-        for (int i = 0; i < simple.length(); i++) {
-            char c = simple.charAt(i);
-            if (Character.isUpperCase(c) && i > 0) {
-                b.append('-');
-            }
-            b.append(Character.toLowerCase(c));
-        }
-        return b.toString();
+        return Fault.kindOf(type);
     }
 
     private static Map<String, Class<? extends Fault>> kinds(Scenario scenario) {

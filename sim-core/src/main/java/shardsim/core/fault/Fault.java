@@ -6,8 +6,28 @@ package shardsim.core.fault;
  * for them. A kind nobody handles stops the run with an error rather than being ignored.
  */
 public interface Fault {
-    /** A short stable name of the kind, as written in plan files. */
-    String kind();
+    /**
+     * A short stable name of the kind, as written in plan files: the record's simple name in kebab
+     * case ({@code PartitionOneWay} is {@code partition-one-way}). A fault record must not have a
+     * component named {@code kind}: its accessor would silently replace this method.
+     */
+    default String kind() {
+        return kindOf(getClass());
+    }
+
+    /** The kind name of a fault class: its simple name in kebab case. */
+    static String kindOf(Class<?> type) {
+        String simple = type.getSimpleName();
+        StringBuilder b = new StringBuilder(simple.length() + 4);
+        for (int i = 0; i < simple.length(); i++) {
+            char c = simple.charAt(i);
+            if (Character.isUpperCase(c) && i > 0) {
+                b.append('-');
+            }
+            b.append(Character.toLowerCase(c));
+        }
+        return b.toString();
+    }
 
     /**
      * How this fault changes the count of faults in force: +1 when it starts a fault that lasts

@@ -4,14 +4,8 @@ import shardsim.core.net.LinkPolicy;
 
 /** Faults of the network, applied by the kernel. */
 public sealed interface NetFault extends Fault {
-
     /** Cuts both directions between two nodes. */
     record Partition(String a, String b) implements NetFault {
-        @Override
-        public String kind() {
-            return "partition";
-        }
-
         @Override
         public int activityDelta() {
             return 1;
@@ -21,11 +15,6 @@ public sealed interface NetFault extends Fault {
     /** Cuts messages from {@code from} to {@code to} only. */
     record PartitionOneWay(String from, String to) implements NetFault {
         @Override
-        public String kind() {
-            return "partition-one-way";
-        }
-
-        @Override
         public int activityDelta() {
             return 1;
         }
@@ -34,11 +23,6 @@ public sealed interface NetFault extends Fault {
     /** Restores both directions between two nodes. */
     record Heal(String a, String b) implements NetFault {
         @Override
-        public String kind() {
-            return "heal";
-        }
-
-        @Override
         public int activityDelta() {
             return -1;
         }
@@ -46,11 +30,6 @@ public sealed interface NetFault extends Fault {
 
     /** Restores the one direction a {@link PartitionOneWay} cut. */
     record HealOneWay(String from, String to) implements NetFault {
-        @Override
-        public String kind() {
-            return "heal-one-way";
-        }
-
         @Override
         public int activityDelta() {
             return -1;
@@ -67,18 +46,9 @@ public sealed interface NetFault extends Fault {
                 throw new IllegalArgumentException("clog duration must be positive");
             }
         }
-
-        @Override
-        public String kind() {
-            return "clog";
-        }
     }
 
     /** Replaces the policy of the directed link {@code from -> to}. */
     record SetLink(String from, String to, LinkPolicy policy) implements NetFault {
-        @Override
-        public String kind() {
-            return "set-link";
-        }
     }
 }

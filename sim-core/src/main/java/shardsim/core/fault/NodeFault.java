@@ -7,11 +7,6 @@ public sealed interface NodeFault extends Fault {
     /** Stops the node: volatile state, timers, pending calls, worker queues and unflushed writes are lost. */
     record Crash(String node) implements NodeFault {
         @Override
-        public String kind() {
-            return "crash";
-        }
-
-        @Override
         public int activityDelta() {
             return 1;
         }
@@ -20,11 +15,6 @@ public sealed interface NodeFault extends Fault {
     /** Starts a crashed node again: a new instance recovers from its disk. */
     record Restart(String node) implements NodeFault {
         @Override
-        public String kind() {
-            return "restart";
-        }
-
-        @Override
         public int activityDelta() {
             return -1;
         }
@@ -32,9 +22,5 @@ public sealed interface NodeFault extends Fault {
 
     /** Sets the node's clock offset from virtual time. */
     record ClockSkew(String node, long skewMicros) implements NodeFault {
-        @Override
-        public String kind() {
-            return "clock-skew";
-        }
     }
 }

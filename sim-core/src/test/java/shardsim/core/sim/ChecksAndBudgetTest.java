@@ -134,11 +134,22 @@ class ChecksAndBudgetTest {
         assertEquals(5_000_000, late.violations().get(0).timeMicros());
     }
 
+    /** A fault kind nobody registered a handler for. */
+    private record Mystery() implements shardsim.core.fault.Fault {
+    }
+
+    @Test
+    void faultKindsAreKebabCaseNames() {
+        assertEquals("partition-one-way", new NetFault.PartitionOneWay("a", "b").kind());
+        assertEquals("clock-skew", new shardsim.core.fault.NodeFault.ClockSkew("a", 1).kind());
+        assertEquals("mystery", new Mystery().kind());
+    }
+
     @Test
     void anUnhandledFaultKindStopsWithAnError() {
         Simulation sim = new Simulation(1, SimConfig.defaults(), Trace.digestOnly());
         sim.addNode("a", Probe::new);
-        sim.injectAt(10, () -> "mystery");
+        sim.injectAt(10, new Mystery());
         IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, () -> sim.runUntil(100));
         assertTrue(e.getMessage().contains("mystery"));
     }

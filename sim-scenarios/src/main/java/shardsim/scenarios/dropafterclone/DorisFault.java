@@ -4,7 +4,6 @@ import shardsim.core.fault.Fault;
 
 /** The scenario's own fault kinds, applied by {@link Cluster}. */
 public sealed interface DorisFault extends Fault {
-
     /** The FE's ReportHandler takes {@code extraMicros} longer per report until {@link SlowReportsEnd}. */
     record SlowReports(long extraMicros) implements DorisFault {
         public SlowReports {
@@ -13,10 +12,6 @@ public sealed interface DorisFault extends Fault {
             }
         }
 
-        @Override
-        public String kind() {
-            return "slow-reports";
-        }
 
         @Override
         public int activityDelta() {
@@ -26,11 +21,6 @@ public sealed interface DorisFault extends Fault {
 
     /** Ends {@link SlowReports}. */
     record SlowReportsEnd() implements DorisFault {
-        @Override
-        public String kind() {
-            return "slow-reports-end";
-        }
-
         @Override
         public int activityDelta() {
             return -1;
@@ -49,11 +39,6 @@ public sealed interface DorisFault extends Fault {
             if (micros <= 0) {
                 throw new IllegalArgumentException("stall must last");
             }
-        }
-
-        @Override
-        public String kind() {
-            return "stall-pool";
         }
     }
 }

@@ -7,14 +7,8 @@ import shardsim.core.fault.Fault;
  * kernel's quiet time, and with it the C2/C3 windows, only starts once every one has ended.
  */
 public sealed interface SkewFault extends Fault {
-
     /** The node applies its next request of kind {@code request} but its response is lost. */
     record DropResponse(String node, String request) implements SkewFault {
-        @Override
-        public String kind() {
-            return "drop-response";
-        }
-
         @Override
         public int activityDelta() {
             return 1;
@@ -24,11 +18,6 @@ public sealed interface SkewFault extends Fault {
     /** Ends a {@link DropResponse} whether or not it fired. */
     record DropResponseEnd(String node) implements SkewFault {
         @Override
-        public String kind() {
-            return "drop-response-end";
-        }
-
-        @Override
         public int activityDelta() {
             return -1;
         }
@@ -36,10 +25,6 @@ public sealed interface SkewFault extends Fault {
 
     /** A response was dropped (traced when a {@link DropResponse} fires). */
     record ResponseDropped(String node, String request) implements SkewFault {
-        @Override
-        public String kind() {
-            return "response-dropped";
-        }
     }
 
     /** The node's engine fails creates and drops with this probability. */
@@ -50,10 +35,6 @@ public sealed interface SkewFault extends Fault {
             }
         }
 
-        @Override
-        public String kind() {
-            return "engine-failure";
-        }
 
         @Override
         public int activityDelta() {
@@ -63,11 +44,6 @@ public sealed interface SkewFault extends Fault {
 
     record EngineFailureEnd(String node) implements SkewFault {
         @Override
-        public String kind() {
-            return "engine-failure-end";
-        }
-
-        @Override
         public int activityDelta() {
             return -1;
         }
@@ -76,22 +52,12 @@ public sealed interface SkewFault extends Fault {
     /** Meta crashes after the next node reply that it would persist, before persisting it. */
     record MetaCrashBeforePersist(long restartAfterMicros) implements SkewFault {
         @Override
-        public String kind() {
-            return "meta-crash-before-persist";
-        }
-
-        @Override
         public int activityDelta() {
             return 1;
         }
     }
 
     record MetaCrashBeforePersistEnd() implements SkewFault {
-        @Override
-        public String kind() {
-            return "meta-crash-before-persist-end";
-        }
-
         @Override
         public int activityDelta() {
             return -1;
@@ -101,22 +67,12 @@ public sealed interface SkewFault extends Fault {
     /** The node's heartbeats go out this much later than their period. */
     record HeartbeatDelay(String node, long extraMicros) implements SkewFault {
         @Override
-        public String kind() {
-            return "heartbeat-delay";
-        }
-
-        @Override
         public int activityDelta() {
             return 1;
         }
     }
 
     record HeartbeatDelayEnd(String node) implements SkewFault {
-        @Override
-        public String kind() {
-            return "heartbeat-delay-end";
-        }
-
         @Override
         public int activityDelta() {
             return -1;
@@ -125,9 +81,5 @@ public sealed interface SkewFault extends Fault {
 
     /** Meta's scheduler moves a shard's leadership to another node. */
     record TransferLeader(int shardId, String to) implements SkewFault {
-        @Override
-        public String kind() {
-            return "transfer-leader";
-        }
     }
 }
