@@ -48,6 +48,7 @@ public final class Main {
         cmd.addSubcommand(new SummarizeCommand(ctx));
         cmd.addSubcommand(new ReplayCommand(ctx));
         cmd.addSubcommand(new CheckDeterminismCommand(ctx));
+        cmd.addSubcommand(new ReportCommand(ctx));
         cmd.setOut(new PrintWriter(ctx.out(), true));
         cmd.setErr(new PrintWriter(ctx.err(), true));
         cmd.setParameterExceptionHandler((ex, args) -> {

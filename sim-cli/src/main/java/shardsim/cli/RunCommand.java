@@ -6,7 +6,10 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import shardsim.cli.io.AtomicOutput;
 import shardsim.cli.io.Json;
+import shardsim.cli.report.RunCapture;
+import shardsim.cli.report.RunSection;
 import shardsim.cli.io.TraceRecorder;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunResult;
@@ -35,6 +38,9 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--trace", paramLabel = "FILE", description = "Write the full trace as JSON Lines (replay it with 'sim replay FILE').")
     Path trace;
 
+    @Option(names = "--html", paramLabel = "FILE", description = "Write a self-contained page with the run's space-time diagram (up to the first violation).")
+    Path html;
+
     @Option(names = "--json", description = "One JSON object instead of text.")
     boolean json;
 
@@ -58,6 +64,14 @@ public final class RunCommand implements Callable<Integer> {
         Trace t = Trace.digestOnly();
         LeadUp leadUp = new LeadUp(last);
         t.addListener(leadUp);
+        RunCapture capture = null;
+        AtomicOutput page = null;
+        if (html != null) {
+            // Created before the run, so a bad path fails at once, not after a long run.
+            page = AtomicOutput.create(html);
+            capture = new RunCapture();
+            t.addListener(capture);
+        }
         RunResult result;
         if (trace != null) {
             try (TraceRecorder recorder = TraceRecorder.open(trace)) {
@@ -68,12 +82,21 @@ public final class RunCommand implements Callable<Integer> {
         } else {
             result = scenario.run(spec, t);
         }
+        if (page != null) {
+            try (AtomicOutput o = page) {
+                o.writer().write(RunSection.page(result, capture));
+                o.commit();
+            }
+        }
         if (json) {
             ctx.out().println(Json.line(Json.run(result)));
         } else {
             RunReport.body(ctx.out(), result, leadUp.events(), leadUp.sawViolation());
             if (trace != null) {
                 ctx.out().println("trace written to " + trace + " (" + result.traceEvents() + " events)");
+            }
+            if (html != null) {
+                ctx.out().println("diagram written to " + html);
             }
         }
         return result.ok() ? ExitCodes.OK : ExitCodes.VIOLATION;

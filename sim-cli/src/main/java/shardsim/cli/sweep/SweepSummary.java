@@ -70,6 +70,23 @@ public final class SweepSummary {
         return new TreeMap<>(byInvariant);
     }
 
+    /** The latency histograms by metric name (copies). */
+    public TreeMap<String, Histogram> metrics() {
+        TreeMap<String, Histogram> out = new TreeMap<>();
+        metrics.forEach((k, v) -> out.put(k, v.copy()));
+        return out;
+    }
+
+    /** The percentiles every summary shows. */
+    public static double[] percentiles() {
+        return PERCENTILES.clone();
+    }
+
+    /** "99.9" or "50": a percentile as printed. */
+    public static String percentileLabel(double p) {
+        return label(p);
+    }
+
     public TreeSet<Long> firstFailing() {
         return new TreeSet<>(firstFailing);
     }

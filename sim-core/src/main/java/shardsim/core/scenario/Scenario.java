@@ -14,6 +14,22 @@ public interface Scenario {
     /** One line: what goes wrong. */
     String description();
 
+    /**
+     * The bug in two sentences, for reports: what goes wrong, and what the fix changes. Defaults
+     * to {@link #description()}.
+     */
+    default String summary() {
+        return description();
+    }
+
+    /**
+     * Where the bug comes from: the upstream report's title, project and number as plain text
+     * (no address, so a report that quotes it stays free of links). Empty when there is none.
+     */
+    default String upstream() {
+        return "";
+    }
+
     /** The modes, the first being the default ("buggy", "fixed", and any ablations). */
     List<String> modes();
 

@@ -1,0 +1,130 @@
+package shardsim.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import shardsim.cli.io.AtomicOutput;
+import shardsim.cli.report.ScenarioReport;
+import shardsim.core.scenario.Scenario;
+
+/**
+ * {@code sim report}: regenerates {@code reports/}, one folder per scenario and an index. The files
+ * are a pure function of the code, so {@code --check} can compare them with what is committed.
+ */
+@Command(name = "report", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = "Regenerate the reproduction reports (reports/<scenario>/index.html and README.md, and reports/README.md).")
+public final class ReportCommand implements Callable<Integer> {
+    private final CliContext ctx;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "reports", description = "The folder to write (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--check", description = "Write nothing; exit 1 if any file differs from what would be written.")
+    boolean check;
+
+    @Option(names = "--seeds", paramLabel = "N", defaultValue = "" + ScenarioReport.DEFAULT_SEEDS,
+            description = "Seeds 0..N-1 in each mode's sweep (default: ${DEFAULT-VALUE}).")
+    int seeds;
+
+    public ReportCommand(CliContext ctx) {
+        this.ctx = ctx;
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        if (seeds < 1 || seeds > 10_000_000) {
+            throw new UserError("--seeds must be between 1 and 10000000: " + seeds);
+        }
+        if (Files.exists(out) && !Files.isDirectory(out)) {
+            throw new UserError("cannot write " + out + ": not a folder");
+        }
+        Map<Path, String> files = new LinkedHashMap<>();
+        List<ScenarioReport> reports = new ArrayList<>();
+        for (Scenario s : ctx.scenarios()) {
+            ctx.err().println("sim report: " + s.name());
+            ctx.err().flush();
+            ScenarioReport r = ScenarioReport.of(s, seeds);
+            reports.add(r);
+            Path dir = out.resolve(s.name());
+            files.put(dir.resolve("index.html"), r.html());
+            files.put(dir.resolve("README.md"), r.markdown());
+            r.svgFiles().forEach((name, svg) -> files.put(dir.resolve(name), svg));
+        }
+        files.put(out.resolve("README.md"), ScenarioReport.index(reports, seeds));
+        return check ? check(files) : write(files);
+    }
+
+    private int write(Map<Path, String> files) throws IOException {
+        for (Map.Entry<Path, String> f : files.entrySet()) {
+            Files.createDirectories(f.getKey().toAbsolutePath().getParent());
+            try (AtomicOutput o = AtomicOutput.create(f.getKey())) {
+                o.writer().write(f.getValue());
+                o.commit();
+            }
+            readableByAll(f.getKey());
+        }
+        List<Path> stale = stale(files);
+        for (Path p : stale) {
+            ctx.err().println("sim report: " + p + " is not produced any more (remove it)");
+        }
+        ctx.out().println("wrote " + files.size() + " files to " + out);
+        return ExitCodes.OK;
+    }
+
+    private int check(Map<Path, String> files) throws IOException {
+        List<String> problems = new ArrayList<>();
+        for (Map.Entry<Path, String> f : files.entrySet()) {
+            Path p = f.getKey();
+            if (!Files.isRegularFile(p)) {
+                problems.add(p + " is missing");
+            } else if (!new String(Files.readAllBytes(p), StandardCharsets.UTF_8).equals(f.getValue())) {
+                problems.add(p + " differs");
+            }
+        }
+        for (Path p : stale(files)) {
+            problems.add(p + " is not produced any more");
+        }
+        for (String problem : problems) {
+            ctx.err().println("sim report --check: " + problem);
+        }
+        if (problems.isEmpty()) {
+            ctx.out().println(files.size() + " files in " + out + " are up to date");
+            return ExitCodes.OK;
+        }
+        ctx.out().println(problems.size() + " file(s) in " + out + " are out of date; run ./sim report");
+        return ExitCodes.VIOLATION;
+    }
+
+    /** Temporary files are private; a report is for everyone who can read the folder. */
+    private static void readableByAll(Path p) throws IOException {
+        try {
+            Files.setPosixFilePermissions(p, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+        } catch (UnsupportedOperationException notPosix) {
+            // Not a POSIX file system: its defaults apply.
+        }
+    }
+
+    /** Files in the scenario folders that this run did not produce. */
+    private List<Path> stale(Map<Path, String> files) throws IOException {
+        List<Path> out = new ArrayList<>();
+        for (Scenario s : ctx.scenarios()) {
+            Path dir = this.out.resolve(s.name());
+            if (!Files.isDirectory(dir)) {
+                continue;
+            }
+            try (Stream<Path> list = Files.list(dir)) {
+                list.filter(p -> !files.containsKey(p) && !p.getFileName().toString().startsWith(".")).sorted().forEach(out::add);
+            }
+        }
+        return out;
+    }
+}
