@@ -42,6 +42,18 @@ public final class DropAfterCloneScenario implements Scenario {
     }
 
     @Override
+    public String summary() {
+        return "A DROP that the FE issued from a stale tablet report waits on a BE while a CLONE moves the tablet back to that BE, then deletes the only copy. "
+                + "The fix fences the DROP with the replica id the BE reported: a CLONE stamps the new replica id on the BE's tablet, and the BE aborts "
+                + "a DROP whose id differs or whose tablet is under clone.";
+    }
+
+    @Override
+    public String upstream() {
+        return "Apache Doris issue \"[Bug] Tablet is lost due to data balancing\", reported by qidaye (fe.log of 2021-05-26, tablet 11415 on backend 10006)";
+    }
+
+    @Override
     public List<String> modes() {
         return Fence.MODES;
     }

@@ -31,6 +31,18 @@ public final class VersionSkewScenario implements Scenario {
     }
 
     @Override
+    public String summary() {
+        return "One lost CreateTableOnShard response leaves ceresmeta at shard version v while the data node has moved to v+1; meta aborts without persisting it, "
+                + "so every later DDL on that shard fails with \"Shard version mismatch\". The upstream fix lets the node decide: it runs the engine operation first, "
+                + "then bumps and returns its version; meta stores what the node returned and adopts a higher version from a heartbeat.";
+    }
+
+    @Override
+    public String upstream() {
+        return "CeresDB (now Apache HoraeDB) issue \"Shard version mismatch\", reported by ZuLiangWang (ceresmeta log of 2023-07-19)";
+    }
+
+    @Override
     public List<String> modes() {
         return FixParts.MODES;
     }
