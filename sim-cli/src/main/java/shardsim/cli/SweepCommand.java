@@ -106,7 +106,11 @@ public final class SweepCommand implements Callable<Integer> {
     private BufferedWriter openResults(String scenario, String m, String p, SeedRange range, Shard piece, SweepSummary summary, BitSet done) throws IOException {
         AtomicOutput.checkedFolder(out);
         if (!Files.exists(out)) {
-            return Files.newBufferedWriter(out, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            try {
+                return Files.newBufferedWriter(out, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            } catch (IOException e) {
+                throw AtomicOutput.cannotWrite(out, e);
+            }
         }
         if (!resume) {
             throw new UserError(out + " already exists (add --resume to continue that sweep, or remove the file)");

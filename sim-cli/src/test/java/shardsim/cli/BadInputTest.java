@@ -3,7 +3,7 @@ package shardsim.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -90,7 +90,14 @@ class BadInputTest {
         Path ro = Files.createDirectory(dir.resolve("ro"));
         Files.setPosixFilePermissions(ro, PosixFilePermissions.fromString("r-xr-xr-x"));
         try {
-            assumeFalse(Files.isWritable(ro), "running as a user (root) who can write a read-only folder");
+            if (Files.isWritable(ro)) {
+                // Root writes read-only folders; /proc refuses new files even to root.
+                assumeTrue(Files.isDirectory(Path.of("/proc/self")), "no folder here refuses root's writes");
+                bad("cannot write /proc/t.jsonl", "run", "ping", "--trace", "/proc/t.jsonl");
+                bad("cannot write /proc/r.jsonl", "sweep", "ping", "--seeds", "1..3", "--out", "/proc/r.jsonl");
+                bad("cannot write /proc/p.html", "run", "ping", "--html", "/proc/p.html");
+                return;
+            }
             bad("is not writable", "run", "ping", "--trace", ro.resolve("t.jsonl").toString());
             bad("is not writable", "sweep", "ping", "--seeds", "1..3", "--out", ro.resolve("r.jsonl").toString());
             noFilesIn(ro);

@@ -37,8 +37,17 @@ public final class AtomicOutput implements Closeable {
         } catch (AccessDeniedException e) {
             throw new UserError("cannot write " + target + ": folder " + dir + " is not writable");
         } catch (IOException e) {
-            throw new UserError("cannot write " + target + ": " + e.getMessage());
+            throw cannotWrite(target, e);
         }
+    }
+
+    /** The one-line error for a file that could not be created, naming why in words. */
+    public static UserError cannotWrite(Path target, IOException e) {
+        String why = e instanceof AccessDeniedException ? "permission denied"
+                : e instanceof java.nio.file.NoSuchFileException ? "the folder does not accept new files"
+                : e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason()
+                : String.valueOf(e.getMessage());
+        return new UserError("cannot write " + target + ": " + why, e);
     }
 
     /** The folder {@code target} will be written in, after checking it exists and is not the target itself. */
