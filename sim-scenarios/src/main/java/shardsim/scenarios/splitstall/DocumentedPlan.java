@@ -18,13 +18,15 @@ final class DocumentedPlan {
     static final long END_MICROS = 45_000_000;
     static final long WRITE_GAP_MICROS = 100_000;
     static final long WRITE_BYTES = 200_000;
+    /** Region 150 grows slower, so that it reaches the log's 16000000 bytes when the checker picks it. */
+    static final long WRITE_BYTES_150 = 50_000;
 
     private DocumentedPlan() {
     }
 
     static List<RegionSpec> regions() {
         return List.of(
-                new RegionSpec(150, 48, 6, "store-2", 16_000_000),
+                new RegionSpec(150, 48, 6, "store-2", 9_100_000),
                 new RegionSpec(151, 12, 3, "store-1", 4_000_000),
                 new RegionSpec(152, 30, 4, "store-3", 4_000_000));
     }
@@ -44,7 +46,7 @@ final class DocumentedPlan {
     /** Steady writes to every region, and the split checker picking region 150 on store 2. */
     static void drive(Simulation sim, SplitStallScenario.Cluster cluster) {
         for (RegionSpec r : regions()) {
-            scheduleWrites(sim, cluster, r.regionId(), WRITE_GAP_MICROS);
+            scheduleWrites(sim, cluster, r.regionId(), r.regionId() == 150 ? WRITE_BYTES_150 : WRITE_BYTES, WRITE_GAP_MICROS);
         }
         sim.at(SPLIT_CHECK_MICROS, "split checker picks region 150 on store-2", () -> {
             Store s = sim.node("store-2", Store.class);
@@ -54,13 +56,13 @@ final class DocumentedPlan {
         });
     }
 
-    private static void scheduleWrites(Simulation sim, SplitStallScenario.Cluster cluster, long regionId, long at) {
+    private static void scheduleWrites(Simulation sim, SplitStallScenario.Cluster cluster, long regionId, long bytes, long at) {
         if (at >= END_MICROS) {
             return;
         }
         sim.at(at, "write " + regionId, () -> {
-            cluster.write(regionId, WRITE_BYTES);
-            scheduleWrites(sim, cluster, regionId, at + WRITE_GAP_MICROS);
+            cluster.write(regionId, bytes);
+            scheduleWrites(sim, cluster, regionId, bytes, at + WRITE_GAP_MICROS);
         });
     }
 }
