@@ -9,7 +9,4 @@ package shardsim.scenarios.splitstall;
  * @param sizeBytes the region's size as of {@code seq}
  */
 public record ShardMeta(long shardVer, SplitStage splitStage, long seq, long sizeBytes) {
-    ShardMeta with(long ver, SplitStage stage, long newSeq, long size) {
-        return new ShardMeta(ver, stage, newSeq, size);
-    }
 }
