@@ -230,7 +230,12 @@ final class RegionPeer {
         resetElectionTimer();
     }
 
-    private void becomeFollower(long newTerm, String leader) {
+    /**
+     * Steps down (or stays) as follower. The election deadline moves only when {@code resetTimer}
+     * says so: a refused vote request must not push it back, or a candidate with a stale log that
+     * keeps raising the term would stop every up-to-date peer from ever standing.
+     */
+    private void becomeFollower(long newTerm, String leader, boolean resetTimer) {
         boolean wasLeader = role == Role.LEADER;
         boolean changed = role != Role.FOLLOWER || newTerm != term;
         if (newTerm > term) {
@@ -246,7 +251,9 @@ final class RegionPeer {
         if (wasLeader) {
             onLostLeadership();
         }
-        resetElectionTimer();
+        if (resetTimer || electionTimer == null || !electionTimer.isPending()) {
+            resetElectionTimer();
+        }
     }
 
     private void becomeLeader() {
@@ -312,7 +319,7 @@ final class RegionPeer {
             return;
         }
         if (m.term() > term || role != Role.FOLLOWER) {
-            becomeFollower(m.term(), m.leader());
+            becomeFollower(m.term(), m.leader(), true);
         } else {
             leaderId = m.leader();
             resetElectionTimer();
@@ -347,7 +354,7 @@ final class RegionPeer {
 
     void onAppendResponse(RaftMessage.AppendResponse m) {
         if (m.term() > term) {
-            becomeFollower(m.term(), null);
+            becomeFollower(m.term(), null, false);
             return;
         }
         if (role != Role.LEADER || m.term() != term) {
@@ -384,7 +391,7 @@ final class RegionPeer {
 
     void onRequestVote(RaftMessage.RequestVote m) {
         if (m.term() > term) {
-            becomeFollower(m.term(), null);
+            becomeFollower(m.term(), null, false);
         }
         long myLastTerm = termAt(lastIndex());
         boolean upToDate = m.lastTerm() > myLastTerm || (m.lastTerm() == myLastTerm && m.lastIndex() >= lastIndex());
@@ -399,7 +406,7 @@ final class RegionPeer {
 
     void onVote(RaftMessage.Vote m) {
         if (m.term() > term) {
-            becomeFollower(m.term(), null);
+            becomeFollower(m.term(), null, false);
             return;
         }
         if (role == Role.CANDIDATE && m.term() == term && m.granted()) {
