@@ -658,11 +658,13 @@ final class RegionPeer {
         if (!recoveryPending || role != Role.LEADER) {
             return;
         }
-        if (engine.shardVer != recoveryVer) {
+        if (engine.shardVer > recoveryVer) {
+            // The split finished under an earlier leader's finish-split; nothing left to recover.
             recoveryPending = false;
             return;
         }
-        if (engine.splitStage.atLeast(PRE_SPLIT_FLUSH_DONE) && engine.sequence >= meta.seq()) {
+        // An engine still at an older epoch (its finish-split apply queued) has not caught up yet: keep waiting.
+        if (engine.shardVer == recoveryVer && engine.splitStage.atLeast(PRE_SPLIT_FLUSH_DONE) && engine.sequence >= meta.seq()) {
             recoveryPending = false;
             ctx.trace("shard " + shard() + " engine at " + engine.splitStage + " seq " + engine.sequence + ": schedule recover split");
             queueRecoverSplit();
