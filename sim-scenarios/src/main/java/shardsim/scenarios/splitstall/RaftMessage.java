@@ -40,10 +40,15 @@ public sealed interface RaftMessage extends Message {
         }
     }
 
-    record RequestVote(long regionId, long term, String candidate, long lastIndex, long lastTerm) implements RaftMessage {
+    /**
+     * A vote request.
+     *
+     * @param leaderTransfer sent by the target of a leader transfer, which may depose a live leader
+     */
+    record RequestVote(long regionId, long term, String candidate, long lastIndex, long lastTerm, boolean leaderTransfer) implements RaftMessage {
         @Override
         public String toString() {
-            return "request-vote " + regionId + " t" + term + " last " + lastIndex + "/" + lastTerm;
+            return "request-vote " + regionId + " t" + term + " last " + lastIndex + "/" + lastTerm + (leaderTransfer ? " transfer" : "");
         }
     }
 

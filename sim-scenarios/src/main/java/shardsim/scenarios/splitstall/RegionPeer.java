@@ -40,6 +40,8 @@ final class RegionPeer {
     private String leaderId;
     private Timer electionTimer;
     private long electionDeadline;
+    /** When this peer last heard from a leader of its term (its own clock). */
+    private long leaderContactMicros = Long.MIN_VALUE / 2;
     private int votes;
     private final long[] nextIndex;
     private final long[] matchIndex;
@@ -104,6 +106,9 @@ final class RegionPeer {
             becomeLeader();
         } else {
             leaderId = recover ? null : spec.leader();
+            if (leaderId != null) {
+                leaderContactMicros = ctx.now();
+            }
             resetElectionTimer();
         }
     }
@@ -208,11 +213,11 @@ final class RegionPeer {
         if (left > 0) {
             electionTimer = ctx.setTimer("election " + regionId, left, this::onElectionTimer);
         } else {
-            startElection();
+            startElection(false);
         }
     }
 
-    private void startElection() {
+    private void startElection(boolean leaderTransfer) {
         boolean wasLeader = role == Role.LEADER;
         term++;
         votedFor = ctx.name();
@@ -225,7 +230,7 @@ final class RegionPeer {
         }
         ctx.trace(regionId + " became candidate at term " + term);
         for (String other : store.others()) {
-            ctx.send(other, new RaftMessage.RequestVote(regionId, term, ctx.name(), lastIndex(), termAt(lastIndex())));
+            ctx.send(other, new RaftMessage.RequestVote(regionId, term, ctx.name(), lastIndex(), termAt(lastIndex()), leaderTransfer));
         }
         resetElectionTimer();
     }
@@ -324,8 +329,15 @@ final class RegionPeer {
             leaderId = m.leader();
             resetElectionTimer();
         }
-        if (m.prevIndex() > lastIndex() || termAt(m.prevIndex()) != m.prevTerm()) {
-            ctx.send(m.leader(), response(false, Math.min(lastIndex(), m.prevIndex() - 1)));
+        leaderContactMicros = ctx.now();
+        if (m.prevIndex() > lastIndex()) {
+            ctx.send(m.leader(), response(false, lastIndex()));
+            return;
+        }
+        if (termAt(m.prevIndex()) != m.prevTerm()) {
+            // A conflicting tail: committed entries always match the leader's, so point it at the
+            // commit index rather than back off one entry per heartbeat.
+            ctx.send(m.leader(), response(false, Math.min(m.prevIndex() - 1, commitIndex)));
             return;
         }
         long index = m.prevIndex();
@@ -390,6 +402,13 @@ final class RegionPeer {
     }
 
     void onRequestVote(RaftMessage.RequestVote m) {
+        // Leader stickiness (Raft thesis 4.2.3; pre-vote and check-quorum in etcd and TiKV): while a
+        // leader is alive, a peer whose log fell behind on a lossy link cannot depose it. Only the
+        // target of a leader transfer may.
+        boolean leaderAlive = role == Role.LEADER || (role == Role.FOLLOWER && leaderId != null && ctx.now() - leaderContactMicros < cfg.electionMinMicros());
+        if (m.term() > term && leaderAlive && !m.leaderTransfer()) {
+            return;
+        }
         if (m.term() > term) {
             becomeFollower(m.term(), null, false);
         }
@@ -419,7 +438,7 @@ final class RegionPeer {
 
     void onTimeoutNow(RaftMessage.TimeoutNow m) {
         if (m.term() == term && role == Role.FOLLOWER) {
-            startElection();
+            startElection(true);
         }
     }
 

@@ -140,9 +140,12 @@ public final class Store implements Node {
         peer(regionId).splitCheck(true);
     }
 
-    /** The next flush on this store takes {@code micros} longer. */
+    /**
+     * The next flush on this store takes {@code micros} longer. Slow-flush faults that arrive before
+     * that flush do not add up: the slowest one wins, so one fault delays one flush by its own amount.
+     */
     public void slowNextFlush(long micros) {
-        slowFlushMicros += micros;
+        slowFlushMicros = Math.max(slowFlushMicros, micros);
         ctx.trace("next flush slowed by " + micros + "us");
     }
 

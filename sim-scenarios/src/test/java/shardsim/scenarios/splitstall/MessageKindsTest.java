@@ -26,7 +26,7 @@ class MessageKindsTest {
         List<RaftMessage> samples = List.of(
                 new RaftMessage.Append(150, 6, "store-2", 0, 0, List.of(), 0),
                 new RaftMessage.AppendResponse(150, 6, "store-3", true, 0, 48, SplitStage.INITIAL),
-                new RaftMessage.RequestVote(150, 6, "store-3", 0, 0),
+                new RaftMessage.RequestVote(150, 6, "store-3", 0, 0, false),
                 new RaftMessage.Vote(150, 6, "store-3", false),
                 new RaftMessage.TimeoutNow(150, 5));
         Class<?>[] kinds = RaftMessage.class.getPermittedSubclasses();
