@@ -44,18 +44,20 @@ public sealed interface RaftMessage extends Message {
      * A vote request.
      *
      * @param leaderTransfer sent by the target of a leader transfer, which may depose a live leader
+     * @param preVote a pre-vote: would the peer vote for {@code term}? Nobody changes term for it
      */
-    record RequestVote(long regionId, long term, String candidate, long lastIndex, long lastTerm, boolean leaderTransfer) implements RaftMessage {
+    record RequestVote(long regionId, long term, String candidate, long lastIndex, long lastTerm, boolean leaderTransfer, boolean preVote)
+            implements RaftMessage {
         @Override
         public String toString() {
-            return "request-vote " + regionId + " t" + term + " last " + lastIndex + "/" + lastTerm + (leaderTransfer ? " transfer" : "");
+            return (preVote ? "pre-vote " : "request-vote ") + regionId + " t" + term + " last " + lastIndex + "/" + lastTerm + (leaderTransfer ? " transfer" : "");
         }
     }
 
-    record Vote(long regionId, long term, String from, boolean granted) implements RaftMessage {
+    record Vote(long regionId, long term, String from, boolean granted, boolean preVote) implements RaftMessage {
         @Override
         public String toString() {
-            return "vote " + regionId + " t" + term + (granted ? " granted" : " refused");
+            return (preVote ? "pre-vote-resp " : "vote ") + regionId + " t" + term + (granted ? " granted" : " refused");
         }
     }
 

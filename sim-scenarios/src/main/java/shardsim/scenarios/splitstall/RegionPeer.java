@@ -43,6 +43,9 @@ final class RegionPeer {
     /** When this peer last heard from a leader of its term (its own clock). */
     private long leaderContactMicros = Long.MIN_VALUE / 2;
     private int votes;
+    /** The term this peer is pre-voting for (term + 1), or -1; and the pre-votes it has. */
+    private long preVoteTerm = -1;
+    private int preVotes;
     private final long[] nextIndex;
     private final long[] matchIndex;
     private final long[] reportedVer;
@@ -213,12 +216,26 @@ final class RegionPeer {
         if (left > 0) {
             electionTimer = ctx.setTimer("election " + regionId, left, this::onElectionTimer);
         } else {
-            startElection(false);
+            startPreVote();
         }
+    }
+
+    /**
+     * Pre-vote (as TiKV and etcd raft do): ask whether a majority would vote for term + 1 before
+     * raising the term, so a peer that only lost some heartbeats cannot depose a working leader.
+     */
+    private void startPreVote() {
+        preVoteTerm = term + 1;
+        preVotes = 1;
+        for (String other : store.others()) {
+            ctx.send(other, new RaftMessage.RequestVote(regionId, preVoteTerm, ctx.name(), lastIndex(), termAt(lastIndex()), false, true));
+        }
+        resetElectionTimer();
     }
 
     private void startElection(boolean leaderTransfer) {
         boolean wasLeader = role == Role.LEADER;
+        preVoteTerm = -1;
         term++;
         votedFor = ctx.name();
         persistHard();
@@ -230,7 +247,7 @@ final class RegionPeer {
         }
         ctx.trace(regionId + " became candidate at term " + term);
         for (String other : store.others()) {
-            ctx.send(other, new RaftMessage.RequestVote(regionId, term, ctx.name(), lastIndex(), termAt(lastIndex()), leaderTransfer));
+            ctx.send(other, new RaftMessage.RequestVote(regionId, term, ctx.name(), lastIndex(), termAt(lastIndex()), leaderTransfer, false));
         }
         resetElectionTimer();
     }
@@ -406,6 +423,13 @@ final class RegionPeer {
         // leader is alive, a peer whose log fell behind on a lossy link cannot depose it. Only the
         // target of a leader transfer may.
         boolean leaderAlive = role == Role.LEADER || (role == Role.FOLLOWER && leaderId != null && ctx.now() - leaderContactMicros < cfg.electionMinMicros());
+        if (m.preVote()) {
+            long myLastTerm = termAt(lastIndex());
+            boolean upToDate = m.lastTerm() > myLastTerm || (m.lastTerm() == myLastTerm && m.lastIndex() >= lastIndex());
+            boolean granted = m.term() > term && !leaderAlive && upToDate;
+            ctx.send(m.candidate(), new RaftMessage.Vote(regionId, m.term(), ctx.name(), granted, true));
+            return;
+        }
         if (m.term() > term && leaderAlive && !m.leaderTransfer()) {
             return;
         }
@@ -420,10 +444,19 @@ final class RegionPeer {
             persistHard();
             resetElectionTimer();
         }
-        ctx.send(m.candidate(), new RaftMessage.Vote(regionId, term, ctx.name(), granted));
+        ctx.send(m.candidate(), new RaftMessage.Vote(regionId, term, ctx.name(), granted, false));
     }
 
     void onVote(RaftMessage.Vote m) {
+        if (m.preVote()) {
+            if (m.granted() && role != Role.LEADER && m.term() == preVoteTerm && preVoteTerm == term + 1) {
+                preVotes++;
+                if (preVotes >= QUORUM) {
+                    startElection(false);
+                }
+            }
+            return;
+        }
         if (m.term() > term) {
             becomeFollower(m.term(), null, false);
             return;

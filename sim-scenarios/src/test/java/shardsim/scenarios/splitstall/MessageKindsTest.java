@@ -26,8 +26,8 @@ class MessageKindsTest {
         List<RaftMessage> samples = List.of(
                 new RaftMessage.Append(150, 6, "store-2", 0, 0, List.of(), 0),
                 new RaftMessage.AppendResponse(150, 6, "store-3", true, 0, 48, SplitStage.INITIAL),
-                new RaftMessage.RequestVote(150, 6, "store-3", 0, 0, false),
-                new RaftMessage.Vote(150, 6, "store-3", false),
+                new RaftMessage.RequestVote(150, 6, "store-3", 0, 0, false, false),
+                new RaftMessage.Vote(150, 6, "store-3", false, false),
                 new RaftMessage.TimeoutNow(150, 5));
         Class<?>[] kinds = RaftMessage.class.getPermittedSubclasses();
         assertEquals(kinds.length, samples.size(), "one sample per message kind");

@@ -89,11 +89,13 @@ class SplitStallScenarioTest {
      * Seeds that once broke the fixed mode through model bugs: a stale candidate starving elections
      * (random 3717), recovery dropped while the engine lagged an epoch (random 298), stacked slow
      * flushes (swarm 9636), a lagging peer deposing a live leader (swarm 37034), one-entry back-off
-     * under loss (swarm 12251).
+     * under loss (swarm 12251), a follower that lost heartbeats raising the term without a pre-vote
+     * (swarm 12247, 17911, 42186, 54221, 58781).
      */
     @Test
     void fixedHoldsOnSeedsThatExposedModelBugs() {
-        String[][] cases = {{"random", "298"}, {"random", "3717"}, {"swarm", "9636"}, {"swarm", "12251"}, {"swarm", "37034"}};
+        String[][] cases = {{"random", "298"}, {"random", "3717"}, {"swarm", "9636"}, {"swarm", "12251"}, {"swarm", "37034"},
+            {"swarm", "12247"}, {"swarm", "17911"}, {"swarm", "42186"}, {"swarm", "54221"}, {"swarm", "58781"}};
         for (String[] c : cases) {
             RunResult r = run("fixed", c[0], Long.parseLong(c[1]));
             assertTrue(r.ok(), () -> c[0] + " " + c[1] + ": " + r.violations());
