@@ -20,7 +20,7 @@ class SplitStallScenarioTest {
     /** The smallest seed in 0..999 that fails in buggy mode under the random plan, found by SeedSweep. */
     static final long SMALLEST_FAILING_BUGGY_RANDOM = 0;
     /** The smallest seed in 0..999 that fails with the re-flush switched off (random plan), found by SeedSweep. */
-    static final long SMALLEST_FAILING_NO_REFLUSH_RANDOM = 33;
+    static final long SMALLEST_FAILING_NO_REFLUSH_RANDOM = 10;
 
     private final SplitStallScenario scenario = new SplitStallScenario();
 
