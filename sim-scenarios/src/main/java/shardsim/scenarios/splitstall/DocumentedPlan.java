@@ -1,0 +1,68 @@
+package shardsim.scenarios.splitstall;
+
+import java.util.List;
+import shardsim.core.fault.FaultPlan;
+import shardsim.core.sim.Simulation;
+
+/**
+ * The issue's log as a script (times are the log's seconds past 09:00, so 09:15.086 is t=15.086s):
+ * region 150 at epoch 48 is led by store 2 at term 6; its split checker starts a split at 13.863;
+ * PRE_SPLIT is applied on every store; store 2's pre-split flush is slow (89 MB); at 15.086 the
+ * leadership moves to store 3 (term 7) before any store has applied the flush change set.
+ * Regions 151 and 152 are the neighbours whose change sets share store 3's region worker.
+ */
+final class DocumentedPlan {
+    static final long SPLIT_CHECK_MICROS = 13_863_000;
+    static final long SLOW_FLUSH_MICROS = 13_000_000;
+    static final long TRANSFER_MICROS = 15_086_000;
+    static final long END_MICROS = 45_000_000;
+    static final long WRITE_GAP_MICROS = 100_000;
+    static final long WRITE_BYTES = 200_000;
+    /** Region 150 grows slower, so that it reaches the log's 16000000 bytes when the checker picks it. */
+    static final long WRITE_BYTES_150 = 50_000;
+
+    private DocumentedPlan() {
+    }
+
+    static List<RegionSpec> regions() {
+        return List.of(
+                new RegionSpec(150, 48, 6, "store-2", 9_100_000),
+                new RegionSpec(151, 12, 3, "store-1", 4_000_000),
+                new RegionSpec(152, 30, 4, "store-3", 4_000_000));
+    }
+
+    /** Only the scripted split runs: the size trigger is off, flushes take 250-280 ms as in the log. */
+    static StoreConfig storeConfig() {
+        return StoreConfig.defaults().withSplitSizeBytes(Long.MAX_VALUE / 4).withFlushMicros(250_000, 280_000);
+    }
+
+    static FaultPlan faults() {
+        return FaultPlan.builder()
+                .at(SLOW_FLUSH_MICROS, new SplitFaults.SlowFlush("store-2", 1_200_000))
+                .at(TRANSFER_MICROS, new SplitFaults.TransferLeader(150, "store-3"))
+                .build();
+    }
+
+    /** Steady writes to every region, and the split checker picking region 150 on store 2. */
+    static void drive(Simulation sim, SplitStallScenario.Cluster cluster) {
+        for (RegionSpec r : regions()) {
+            scheduleWrites(sim, cluster, r.regionId(), r.regionId() == 150 ? WRITE_BYTES_150 : WRITE_BYTES, WRITE_GAP_MICROS);
+        }
+        sim.at(SPLIT_CHECK_MICROS, "split checker picks region 150 on store-2", () -> {
+            Store s = sim.node("store-2", Store.class);
+            if (s != null) {
+                s.splitRegionByChecker(150);
+            }
+        });
+    }
+
+    private static void scheduleWrites(Simulation sim, SplitStallScenario.Cluster cluster, long regionId, long bytes, long at) {
+        if (at >= END_MICROS) {
+            return;
+        }
+        sim.at(at, "write " + regionId, () -> {
+            cluster.write(regionId, bytes);
+            scheduleWrites(sim, cluster, regionId, bytes, at + WRITE_GAP_MICROS);
+        });
+    }
+}

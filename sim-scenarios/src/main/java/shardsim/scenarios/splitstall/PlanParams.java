@@ -1,0 +1,62 @@
+package shardsim.scenarios.splitstall;
+
+import shardsim.core.random.SimRandom;
+import shardsim.core.sim.Simulation;
+
+/**
+ * The workload and the scenario's own fault rates for a generated plan, fixed for {@code random}
+ * and drawn from the seed for {@code swarm}.
+ *
+ * @param regions how many regions each store holds
+ * @param writeMeanMicros mean gap between writes to one region
+ * @param writeMinBytes smallest write
+ * @param writeMaxBytes largest write
+ * @param transfersPerMinute leader transfers at random times
+ * @param transferInSplitChance chance that a starting split gets a leader transfer inside its pre-split window
+ * @param transferInSplitMaxMicros latest such a transfer (or crash) comes after the split starts
+ * @param crashInSplitChance chance that a starting split sees a store crash (and restart) inside its pre-split window
+ * @param slowFlushesPerMinute slow-flush faults
+ * @param slowFlushMaxMicros most a slow flush adds
+ */
+record PlanParams(
+        int regions,
+        long writeMeanMicros,
+        long writeMinBytes,
+        long writeMaxBytes,
+        double transfersPerMinute,
+        double transferInSplitChance,
+        long transferInSplitMaxMicros,
+        double crashInSplitChance,
+        double slowFlushesPerMinute,
+        long slowFlushMaxMicros) {
+
+    static PlanParams random(SimRandom r) {
+        return new PlanParams((int) r.between(2, 4), r.between(300_000, 800_000), 200_000, 2_500_000, 4, 0.5, 1_000_000, 0.2, 4, 2_000_000);
+    }
+
+    static PlanParams swarm(SimRandom r) {
+        return new PlanParams(
+                (int) r.between(1, 4),
+                r.between(100_000, 1_500_000),
+                r.between(10_000, 500_000),
+                r.between(500_000, 4_000_000),
+                r.chance(0.3) ? 0 : r.nextDouble() * 20,
+                r.chance(0.3) ? 0 : r.nextDouble(),
+                r.between(50_000, 3_000_000),
+                r.chance(0.3) ? 0 : r.nextDouble() * 0.6,
+                r.chance(0.3) ? 0 : r.nextDouble() * 12,
+                r.between(100_000, 5_000_000));
+    }
+
+    void record(Simulation sim) {
+        sim.param("regions", regions);
+        sim.param("write.meanMicros", writeMeanMicros);
+        sim.param("write.bytes", writeMinBytes + ".." + writeMaxBytes);
+        sim.param("transfersPerMinute", transfersPerMinute);
+        sim.param("transferInSplitChance", transferInSplitChance);
+        sim.param("transferInSplitMaxMicros", transferInSplitMaxMicros);
+        sim.param("crashInSplitChance", crashInSplitChance);
+        sim.param("slowFlushesPerMinute", slowFlushesPerMinute);
+        sim.param("slowFlushMaxMicros", slowFlushMaxMicros);
+    }
+}

@@ -1,0 +1,31 @@
+package shardsim.scenarios.splitstall;
+
+import shardsim.core.fault.Fault;
+
+/** The scenario's own fault kinds, applied by {@link SplitStallScenario}'s fault handler. */
+public final class SplitFaults {
+    private SplitFaults() {
+    }
+
+    /** The region's current leader transfers leadership to {@code to} (a TimeoutNow). */
+    public record TransferLeader(long regionId, String to) implements Fault {
+        @Override
+        public String kind() {
+            return "transfer-leader";
+        }
+    }
+
+    /** The next mem-table flush on {@code store} takes {@code extraMicros} longer. */
+    public record SlowFlush(String store, long extraMicros) implements Fault {
+        public SlowFlush {
+            if (extraMicros <= 0) {
+                throw new IllegalArgumentException("slow flush must add time");
+            }
+        }
+
+        @Override
+        public String kind() {
+            return "slow-flush";
+        }
+    }
+}

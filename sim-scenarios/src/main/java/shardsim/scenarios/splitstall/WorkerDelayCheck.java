@@ -1,0 +1,72 @@
+package shardsim.scenarios.splitstall;
+
+import java.util.List;
+import java.util.Optional;
+import shardsim.core.check.Invariant;
+import shardsim.core.sim.Simulation;
+import shardsim.core.trace.Micros;
+import shardsim.core.worker.TaskView;
+import shardsim.core.worker.WorkerQueue;
+
+/**
+ * U2: every region-worker task starts within {@code boundMicros} of being queued. Checked on the
+ * task holding the worker (how long it waited to start) and, once that task has held the worker
+ * longer than the bound, on the task next in line. It looks at most once per
+ * {@link #SAMPLE_MICROS} of virtual time, so a breach is reported at most that late.
+ */
+final class WorkerDelayCheck implements Invariant {
+    private final Simulation sim;
+    private final List<String> stores;
+    private final long boundMicros;
+    static final long SAMPLE_MICROS = 50_000;
+    private boolean reported;
+    private long nextLookMicros;
+
+    WorkerDelayCheck(Simulation sim, List<String> stores, long boundMicros) {
+        this.sim = sim;
+        this.stores = List.copyOf(stores);
+        this.boundMicros = boundMicros;
+    }
+
+    @Override
+    public String name() {
+        return "U2";
+    }
+
+    @Override
+    public String check() {
+        long now = sim.now();
+        if (reported || now < nextLookMicros) {
+            return null;
+        }
+        nextLookMicros = now + SAMPLE_MICROS;
+        for (int s = 0; s < stores.size(); s++) {
+            Store store = (Store) sim.node(stores.get(s));
+            if (store == null) {
+                continue;
+            }
+            WorkerQueue worker = store.regionWorker();
+            Optional<TaskView> current = worker.current();
+            if (current.isEmpty()) {
+                continue;
+            }
+            TaskView c = current.get();
+            if (c.startedAtMicros() - c.queuedAtMicros() > boundMicros) {
+                reported = true;
+                return stores.get(s) + "/" + Store.REGION_WORKER + ": '" + c.name() + "' started " + Micros.format(c.startedAtMicros() - c.queuedAtMicros())
+                        + " after it was queued (bound " + Micros.format(boundMicros) + ")";
+            }
+            if (now - c.startedAtMicros() > boundMicros) {
+                List<TaskView> queued = worker.queued();
+                if (!queued.isEmpty() && now - queued.get(0).queuedAtMicros() > boundMicros) {
+                    reported = true;
+                    TaskView next = queued.get(0);
+                    return stores.get(s) + "/" + Store.REGION_WORKER + ": '" + next.name() + "' queued at t=" + Micros.format(next.queuedAtMicros())
+                            + " has not started after " + Micros.format(now - next.queuedAtMicros()) + " (bound " + Micros.format(boundMicros) + "); '"
+                            + c.name() + "' has held the worker since t=" + Micros.format(c.startedAtMicros()) + ", " + queued.size() + " tasks behind it";
+                }
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,18 @@
+/**
+ * The {@code split-stall} scenario: unistore's region split, and how split recovery queued by a new
+ * leader can block the store-wide region worker (DESIGN.md 4.3, issue 5).
+ *
+ * <p>Three stores each hold a peer of every region. Raft is reduced to what the bug needs: terms,
+ * votes, a replicated log of change sets and writes, a commit index and leader transfer. Each store
+ * has an applier (runs in message handlers), one FIFO {@code region-worker} that applies every
+ * change set of every region to the engine and runs {@code taskTypeRecoverSplit}, and a
+ * {@code split-checker} worker that starts splits and runs the originating leader's
+ * {@code splitShardFiles}. Persisted shard meta and the engine's shard state are separate
+ * variables: the applier moves meta when it handles a change set, the region worker moves the
+ * engine later, so meta can be ahead.
+ *
+ * <p>Modelling choices beyond the report: a leader that applies a PRE_SPLIT proposed in an earlier
+ * term treats it like a split it found when it became leader (same recovery policy), and finishing
+ * a split halves the region's size without modelling the new sibling region.
+ */
+package shardsim.scenarios.splitstall;
