@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import shardsim.core.scenario.Scenario;
 import shardsim.scenarios.dropafterclone.DropAfterCloneScenario;
+import shardsim.scenarios.splitstall.SplitStallScenario;
 import shardsim.scenarios.versionskew.VersionSkewScenario;
 
 /** The registry of every scenario, in the order the command line lists them. */
@@ -16,6 +17,7 @@ public final class Scenarios {
         List<Scenario> out = new ArrayList<>();
         out.add(new VersionSkewScenario());
         out.add(new DropAfterCloneScenario());
+        out.add(new SplitStallScenario());
         return List.copyOf(out);
     }
 

@@ -271,6 +271,8 @@ public final class Simulation {
     public void applyFault(Fault fault) {
         faultsInjected++;
         record(TraceKind.FAULT, "faults", fault.toString());
+        // A crash of a node already down, or a restart of one already up, changes nothing in force.
+        boolean noOp = (fault instanceof NodeFault.Crash c && !isUp(c.node())) || (fault instanceof NodeFault.Restart r && isUp(r.node()));
         boolean handled = applyKernelFault(fault);
         for (int i = 0; !handled && i < faultHandlers.size(); i++) {
             handled = faultHandlers.get(i).apply(fault);
@@ -278,7 +280,7 @@ public final class Simulation {
         if (!handled) {
             throw new IllegalStateException("no handler for fault kind " + fault.kind() + ": " + fault);
         }
-        changeActivity(fault.activityDelta());
+        changeActivity(noOp ? 0 : fault.activityDelta());
     }
 
     /** Crashes a node now: its instance, timers, calls, queues and unflushed writes are lost. */

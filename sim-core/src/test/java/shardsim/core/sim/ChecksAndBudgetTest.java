@@ -146,6 +146,21 @@ class ChecksAndBudgetTest {
     }
 
     @Test
+    void aCrashOfADownNodeOrARestartOfAnUpOneChangesNothingInForce() {
+        Simulation sim = new Simulation(1, SimConfig.defaults(), Trace.digestOnly());
+        sim.addNode("a", Probe::new);
+        sim.runUntil(0);
+        sim.applyFault(new shardsim.core.fault.NodeFault.Restart("a"));
+        assertEquals(0, sim.activeFaults(), "restarting a running node is no fault");
+        sim.applyFault(new shardsim.core.fault.NodeFault.Crash("a"));
+        sim.applyFault(new shardsim.core.fault.NodeFault.Crash("a"));
+        assertEquals(1, sim.activeFaults(), "one node is down, however often it was crashed");
+        sim.applyFault(new shardsim.core.fault.NodeFault.Restart("a"));
+        assertEquals(0, sim.activeFaults());
+        assertEquals(0, sim.quietSinceMicros());
+    }
+
+    @Test
     void anUnhandledFaultKindStopsWithAnError() {
         Simulation sim = new Simulation(1, SimConfig.defaults(), Trace.digestOnly());
         sim.addNode("a", Probe::new);

@@ -9,10 +9,6 @@ public final class SplitFaults {
 
     /** The region's current leader transfers leadership to {@code to} (a TimeoutNow). */
     public record TransferLeader(long regionId, String to) implements Fault {
-        @Override
-        public String kind() {
-            return "transfer-leader";
-        }
     }
 
     /** The next mem-table flush on {@code store} takes {@code extraMicros} longer. */
@@ -21,11 +17,6 @@ public final class SplitFaults {
             if (extraMicros <= 0) {
                 throw new IllegalArgumentException("slow flush must add time");
             }
-        }
-
-        @Override
-        public String kind() {
-            return "slow-flush";
         }
     }
 }

@@ -64,6 +64,24 @@ public final class SplitStallScenario implements Scenario {
     }
 
     @Override
+    public String summary() {
+        return "A peer that becomes leader in the PRE_SPLIT stage queues split recovery on the store's single region worker before the pre-split "
+                + "flush is applied, and the task waits for a change set queued behind itself, so that store stops applying change sets. The upstream "
+                + "fix (#615, #643) re-flushes in PRE_SPLIT and queues recovery only once the engine stage is at least PRE_SPLIT_FLUSH_DONE and the "
+                + "engine has caught up with the persisted sequence.";
+    }
+
+    @Override
+    public String upstream() {
+        return "unistore issue \"failed to recover split\", reported by hslam (logs of region 150:48 on stores 1-3)";
+    }
+
+    @Override
+    public List<Class<? extends Fault>> faultKinds() {
+        return List.of(SplitFaults.TransferLeader.class, SplitFaults.SlowFlush.class);
+    }
+
+    @Override
     public List<String> plans() {
         return List.of(Plans.DOCUMENTED, Plans.RANDOM, Plans.SWARM);
     }
@@ -133,7 +151,7 @@ public final class SplitStallScenario implements Scenario {
     @Override
     public RunResult run(RunSpec spec, Trace trace) {
         Plans.require("mode", spec.mode(), modes());
-        Plans.require("plan", spec.plan(), plans());
+        Plans.requirePlan(spec, plans());
         SplitMode mode = SplitMode.byName(spec.mode());
         boolean documented = Plans.DOCUMENTED.equals(spec.plan());
         long end = documented ? DocumentedPlan.END_MICROS : RANDOM_END_MICROS;
@@ -150,7 +168,7 @@ public final class SplitStallScenario implements Scenario {
             regions = DocumentedPlan.regions();
             storeConfig = DocumentedPlan.storeConfig();
         } else {
-            profile = ChaosProfile.forPlan(spec.plan(), sim.random().fork("chaos"));
+            profile = spec.isCustom() ? ChaosProfile.of(spec.custom()) : ChaosProfile.forPlan(spec.plan(), sim.random().fork("chaos"));
             sim.network().setDefaultPolicy(profile.link());
             profile.recordParams(sim);
             SimRandom planRandom = sim.random().fork("plan");
@@ -178,6 +196,10 @@ public final class SplitStallScenario implements Scenario {
         if (documented) {
             sim.inject(DocumentedPlan.faults());
             DocumentedPlan.drive(sim, cluster);
+        } else if (spec.isCustom()) {
+            sim.param("faultPlan.size", spec.custom().faults().size());
+            sim.inject(spec.custom().faults());
+            RandomWorkload.start(sim, cluster, regions, params, end);
         } else {
             FaultPlan plan = FaultPlanGenerator.generate(sim.random().fork("faults"), STORES, STORES, FAULT_START_MICROS, FAULT_END_MICROS, profile.faults())
                     .merge(scenarioFaults(sim.random().fork("scenario-faults"), regions, params));
