@@ -34,11 +34,6 @@ public record FaultPlan(List<TimedFault> faults) {
         return new FaultPlan(all);
     }
 
-    /** The time of the last fault, or 0 for an empty plan. */
-    public long lastMicros() {
-        return faults.isEmpty() ? 0 : faults.get(faults.size() - 1).atMicros();
-    }
-
     /** Builds a scripted plan. */
     public static final class Builder {
         private final List<TimedFault> faults = new ArrayList<>();

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.NavigableMap;
 import java.util.Optional;
 import java.util.TreeMap;
 
@@ -76,11 +75,6 @@ public final class Disk {
 
     public int pendingWrites() {
         return pending.size();
-    }
-
-    /** The flushed contents, for checkers. */
-    public NavigableMap<String, Object> durableView() {
-        return java.util.Collections.unmodifiableNavigableMap(flushed);
     }
 
     /** What a crash does to the disk: pending writes are gone. */

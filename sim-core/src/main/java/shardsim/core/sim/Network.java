@@ -44,12 +44,6 @@ public final class Network {
         policies.put(new Link(from, to), policy);
     }
 
-    /** Sets the policy of both directions between two nodes. */
-    public void setPolicyBothWays(String a, String b, LinkPolicy policy) {
-        setPolicy(a, b, policy);
-        setPolicy(b, a, policy);
-    }
-
     public LinkPolicy policy(String from, String to) {
         LinkPolicy p = policies.get(new Link(from, to));
         return p != null ? p : defaultPolicy;
@@ -87,11 +81,6 @@ public final class Network {
     public void clog(String a, String b, long untilMicros) {
         cloggedUntil.merge(new Link(a, b), untilMicros, Math::max);
         cloggedUntil.merge(new Link(b, a), untilMicros, Math::max);
-    }
-
-    public boolean isClogged(String from, String to) {
-        Long until = cloggedUntil.get(new Link(from, to));
-        return until != null && until > sim.now();
     }
 
     public long delivered() {

@@ -5,7 +5,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
 import shardsim.core.check.Invariant;
 import shardsim.core.check.Liveness;
 import shardsim.core.check.Violation;
@@ -58,7 +57,6 @@ public final class Simulation {
     private int activeFaults;
     private long faultEpoch;
     private long quietSinceMicros;
-    private long faultsInjected;
 
     /** Handles scenario-defined fault kinds; returns false for kinds it does not know. */
     @FunctionalInterface
@@ -164,10 +162,6 @@ public final class Simulation {
         return List.copyOf(h.context.workers.values());
     }
 
-    public long clockSkew(String name) {
-        return host(name).skewMicros;
-    }
-
     // ---- checks ------------------------------------------------------------------------------
 
     /** A safety invariant checked after every event. */
@@ -221,10 +215,6 @@ public final class Simulation {
         return activeFaults > 0 ? -1 : quietSinceMicros;
     }
 
-    public long faultsInjected() {
-        return faultsInjected;
-    }
-
     // ---- parameters and notes -----------------------------------------------------------------
 
     /** A parameter of the run (drawn from the seed or given), traced before anything happens. */
@@ -269,7 +259,6 @@ public final class Simulation {
 
     /** Injects a fault now (also how plans are applied). */
     public void applyFault(Fault fault) {
-        faultsInjected++;
         record(TraceKind.FAULT, "faults", fault.toString());
         // A crash of a node already down, or a restart of one already up, changes nothing in force.
         boolean noOp = (fault instanceof NodeFault.Crash c && !isUp(c.node())) || (fault instanceof NodeFault.Restart r && isUp(r.node()));
@@ -522,22 +511,8 @@ public final class Simulation {
         return h;
     }
 
-    /** A trace of this instant for a violation report: the scheduled-event count and time. */
-    public String position() {
-        return "t=" + Micros.format(now) + " event " + eventNumber;
-    }
-
     /** Convenience for drivers that inject one fault at a time. */
     public void injectAt(long atMicros, Fault fault) {
         scheduleAt(atMicros, new SimEvent.Inject(fault));
-    }
-
-    /** Applies {@code consumer} to every node that is up, in the order added. */
-    public void forEachUp(Consumer<Node> consumer) {
-        for (NodeHost h : hosts.values()) {
-            if (h.up) {
-                consumer.accept(h.node);
-            }
-        }
     }
 }

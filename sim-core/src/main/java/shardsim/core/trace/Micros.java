@@ -2,9 +2,7 @@ package shardsim.core.trace;
 
 /** Formats virtual time, which is always a count of microseconds. */
 public final class Micros {
-    public static final long MILLI = 1_000L;
     public static final long SECOND = 1_000_000L;
-    public static final long MINUTE = 60 * SECOND;
 
     private Micros() {
     }

@@ -56,11 +56,6 @@ public final class Trace {
         return this;
     }
 
-    /** Whether anyone will look at the events themselves (so they are worth building). */
-    public boolean keepsEvents() {
-        return retention != Retention.DIGEST_ONLY || !listeners.isEmpty();
-    }
-
     public void record(long timeMicros, long eventNumber, TraceKind kind, String actor, String detail) {
         long h = digest;
         h = step(h, timeMicros);
@@ -100,10 +95,6 @@ public final class Trace {
 
     public long count() {
         return count;
-    }
-
-    public Retention retention() {
-        return retention;
     }
 
     /** The kept events, oldest first: all of them, the last N, or none. */
