@@ -26,19 +26,12 @@ import shardsim.core.trace.TraceEvent;
  * The documented timeline in every mode, the named smallest failing seed, the ablations, message
  * dispatch, and determinism. Golden values were computed by this code and committed.
  *
- * <p>Figures measured with {@code shardsim.scenarios.SeedSweep} (one thread, {@code nice -n 10},
- * at commit ff7a120): buggy + random, seeds 0..999: 437 failing (0.437), smallest seed 1, D1 in 361
- * and D2 in 431 of them; buggy + swarm 0..999: 431 failing, smallest seed 2. fixed + random and
- * fixed + swarm, seeds 0..99,999 each: no violation. Ablations over random 0..999:
- * fixed-no-replica-id 358 failing (D1 358, D2 353), fixed-no-clone-stamp 351 (D1 351, D2 346),
- * fixed-no-clone-guard 170 (D2 only: the DROP deletes the base of an incremental clone, a copy the
- * catalog no longer references, so D1 rightly stays silent and the loss shows as D2). D3 fired in
- * none of these runs.
+ * <p>The figures of every mode and plan are in README.md, measured with {@code ./sim sweep}.
  */
 class DropAfterCloneScenarioTest {
     /** Digest of buggy + documented (any seed: the documented plan draws nothing). */
     static final String GOLDEN_BUGGY_DOCUMENTED = "b13d0fe058171f8a";
-    /** The smallest seed in 0..999 whose buggy + random run violates a check (found by SeedSweep). */
+    /** The smallest seed in 0..999 whose buggy + random run violates a check (found with ./sim sweep). */
     static final long SMALLEST_FAILING_BUGGY_RANDOM_SEED = 1;
 
     private final DropAfterCloneScenario scenario = new DropAfterCloneScenario();

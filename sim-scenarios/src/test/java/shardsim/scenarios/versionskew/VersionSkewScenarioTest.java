@@ -20,7 +20,7 @@ import shardsim.core.trace.TraceEvent;
 class VersionSkewScenarioTest {
     /** Computed by this code (buggy, documented, seed 46) and committed; a change to the model shows here. */
     static final String GOLDEN_BUGGY_DOCUMENTED = "9d690caa0f44059d";
-    /** The smallest failing seed of buggy + random in 0..999, found with SeedSweep and committed. */
+    /** The smallest failing seed of buggy + random in 0..999, found with ./sim sweep and committed. */
     static final long SMALLEST_FAILING_BUGGY_RANDOM = 0;
 
     private final VersionSkewScenario scenario = new VersionSkewScenario();
@@ -95,7 +95,7 @@ class VersionSkewScenarioTest {
         assertTrue(scenario.run(spec(Plans.FIXED, Plans.RANDOM, SMALLEST_FAILING_BUGGY_RANDOM)).ok(), "the same seed holds in fixed");
     }
 
-    /** The smallest failing seed of fixed-bump-before-engine + random in 0..999, found with SeedSweep. */
+    /** The smallest failing seed of fixed-bump-before-engine + random in 0..999, found with ./sim sweep. */
     static final long SMALLEST_FAILING_BUMP_BEFORE_ENGINE = 4;
 
     @Test
