@@ -35,14 +35,6 @@ public record LinkPolicy(double lossProbability, double duplicateProbability, De
         return new LinkPolicy(lossProbability, p, delay, capacity);
     }
 
-    public LinkPolicy withDelay(Delay d) {
-        return new LinkPolicy(lossProbability, duplicateProbability, d, capacity);
-    }
-
-    public LinkPolicy withCapacity(int c) {
-        return new LinkPolicy(lossProbability, duplicateProbability, delay, c);
-    }
-
     static void checkProbability(String what, double p) {
         if (!(p >= 0 && p <= 1)) {
             throw new IllegalArgumentException(what + " probability must be in [0, 1]: " + p);

@@ -4,7 +4,6 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
-import org.HdrHistogram.Histogram;
 
 /**
  * A run's own latencies in virtual time (DDL latency, time to converge, time to finish a split),
@@ -37,17 +36,5 @@ public final class Metrics {
             out.put(e.getKey(), Arrays.copyOf(e.getValue(), sizes.get(e.getKey())));
         }
         return Collections.unmodifiableMap(out);
-    }
-
-    /** One metric as an HdrHistogram (3 significant digits). */
-    public Histogram histogram(String name) {
-        Histogram h = new Histogram(3);
-        long[] a = samples.get(name);
-        if (a != null) {
-            for (int i = 0; i < sizes.get(name); i++) {
-                h.recordValue(a[i]);
-            }
-        }
-        return h;
     }
 }

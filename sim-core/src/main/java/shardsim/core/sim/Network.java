@@ -67,11 +67,6 @@ public final class Network {
         cut(new Link(from, to), -1);
     }
 
-    /** Removes every partition. */
-    public void healAll() {
-        cuts.clear();
-    }
-
     /** Whether messages from {@code from} to {@code to} are cut now. */
     public boolean isCut(String from, String to) {
         return cuts.containsKey(new Link(from, to));
