@@ -45,7 +45,11 @@ public final class Network {
     }
 
     public LinkPolicy policy(String from, String to) {
-        LinkPolicy p = policies.get(new Link(from, to));
+        return policy(new Link(from, to));
+    }
+
+    private LinkPolicy policy(Link link) {
+        LinkPolicy p = policies.get(link);
         return p != null ? p : defaultPolicy;
     }
 
@@ -109,7 +113,7 @@ public final class Network {
             drop(env, "partitioned");
             return;
         }
-        LinkPolicy policy = policy(from, to);
+        LinkPolicy policy = policy(link);
         int flying = inFlight.getOrDefault(link, 0);
         if (flying >= policy.capacity()) {
             drop(env, "link full");
