@@ -37,4 +37,13 @@ public interface Fault {
     default int activityDelta() {
         return 0;
     }
+
+    /**
+     * Whether this fault ends the lasting fault {@code start} (a heal its partition, a restart its
+     * crash). A shrinker keeps such a pair together: dropping only the end would leave a fault in
+     * force to the end of the run, a different failure from the one being shrunk.
+     */
+    default boolean ends(Fault start) {
+        return false;
+    }
 }

@@ -26,6 +26,11 @@ public sealed interface NetFault extends Fault {
         public int activityDelta() {
             return -1;
         }
+
+        @Override
+        public boolean ends(Fault start) {
+            return start instanceof Partition p && (p.a().equals(a) && p.b().equals(b) || p.a().equals(b) && p.b().equals(a));
+        }
     }
 
     /** Restores the one direction a {@link PartitionOneWay} cut. */
@@ -33,6 +38,11 @@ public sealed interface NetFault extends Fault {
         @Override
         public int activityDelta() {
             return -1;
+        }
+
+        @Override
+        public boolean ends(Fault start) {
+            return start instanceof PartitionOneWay p && p.from().equals(from) && p.to().equals(to);
         }
     }
 

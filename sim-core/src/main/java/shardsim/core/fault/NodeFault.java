@@ -18,6 +18,11 @@ public sealed interface NodeFault extends Fault {
         public int activityDelta() {
             return -1;
         }
+
+        @Override
+        public boolean ends(Fault start) {
+            return start instanceof Crash c && c.node().equals(node);
+        }
     }
 
     /** Sets the node's clock offset from virtual time. */

@@ -15,6 +15,7 @@ import shardsim.core.trace.TraceEvent;
  * @param digest the trace digest, the run's fingerprint
  * @param traceEvents how many trace events the run recorded
  * @param events how many scheduled events the loop handled
+ * @param messages how many messages were delivered
  * @param virtualMicros the virtual time at the end
  * @param violations what broke, in the order found
  * @param params every parameter of the run, drawn from the seed or fixed, in the order set
@@ -27,6 +28,7 @@ public record RunResult(
         long digest,
         long traceEvents,
         long events,
+        long messages,
         long virtualMicros,
         List<Violation> violations,
         Map<String, String> params,
@@ -39,7 +41,7 @@ public record RunResult(
     /** Collects the result of a finished simulation. */
     public static RunResult of(RunSpec spec, Simulation sim) {
         Trace trace = sim.trace();
-        return new RunResult(spec, sim.ok(), trace.digest(), trace.count(), sim.eventNumber(), sim.now(),
+        return new RunResult(spec, sim.ok(), trace.digest(), trace.count(), sim.eventNumber(), sim.network().delivered(), sim.now(),
                 List.copyOf(sim.violations()),
                 // Insertion order, not Map.copyOf: an immutable Map's iteration order changes from JVM to JVM.
                 java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(sim.params())),

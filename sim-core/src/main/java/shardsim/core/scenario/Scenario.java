@@ -48,6 +48,27 @@ public interface Scenario {
         return List.of();
     }
 
+    /**
+     * The operation kinds of this scenario's workload (records implementing
+     * {@link shardsim.core.workload.Operation}), so plan files can name them.
+     */
+    default List<Class<? extends shardsim.core.workload.Operation>> operationKinds() {
+        return List.of();
+    }
+
+    /**
+     * The run's plan as data: the faults and workload operations that {@code spec} draws from its
+     * seed (or scripts, for {@code documented}), with the link policy it uses and its plan as the
+     * base. Running {@code RunSpec.custom(scenario, mode, planOf(spec), seed)} repeats the run:
+     * the same events, the same violations. For a custom spec whose workload is drawn, the drawn
+     * workload is filled in. This is where a shrinker starts.
+     *
+     * @throws UnsupportedOperationException if the scenario cannot give its plan as data
+     */
+    default CustomPlan planOf(RunSpec spec) {
+        throw new UnsupportedOperationException("scenario " + name() + " cannot give its plan as data");
+    }
+
     /** Runs one seed; the trace decides how much of the run is kept. */
     RunResult run(RunSpec spec, Trace trace);
 

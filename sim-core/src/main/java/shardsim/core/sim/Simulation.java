@@ -24,6 +24,9 @@ import shardsim.core.trace.Micros;
 import shardsim.core.trace.Trace;
 import shardsim.core.trace.TraceKind;
 import shardsim.core.worker.WorkerQueue;
+import shardsim.core.workload.Operation;
+import shardsim.core.workload.TimedOperation;
+import shardsim.core.workload.Workload;
 
 /**
  * One simulation: the event loop that owns virtual time, the nodes, the network, the fault plan,
@@ -249,6 +252,23 @@ public final class Simulation {
     public void inject(FaultPlan plan) {
         for (TimedFault tf : plan.faults()) {
             scheduleAt(tf.atMicros(), new SimEvent.Inject(tf.fault()));
+        }
+    }
+
+    /** Performs a scenario's operations. */
+    public interface OperationHandler {
+        void perform(Operation operation);
+    }
+
+    /**
+     * Schedules every operation of the workload; each runs {@code handler} at its time and is
+     * traced as the workload's step. Like {@link #inject}, call it before the run so that a
+     * workload read back from a plan file is scheduled exactly as the generated one was.
+     */
+    public void perform(Workload workload, OperationHandler handler) {
+        for (TimedOperation op : workload.operations()) {
+            Operation o = op.operation();
+            scheduleAt(op.atMicros(), new SimEvent.Action("workload", o.toString(), () -> handler.perform(o), true));
         }
     }
 
