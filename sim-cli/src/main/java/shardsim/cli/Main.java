@@ -49,6 +49,7 @@ public final class Main {
         cmd.addSubcommand(new ReplayCommand(ctx));
         cmd.addSubcommand(new CheckDeterminismCommand(ctx));
         cmd.addSubcommand(new ReportCommand(ctx));
+        cmd.addSubcommand(new ShrinkCommand(ctx));
         cmd.setOut(new PrintWriter(ctx.out(), true));
         cmd.setErr(new PrintWriter(ctx.err(), true));
         cmd.setParameterExceptionHandler((ex, args) -> {

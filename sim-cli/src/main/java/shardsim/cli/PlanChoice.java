@@ -1,6 +1,7 @@
 package shardsim.cli;
 
 import java.nio.file.Path;
+import java.util.OptionalLong;
 import shardsim.cli.io.PlanFile;
 import shardsim.core.scenario.CustomPlan;
 import shardsim.core.scenario.RunSpec;
@@ -11,15 +12,22 @@ import shardsim.core.scenario.Scenario;
  *
  * @param name the built-in plan's name, or the file's path
  * @param custom the file's contents, or null for a built-in plan
+ * @param fileSeed the seed the file names, if any (used when the command line gives none)
  */
-record PlanChoice(String name, CustomPlan custom) {
+record PlanChoice(String name, CustomPlan custom, OptionalLong fileSeed) {
 
     /** The plan asked for ({@code --plan NAME|FILE.json}), or the default when none was given. */
     static PlanChoice of(Scenario scenario, String plan, String fallback) {
         if (plan != null && PlanFile.looksLikeFile(plan)) {
-            return new PlanChoice(plan, PlanFile.read(Path.of(plan), scenario));
+            PlanFile.Loaded loaded = PlanFile.load(Path.of(plan), scenario);
+            return new PlanChoice(plan, loaded.plan(), loaded.seed());
         }
-        return new PlanChoice(CliContext.plan(scenario, plan, fallback), null);
+        return new PlanChoice(CliContext.plan(scenario, plan, fallback), null, OptionalLong.empty());
+    }
+
+    /** The seed given on the command line, else the one the plan file names, else 0. */
+    long seed(Long given) {
+        return given != null ? given : fileSeed.orElse(0);
     }
 
     RunSpec spec(Scenario scenario, String mode, long seed) {

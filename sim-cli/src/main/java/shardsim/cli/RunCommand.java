@@ -6,11 +6,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import shardsim.cli.io.AtomicOutput;
 import shardsim.cli.io.Json;
-import shardsim.cli.report.RunCapture;
-import shardsim.cli.report.RunSection;
-import shardsim.cli.io.TraceRecorder;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
@@ -32,8 +28,8 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--plan", paramLabel = "PLAN", description = "documented, random, swarm, or a plan file FILE.json (default: documented).")
     String plan;
 
-    @Option(names = "--seed", paramLabel = "N", defaultValue = "0", description = "The seed (default: ${DEFAULT-VALUE}).")
-    long seed;
+    @Option(names = "--seed", paramLabel = "N", description = "The seed (default: the one the plan file names, else 0).")
+    Long seed;
 
     @Option(names = "--trace", paramLabel = "FILE", description = "Write the full trace as JSON Lines (replay it with 'sim replay FILE').")
     Path trace;
@@ -54,7 +50,8 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         Scenario scenario = ctx.scenario(scenarioName);
-        RunSpec spec = PlanChoice.of(scenario, plan, Plans.DOCUMENTED).spec(scenario, CliContext.mode(scenario, mode), seed);
+        PlanChoice choice = PlanChoice.of(scenario, plan, Plans.DOCUMENTED);
+        RunSpec spec = choice.spec(scenario, CliContext.mode(scenario, mode), choice.seed(seed));
         if (last < 0) {
             throw new UserError("--last must not be negative: " + last);
         }
@@ -64,30 +61,7 @@ public final class RunCommand implements Callable<Integer> {
         Trace t = Trace.digestOnly();
         LeadUp leadUp = new LeadUp(last);
         t.addListener(leadUp);
-        RunCapture capture = null;
-        AtomicOutput page = null;
-        if (html != null) {
-            // Created before the run, so a bad path fails at once, not after a long run.
-            page = AtomicOutput.create(html);
-            capture = new RunCapture();
-            t.addListener(capture);
-        }
-        RunResult result;
-        if (trace != null) {
-            try (TraceRecorder recorder = TraceRecorder.open(trace)) {
-                t.addListener(recorder);
-                result = scenario.run(spec, t);
-                recorder.finish(result, VersionProvider.version());
-            }
-        } else {
-            result = scenario.run(spec, t);
-        }
-        if (page != null) {
-            try (AtomicOutput o = page) {
-                o.writer().write(RunSection.page(result, capture));
-                o.commit();
-            }
-        }
+        RunResult result = RunFiles.run(scenario, spec, t, trace, html);
         if (json) {
             ctx.out().println(Json.line(Json.run(result)));
         } else {

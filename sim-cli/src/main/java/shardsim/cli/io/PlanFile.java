@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.TreeMap;
 import shardsim.cli.UserError;
 import shardsim.core.fault.Fault;
@@ -22,33 +23,47 @@ import shardsim.core.fault.TimedFault;
 import shardsim.core.net.Delay;
 import shardsim.core.net.LinkPolicy;
 import shardsim.core.scenario.CustomPlan;
+import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.Scenario;
+import shardsim.core.workload.Operation;
+import shardsim.core.workload.TimedOperation;
+import shardsim.core.workload.Workload;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * A plan given as data: the default link policy and every fault, as JSON.
+ * A plan given as data: the default link policy, every fault and optionally every workload
+ * operation, as JSON.
  *
  * <pre>
- * {"schema": "shardsim-plan", "schemaVersion": 1, "scenario": "drop-after-clone",
+ * {"schema": "shardsim-plan", "schemaVersion": 2, "scenario": "drop-after-clone",
+ *  "base": "random", "seed": 1,
  *  "link": {"lossProbability": 0.01, "duplicateProbability": 0.0, "delayMicrosMin": 500, "delayMicrosMax": 20000},
- *  "faults": [{"atMicros": 1000000, "kind": "partition", "a": "fe", "b": "be-A"},
- *             {"atMicros": 4000000, "kind": "heal", "a": "fe", "b": "be-A"}]}
+ *  "faults": [{"atMicros": 1000000, "kind": "partition", "a": "fe", "b": "be10003"},
+ *             {"atMicros": 4000000, "kind": "heal", "a": "fe", "b": "be10003"}],
+ *  "workload": [{"atMicros": 2000000, "kind": "balance", "tabletId": 11415, "destBackend": "be10004"}]}
  * </pre>
  *
- * A fault's fields are its record's components; its kind is the record's simple name in kebab
- * case. Every problem (unknown kind, missing or extra field, a probability outside [0, 1]) is a
- * one-line {@link UserError}.
+ * A fault's or operation's fields are its record's components; its kind is the record's simple
+ * name in kebab case. {@code base} (default {@code random}) names the built-in plan whose world
+ * the plan runs in; {@code seed} is the seed {@code sim run} uses when given none; without
+ * {@code workload} the workload is drawn from the seed. The link's delay is uniform between
+ * {@code delayMicrosMin} and {@code delayMicrosMax}, exponential when {@code delayMicrosMean} is
+ * also given, or fixed when {@code delayMicros} is given instead. Version 1 files (no base, seed
+ * or workload) still read. Every problem (unknown kind, missing or extra field, a probability
+ * outside [0, 1]) is a one-line {@link UserError}.
  */
 public final class PlanFile {
     public static final String SCHEMA = "shardsim-plan";
-    public static final int SCHEMA_VERSION = 1;
+    public static final int SCHEMA_VERSION = 2;
 
     /** Kernel fault kinds a plan file may name (link policy changes go in "link" instead). */
     private static final List<Class<? extends Fault>> KERNEL_KINDS = List.of(
             NetFault.Partition.class, NetFault.PartitionOneWay.class, NetFault.Heal.class, NetFault.HealOneWay.class, NetFault.Clog.class,
             NodeFault.Crash.class, NodeFault.Restart.class, NodeFault.ClockSkew.class);
+
+    private static final List<String> TOP_LEVEL = List.of("schema", "schemaVersion", "scenario", "base", "seed", "link", "faults", "workload");
 
     private PlanFile() {
     }
@@ -59,6 +74,10 @@ public final class PlanFile {
     }
 
     public static CustomPlan read(Path path, Scenario scenario) {
+        return load(path, scenario).plan();
+    }
+
+    private static String text(Path path) {
         String where = "plan " + path;
         String text;
         try {
@@ -71,7 +90,7 @@ public final class PlanFile {
         if (text.isBlank()) {
             throw new UserError(where + " is empty");
         }
-        return fromJson(Json.object(text, where), path.toString(), scenario);
+        return text;
     }
 
     public static CustomPlan fromJson(ObjectNode o, String source, Scenario scenario) {
@@ -81,8 +100,14 @@ public final class PlanFile {
             throw new UserError(where + " has schema '" + schema + "', expected '" + SCHEMA + "'");
         }
         long version = Json.number(o, "schemaVersion", where);
-        if (version != SCHEMA_VERSION) {
-            throw new UserError(where + " has schema version " + version + ", this sim reads version " + SCHEMA_VERSION);
+        if (version != 1 && version != SCHEMA_VERSION) {
+            throw new UserError(where + " has schema version " + version + ", this sim reads versions 1 and " + SCHEMA_VERSION);
+        }
+        for (Iterator<String> it = o.propertyNames().iterator(); it.hasNext();) {
+            String name = it.next();
+            if (!TOP_LEVEL.contains(name)) {
+                throw new UserError(where + ": unknown field '" + name + "' (fields: " + String.join(", ", TOP_LEVEL) + ")");
+            }
         }
         String forScenario = Json.text(o, "scenario", where);
         if (!forScenario.equals(scenario.name())) {
@@ -110,54 +135,138 @@ public final class PlanFile {
             if (type == null) {
                 throw new UserError(at + ": unknown fault kind '" + kind + "' (known: " + String.join(", ", kinds.keySet()) + ")");
             }
-            out.add(new TimedFault(atMicros, fault(type, (ObjectNode) f, at)));
+            out.add(new TimedFault(atMicros, build(type, (ObjectNode) f, at)));
         }
-        return new CustomPlan(source, link, new FaultPlan(out));
+        String base = o.has("base") ? Json.text(o, "base", where) : Plans.RANDOM;
+        if (!scenario.plans().contains(base)) {
+            throw new UserError(where + ": unknown base '" + base + "' (expected one of " + String.join(", ", scenario.plans()) + ")");
+        }
+        Workload workload = o.has("workload") ? workload(o.get("workload"), where, scenario) : null;
+        return new CustomPlan(source, base, link, new FaultPlan(out), workload);
+    }
+
+    /** The seed a plan file names, if it names one. */
+    public static OptionalLong seed(ObjectNode o, String source) {
+        return o.has("seed") ? OptionalLong.of(Json.number(o, "seed", "plan " + source)) : OptionalLong.empty();
+    }
+
+    /** Reads a plan file and the seed it names, if any. */
+    public static Loaded load(Path path, Scenario scenario) {
+        ObjectNode o = Json.object(text(path), "plan " + path);
+        return new Loaded(fromJson(o, path.toString(), scenario), seed(o, path.toString()));
+    }
+
+    /** A plan file's plan and the seed it names. */
+    public record Loaded(CustomPlan plan, OptionalLong seed) {
+    }
+
+    private static Workload workload(JsonNode ops, String where, Scenario scenario) {
+        if (!ops.isArray()) {
+            throw new UserError(where + ": field 'workload' is not a list");
+        }
+        Map<String, Class<? extends Operation>> kinds = new TreeMap<>();
+        for (Class<? extends Operation> k : scenario.operationKinds()) {
+            if (!k.isRecord()) {
+                throw new IllegalStateException("scenario operation kind " + k + " is not a record");
+            }
+            kinds.put(kindName(k), k);
+        }
+        List<TimedOperation> out = new ArrayList<>();
+        int i = 0;
+        for (JsonNode op : ops) {
+            String at = where + " operation #" + i++;
+            if (!op.isObject()) {
+                throw new UserError(at + " is not a JSON object");
+            }
+            long atMicros = Json.number(op, "atMicros", at);
+            if (atMicros < 0) {
+                throw new UserError(at + ": atMicros must not be negative");
+            }
+            String kind = Json.text(op, "kind", at);
+            Class<? extends Operation> type = kinds.get(kind);
+            if (type == null) {
+                throw new UserError(at + ": unknown operation kind '" + kind + "' (known: " + String.join(", ", kinds.keySet()) + ")");
+            }
+            out.add(new TimedOperation(atMicros, build(type, (ObjectNode) op, at)));
+        }
+        return new Workload(out);
     }
 
     /** The plan as JSON, as a plan file holds it (used in trace headers so replays need no other file). */
     public static ObjectNode toJson(CustomPlan plan, String scenario) {
+        return toJson(plan, scenario, null);
+    }
+
+    /** The plan as JSON, naming {@code seed} (when not null) as the seed to run it with. */
+    public static ObjectNode toJson(CustomPlan plan, String scenario, Long seed) {
         ObjectNode o = Json.MAPPER.createObjectNode();
         o.put("schema", SCHEMA);
         o.put("schemaVersion", SCHEMA_VERSION);
         o.put("scenario", scenario);
+        o.put("base", plan.base());
+        if (seed != null) {
+            o.put("seed", seed);
+        }
         ObjectNode l = o.putObject("link");
         LinkPolicy p = plan.link();
         l.put("lossProbability", p.lossProbability());
         l.put("duplicateProbability", p.duplicateProbability());
         Delay d = p.delay();
-        if (!(d instanceof Delay.Uniform u)) {
-            throw new IllegalStateException("plan files describe uniform delays only, not " + d);
+        if (d instanceof Delay.Uniform u) {
+            l.put("delayMicrosMin", u.minMicros());
+            l.put("delayMicrosMax", u.maxMicros());
+        } else if (d instanceof Delay.Exponential e) {
+            l.put("delayMicrosMin", e.minMicros());
+            l.put("delayMicrosMean", e.meanMicros());
+            l.put("delayMicrosMax", e.maxMicros());
+        } else if (d instanceof Delay.Fixed f) {
+            l.put("delayMicros", f.micros());
+        } else {
+            throw new IllegalStateException("unknown delay " + d);
         }
-        l.put("delayMicrosMin", u.minMicros());
-        l.put("delayMicrosMax", u.maxMicros());
         l.put("capacity", p.capacity());
         ArrayNode faults = o.putArray("faults");
         for (TimedFault tf : plan.faults().faults()) {
-            ObjectNode f = faults.addObject();
-            f.put("atMicros", tf.atMicros());
-            f.put("kind", kindName(tf.fault().getClass()));
-            for (RecordComponent c : tf.fault().getClass().getRecordComponents()) {
-                Object v;
-                try {
-                    v = c.getAccessor().invoke(tf.fault());
-                } catch (ReflectiveOperationException e) {
-                    throw new IllegalStateException(e);
-                }
-                if (v instanceof Long n) {
-                    f.put(c.getName(), n);
-                } else if (v instanceof Integer n) {
-                    f.put(c.getName(), n);
-                } else if (v instanceof Double n) {
-                    f.put(c.getName(), n);
-                } else if (v instanceof Boolean b) {
-                    f.put(c.getName(), b);
-                } else {
-                    f.put(c.getName(), String.valueOf(v));
-                }
+            fields(faults.addObject(), tf.atMicros(), tf.fault());
+        }
+        if (plan.hasWorkload()) {
+            ArrayNode ops = o.putArray("workload");
+            for (TimedOperation op : plan.workload().operations()) {
+                fields(ops.addObject(), op.atMicros(), op.operation());
             }
         }
         return o;
+    }
+
+    private static void fields(ObjectNode f, long atMicros, Object r) {
+        if (!r.getClass().isRecord()) {
+            throw new IllegalStateException(r.getClass() + " is not a record, so a plan file cannot name it");
+        }
+        f.put("atMicros", atMicros);
+        f.put("kind", kindName(r.getClass()));
+        for (RecordComponent c : r.getClass().getRecordComponents()) {
+            Object v;
+            try {
+                java.lang.reflect.Method accessor = c.getAccessor();
+                accessor.setAccessible(true);
+                v = accessor.invoke(r);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException(e);
+            }
+            if (v instanceof Long n) {
+                f.put(c.getName(), n);
+            } else if (v instanceof Integer n) {
+                f.put(c.getName(), n);
+            } else if (v instanceof Double n) {
+                f.put(c.getName(), n);
+            } else if (v instanceof Boolean b) {
+                f.put(c.getName(), b);
+            } else if (v instanceof Enum<?> e) {
+                f.put(c.getName(), e.name());
+            } else {
+                f.put(c.getName(), String.valueOf(v));
+            }
+        }
     }
 
     /** "PartitionOneWay" becomes "partition-one-way". */
@@ -189,16 +298,37 @@ public final class PlanFile {
         }
         double loss = probability(l, "lossProbability", at);
         double dup = probability(l, "duplicateProbability", at);
+        long capacity = l.has("capacity") ? Json.number(l, "capacity", at) : LinkPolicy.DEFAULT_CAPACITY;
+        if (capacity <= 0 || capacity > Integer.MAX_VALUE) {
+            throw new UserError(at + ": capacity must be a positive int, got " + capacity);
+        }
+        return new LinkPolicy(loss, dup, delay(l, at), (int) capacity);
+    }
+
+    private static Delay delay(JsonNode l, String at) {
+        if (l.has("delayMicros")) {
+            if (l.has("delayMicrosMin") || l.has("delayMicrosMax") || l.has("delayMicrosMean")) {
+                throw new UserError(at + ": give either delayMicros (fixed) or delayMicrosMin and delayMicrosMax, not both");
+            }
+            long fixed = Json.number(l, "delayMicros", at);
+            if (fixed < 0) {
+                throw new UserError(at + ": delayMicros must not be negative, got " + fixed);
+            }
+            return new Delay.Fixed(fixed);
+        }
         long min = Json.number(l, "delayMicrosMin", at);
         long max = Json.number(l, "delayMicrosMax", at);
         if (min < 0 || max < min) {
             throw new UserError(at + ": need 0 <= delayMicrosMin <= delayMicrosMax, got " + min + " and " + max);
         }
-        long capacity = l.has("capacity") ? Json.number(l, "capacity", at) : LinkPolicy.DEFAULT_CAPACITY;
-        if (capacity <= 0 || capacity > Integer.MAX_VALUE) {
-            throw new UserError(at + ": capacity must be a positive int, got " + capacity);
+        if (l.has("delayMicrosMean")) {
+            long mean = Json.number(l, "delayMicrosMean", at);
+            if (mean <= 0) {
+                throw new UserError(at + ": delayMicrosMean must be positive, got " + mean);
+            }
+            return new Delay.Exponential(min, mean, max);
         }
-        return new LinkPolicy(loss, dup, new Delay.Uniform(min, max), (int) capacity);
+        return new Delay.Uniform(min, max);
     }
 
     private static double probability(JsonNode o, String field, String where) {
@@ -213,7 +343,7 @@ public final class PlanFile {
         return p;
     }
 
-    private static Fault fault(Class<? extends Fault> type, ObjectNode f, String where) {
+    private static <T> T build(Class<? extends T> type, ObjectNode f, String where) {
         RecordComponent[] components = type.getRecordComponents();
         Object[] args = new Object[components.length];
         Class<?>[] types = new Class<?>[components.length];
@@ -231,14 +361,14 @@ public final class PlanFile {
             }
         }
         try {
-            Constructor<? extends Fault> ctor = type.getDeclaredConstructor(types);
+            Constructor<? extends T> ctor = type.getDeclaredConstructor(types);
             ctor.setAccessible(true);
             return ctor.newInstance(args);
         } catch (InvocationTargetException e) {
             Throwable cause = e.getCause();
             throw new UserError(where + ": " + (cause.getMessage() == null ? cause.toString() : cause.getMessage()));
         } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot build fault " + type, e);
+            throw new IllegalStateException("cannot build " + type, e);
         }
     }
 

@@ -1,0 +1,277 @@
+package shardsim.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import shardsim.cli.io.AtomicOutput;
+import shardsim.cli.io.Json;
+import shardsim.cli.io.PlanFile;
+import shardsim.core.check.Violation;
+import shardsim.core.fault.TimedFault;
+import shardsim.core.scenario.CustomPlan;
+import shardsim.core.scenario.Plans;
+import shardsim.core.scenario.RunResult;
+import shardsim.core.scenario.RunSpec;
+import shardsim.core.scenario.Scenario;
+import shardsim.core.shrink.ShrinkBudget;
+import shardsim.core.shrink.ShrinkResult;
+import shardsim.core.shrink.Shrinker;
+import shardsim.core.trace.Micros;
+import shardsim.core.trace.Trace;
+import shardsim.core.workload.TimedOperation;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * {@code sim shrink}: cuts a failing run down to the faults and workload operations it needs.
+ * Starts from a seed's plan (built-in plans give theirs as data) or a plan file, and writes the
+ * smallest plan that still breaks the same invariant as a plan file {@code sim run} replays.
+ */
+@Command(name = "shrink", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = "Shrink a failing run to the fewest faults and workload operations that still break the same invariant.")
+public final class ShrinkCommand implements Callable<Integer> {
+    private final CliContext ctx;
+
+    @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario name (see 'sim list').")
+    String scenarioName;
+
+    @Option(names = "--mode", paramLabel = "MODE", description = "The mode that fails (default: the scenario's first, buggy).")
+    String mode;
+
+    @Option(names = "--plan", paramLabel = "PLAN", description = "random, swarm, documented, or a plan file FILE.json (default: random).")
+    String plan;
+
+    @Option(names = "--seed", paramLabel = "N", description = "The seed (default: the one the plan file names, else 0).")
+    Long seed;
+
+    @Option(names = "--invariant", paramLabel = "NAME", description = "The invariant to keep failing (default: the first one the run breaks).")
+    String invariant;
+
+    @Option(names = "--out", paramLabel = "FILE", description = "Where to write the shrunk plan (default: SCENARIO-PLAN-seed-N-shrunk.json here).")
+    Path out;
+
+    @Option(names = "--max-runs", paramLabel = "N", defaultValue = "20000", description = "Most candidate runs (default: ${DEFAULT-VALUE}).")
+    int maxRuns;
+
+    @Option(names = "--max-seconds", paramLabel = "S", defaultValue = "120", description = "Most wall-clock seconds (default: ${DEFAULT-VALUE}).")
+    double maxSeconds;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Candidates run at once (default: the number of cores).")
+    Integer threads;
+
+    @Option(names = "--trace", paramLabel = "FILE", description = "Write the shrunk run's full trace as JSON Lines.")
+    Path trace;
+
+    @Option(names = "--html", paramLabel = "FILE", description = "Write the shrunk run's space-time diagram as a page.")
+    Path html;
+
+    @Option(names = "--json", description = "One JSON object instead of text.")
+    boolean json;
+
+    public ShrinkCommand(CliContext ctx) {
+        this.ctx = ctx;
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        Scenario scenario = ctx.scenario(scenarioName);
+        String m = CliContext.mode(scenario, mode);
+        PlanChoice choice = PlanChoice.of(scenario, plan, Plans.RANDOM);
+        long n = choice.seed(seed);
+        if (maxRuns < 1) {
+            throw new UserError("--max-runs must be at least 1, got " + maxRuns);
+        }
+        if (!(maxSeconds > 0)) {
+            throw new UserError("--max-seconds must be positive, got " + maxSeconds);
+        }
+        int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        if (t < 1 || t > 256) {
+            throw new UserError("--threads must be between 1 and 256, got " + t);
+        }
+        if (invariant != null && !knownInvariant(scenario, invariant)) {
+            throw new UserError("unknown invariant '" + invariant + "' for " + scenario.name() + " (its invariants: " + invariantNames(scenario) + ")");
+        }
+        Path target = out != null ? out : Path.of(defaultName(scenario, choice, n));
+        // Opened before the search, so a bad path fails at once and an existing file survives a failed shrink.
+        try (AtomicOutput planOut = AtomicOutput.create(target)) {
+            return shrink(scenario, m, choice, n, t, target, planOut);
+        }
+    }
+
+    private int shrink(Scenario scenario, String m, PlanChoice choice, long n, int t, Path target, AtomicOutput planOut) throws IOException {
+        RunSpec spec = choice.spec(scenario, m, n);
+        CustomPlan start;
+        try {
+            start = scenario.planOf(spec).withSource(target.toString());
+        } catch (UnsupportedOperationException e) {
+            throw new UserError(e.getMessage());
+        }
+
+        long startNanos = System.nanoTime();
+        long deadline = startNanos + (long) (maxSeconds * 1e9);
+        ShrinkResult result;
+        ExecutorService pool = Executors.newFixedThreadPool(t);
+        try {
+            Shrinker shrinker = new Shrinker(plans -> runAll(pool, scenario, m, n, plans), new ShrinkBudget(maxRuns, () -> System.nanoTime() > deadline), t,
+                    new ProgressLine());
+            result = shrinker.shrink(start, invariant);
+        } catch (IllegalArgumentException e) {
+            throw new UserError(scenario.name() + " " + m + " " + spec.plan() + " seed " + n + ": " + e.getMessage());
+        } finally {
+            pool.shutdownNow();
+        }
+        double seconds = (System.nanoTime() - startNanos) / 1e9;
+
+        ObjectNode planJson = PlanFile.toJson(result.shrunk(), scenario.name(), n);
+        planOut.writer().write(planJson.toPrettyString());
+        planOut.writer().write("\n");
+        planOut.commit();
+        RunSpec shrunkSpec = RunSpec.custom(scenario.name(), m, result.shrunk(), n);
+        RunResult shrunkRun = trace != null || html != null ? RunFiles.run(scenario, shrunkSpec, Trace.digestOnly(), trace, html) : result.shrunkRun();
+        if (json) {
+            ObjectNode o = Json.MAPPER.createObjectNode();
+            o.put("scenario", scenario.name());
+            o.put("mode", m);
+            o.put("plan", spec.plan());
+            o.put("seed", n);
+            o.put("invariant", result.invariant());
+            o.set("before", sizes(result.original(), result.originalRun()));
+            o.set("after", sizes(result.shrunk(), shrunkRun));
+            o.put("runs", result.runs());
+            o.put("minimal", result.minimal());
+            o.put("seconds", Math.round(seconds * 1000) / 1000.0);
+            o.put("threads", t);
+            o.put("planFile", target.toString());
+            o.set("violations", Json.violations(shrunkRun.violations()));
+            o.put("command", "sim run " + scenario.name() + " --mode " + m + " --plan " + target);
+            o.set("shrunkPlan", planJson);
+            ctx.out().println(Json.line(o));
+        } else {
+            text(scenario, m, spec, result, shrunkRun, target, seconds, t);
+        }
+        return ExitCodes.OK;
+    }
+
+    private void text(Scenario scenario, String m, RunSpec spec, ShrinkResult r, RunResult shrunkRun, Path target, double seconds, int t) {
+        var o = ctx.out();
+        o.println("shrink " + scenario.name() + "  mode " + m + "  plan " + spec.plan() + "  seed " + spec.seed());
+        o.println("kept failing: " + r.invariant());
+        o.printf("%-9s %8s %11s %10s %10s%n", "", "faults", "operations", "messages", "events");
+        row("before", r.original(), r.originalRun());
+        row("after", r.shrunk(), shrunkRun);
+        o.printf("%d runs in %.1f s on %d thread%s; %s%n", r.runs(), seconds, t, t == 1 ? "" : "s",
+                r.minimal() ? "minimal: removing any one fault (with its end) or operation makes " + r.invariant() + " hold"
+                        : "a budget ran out: this is the smallest plan found so far, not known to be minimal");
+        o.println("faults:" + (r.shrunk().faults().size() == 0 ? " none" : ""));
+        for (TimedFault f : r.shrunk().faults().faults()) {
+            o.println("  t=" + Micros.format(f.atMicros()) + "  " + f.fault());
+        }
+        o.println("operations:" + (r.shrunk().operationCount() == 0 ? " none" : ""));
+        for (TimedOperation op : r.shrunk().workload().operations()) {
+            o.println("  t=" + Micros.format(op.atMicros()) + "  " + op.operation());
+        }
+        o.println("violations of the shrunk run:");
+        for (Violation v : shrunkRun.violations()) {
+            o.println("  " + v.render());
+        }
+        o.println("shrunk plan written to " + target);
+        if (trace != null) {
+            o.println("trace written to " + trace + " (" + shrunkRun.traceEvents() + " events)");
+        }
+        if (html != null) {
+            o.println("diagram written to " + html);
+        }
+        o.println("reproduce: ./sim run " + scenario.name() + " --mode " + m + " --plan " + target);
+    }
+
+    private void row(String label, CustomPlan p, RunResult r) {
+        ctx.out().printf("%-9s %8d %11d %10d %10d%n", label, p.faults().size(), p.operationCount(), r.messages(), r.events());
+    }
+
+    private static ObjectNode sizes(CustomPlan p, RunResult r) {
+        ObjectNode o = Json.MAPPER.createObjectNode();
+        o.put("faults", p.faults().size());
+        o.put("operations", p.operationCount());
+        o.put("messages", r.messages());
+        o.put("events", r.events());
+        o.put("digest", r.digestHex());
+        return o;
+    }
+
+    private static List<RunResult> runAll(ExecutorService pool, Scenario scenario, String mode, long seed, List<CustomPlan> plans) {
+        if (plans.size() == 1) {
+            return List.of(scenario.run(RunSpec.custom(scenario.name(), mode, plans.get(0), seed)));
+        }
+        List<Future<RunResult>> futures = new ArrayList<>();
+        for (CustomPlan p : plans) {
+            futures.add(pool.submit(() -> scenario.run(RunSpec.custom(scenario.name(), mode, p, seed))));
+        }
+        List<RunResult> out = new ArrayList<>();
+        for (Future<RunResult> f : futures) {
+            try {
+                out.add(f.get());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while shrinking", e);
+            } catch (ExecutionException e) {
+                Throwable cause = e.getCause();
+                if (cause instanceof RuntimeException re) {
+                    throw re;
+                }
+                throw new IllegalStateException(cause);
+            }
+        }
+        return out;
+    }
+
+    private static String defaultName(Scenario scenario, PlanChoice choice, long seed) {
+        String plan = choice.custom() == null ? choice.name() : stem(choice.name());
+        return scenario.name() + "-" + plan + "-seed-" + seed + "-shrunk.json";
+    }
+
+    private static String stem(String file) {
+        String name = Path.of(file).getFileName().toString();
+        return name.endsWith(".json") ? name.substring(0, name.length() - 5) : name;
+    }
+
+    private static boolean knownInvariant(Scenario scenario, String name) {
+        for (String line : scenario.invariants()) {
+            if (line.startsWith(name + ":")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String invariantNames(Scenario scenario) {
+        List<String> names = new ArrayList<>();
+        for (String line : scenario.invariants()) {
+            int colon = line.indexOf(':');
+            names.add(colon < 0 ? line : line.substring(0, colon));
+        }
+        return String.join(", ", names);
+    }
+
+    /** Progress on stderr: one line whenever the smallest failing plan found shrinks. */
+    private final class ProgressLine implements Shrinker.Progress {
+        private int faults = -1;
+        private int operations = -1;
+
+        @Override
+        public void update(int runs, int f, int ops) {
+            if (f != faults || ops != operations) {
+                faults = f;
+                operations = ops;
+                ctx.err().println("shrink: " + runs + " runs, smallest failing plan so far: " + f + " faults, " + ops + " operations");
+            }
+        }
+    }
+}
