@@ -50,6 +50,7 @@ public final class Main {
         cmd.addSubcommand(new CheckDeterminismCommand(ctx));
         cmd.addSubcommand(new ReportCommand(ctx));
         cmd.addSubcommand(new ShrinkCommand(ctx));
+        cmd.addSubcommand(new PowerCommand(ctx));
         cmd.setOut(new PrintWriter(ctx.out(), true));
         cmd.setErr(new PrintWriter(ctx.err(), true));
         cmd.setParameterExceptionHandler((ex, args) -> {

@@ -54,6 +54,36 @@ class PlanFileTest {
         assertEquals(ExitCodes.OK, sweep.code(), sweep.out() + sweep.err());
     }
 
+    /** Version 2 writes every delay shape, the base, the seed and the workload, and reads them back unchanged. */
+    @Test
+    void versionTwoRoundTrips() {
+        var scenario = new shardsim.cli.testing.PingScenario();
+        var faults = shardsim.core.fault.FaultPlan.builder().at(5, new shardsim.core.fault.NodeFault.Crash("server"))
+                .at(9, new shardsim.core.fault.NodeFault.Restart("server")).build();
+        for (shardsim.core.net.Delay d : java.util.List.of(new shardsim.core.net.Delay.Fixed(1_000), new shardsim.core.net.Delay.Uniform(10, 20),
+                new shardsim.core.net.Delay.Exponential(100, 5_000, 200_000))) {
+            var link = new shardsim.core.net.LinkPolicy(0.25, 0.125, d, 77);
+            var plan = new shardsim.core.scenario.CustomPlan("x.json", "swarm", link, faults, shardsim.core.workload.Workload.empty());
+            var json = shardsim.cli.io.PlanFile.toJson(plan, "ping", 42L);
+            assertEquals(42L, shardsim.cli.io.PlanFile.seed(json, "x.json").getAsLong());
+            assertEquals(plan, shardsim.cli.io.PlanFile.fromJson(json, "x.json", scenario));
+        }
+        var noWorkload = new shardsim.core.scenario.CustomPlan("y.json", shardsim.core.net.LinkPolicy.reliable(), faults);
+        var back = shardsim.cli.io.PlanFile.fromJson(shardsim.cli.io.PlanFile.toJson(noWorkload, "ping"), "y.json", scenario);
+        assertEquals(noWorkload, back);
+        assertFalse(back.hasWorkload(), "no workload stays drawn from the seed");
+    }
+
+    @Test
+    void theSeedAPlanFileNamesIsTheDefault() throws IOException {
+        Path p = plan("seeded.json", "{\"schema\":\"shardsim-plan\",\"schemaVersion\":2,\"scenario\":\"ping\",\"seed\":7," + LINK + "\"faults\":[]}");
+        Cli.Result r = Cli.run("run", "ping", "--mode", "fixed", "--plan", p.toString());
+        assertEquals(ExitCodes.OK, r.code(), r.err());
+        assertTrue(r.out().contains("seed 7"), r.out());
+        Cli.Result given = Cli.run("run", "ping", "--mode", "fixed", "--plan", p.toString(), "--seed", "3");
+        assertTrue(given.out().contains("seed 3"), given.out());
+    }
+
     private void bad(String expected, Path plan) {
         Cli.Result r = Cli.run("run", "ping", "--plan", plan.toString());
         assertEquals(ExitCodes.BAD_INPUT, r.code(), r.out() + r.err());
@@ -81,6 +111,14 @@ class PlanFileTest {
         bad("atMicros must not be negative", plan("time.json", planJson(LINK, "{\"atMicros\":-5,\"kind\":\"crash\",\"node\":\"server\"}")));
         bad("clog duration must be positive", plan("clog.json", planJson(LINK, "{\"atMicros\":5,\"kind\":\"clog\",\"a\":\"client\",\"b\":\"server\",\"durationMicros\":0}")));
         bad("field 'faults' is missing", plan("nofaults.json", "{\"schema\":\"shardsim-plan\",\"schemaVersion\":1,\"scenario\":\"ping\"}"));
+        bad("unknown field 'fualts'", plan("top.json", "{\"schema\":\"shardsim-plan\",\"schemaVersion\":2,\"scenario\":\"ping\",\"faults\":[],\"fualts\":[]}"));
+        bad("unknown base 'chaos'", plan("base.json", "{\"schema\":\"shardsim-plan\",\"schemaVersion\":2,\"scenario\":\"ping\",\"base\":\"chaos\",\"faults\":[]}"));
+        bad("unknown operation kind 'write'",
+                plan("op.json", "{\"schema\":\"shardsim-plan\",\"schemaVersion\":2,\"scenario\":\"ping\",\"faults\":[],\"workload\":[{\"atMicros\":1,\"kind\":\"write\"}]}"));
+        bad("give either delayMicros (fixed) or delayMicrosMin",
+                plan("fixed.json", planJson("\"link\":{\"lossProbability\":0,\"duplicateProbability\":0,\"delayMicros\":5,\"delayMicrosMax\":2},", "")));
+        bad("delayMicrosMean must be positive",
+                plan("mean.json", planJson("\"link\":{\"lossProbability\":0,\"duplicateProbability\":0,\"delayMicrosMin\":1,\"delayMicrosMean\":0,\"delayMicrosMax\":2},", "")));
         try (var files = Files.list(dir)) {
             assertTrue(files.allMatch(f -> f.toString().endsWith(".json")), "no output written");
         }

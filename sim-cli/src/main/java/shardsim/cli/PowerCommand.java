@@ -1,0 +1,135 @@
+package shardsim.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import shardsim.cli.io.Json;
+import shardsim.cli.power.Power;
+import shardsim.cli.power.StartResult;
+import shardsim.core.scenario.Plans;
+import shardsim.core.scenario.Scenario;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/** {@code sim power}: how quickly a sweep finds the bug, from several starting seeds. */
+@Command(name = "power", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = "Measure detection power: seeds (and wall time) a sweep needs before the mode fails, from K starting seeds 0, 10^9, 2*10^9, ...")
+public final class PowerCommand implements Callable<Integer> {
+    private final CliContext ctx;
+
+    @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario name (see 'sim list').")
+    String scenarioName;
+
+    @Option(names = "--mode", paramLabel = "MODE", description = "The mode (default: the scenario's first, buggy).")
+    String mode;
+
+    @Option(names = "--plan", paramLabel = "PLAN", description = "random or swarm (default: random).")
+    String plan;
+
+    @Option(names = "--starts", paramLabel = "K", defaultValue = "100", description = "Starting seeds (default: ${DEFAULT-VALUE}).")
+    int starts;
+
+    @Option(names = "--max-seeds", paramLabel = "N", defaultValue = "10000", description = "Most seeds swept from one start (default: ${DEFAULT-VALUE}).")
+    long maxSeeds;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Sweeps run at once (default: the number of cores).")
+    Integer threads;
+
+    @Option(names = "--json", description = "One JSON object instead of text.")
+    boolean json;
+
+    public PowerCommand(CliContext ctx) {
+        this.ctx = ctx;
+    }
+
+    @Override
+    public Integer call() {
+        Scenario scenario = ctx.scenario(scenarioName);
+        String m = CliContext.mode(scenario, mode);
+        String p = CliContext.plan(scenario, plan, Plans.RANDOM);
+        if (Plans.DOCUMENTED.equals(p)) {
+            throw new UserError("power sweeps seeds, and the documented plan does not depend on the seed: use random or swarm");
+        }
+        if (starts < 1 || starts > 100_000) {
+            throw new UserError("--starts must be between 1 and 100000, got " + starts);
+        }
+        if (maxSeeds < 1 || maxSeeds > Power.SPACING) {
+            throw new UserError("--max-seeds must be between 1 and " + Power.SPACING + ", got " + maxSeeds);
+        }
+        int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        if (t < 1 || t > 256) {
+            throw new UserError("--threads must be between 1 and 256, got " + t);
+        }
+        long t0 = System.nanoTime();
+        List<StartResult> results = Power.measure(scenario, m, p, starts, maxSeeds, t);
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        List<Long> seeds = new ArrayList<>();
+        List<Long> micros = new ArrayList<>();
+        Map<String, Integer> firstInvariant = new TreeMap<>();
+        int missed = 0;
+        for (StartResult r : results) {
+            seeds.add(r.seedsRun());
+            micros.add(r.wallNanos() / 1_000);
+            if (r.found()) {
+                firstInvariant.merge(r.invariant(), 1, Integer::sum);
+            } else {
+                missed++;
+            }
+        }
+        if (json) {
+            ObjectNode o = Json.MAPPER.createObjectNode();
+            o.put("scenario", scenario.name());
+            o.put("mode", m);
+            o.put("plan", p);
+            o.put("starts", starts);
+            o.put("maxSeeds", maxSeeds);
+            o.put("missed", missed);
+            ObjectNode s = o.putObject("seedsToFailure");
+            s.put("median", Power.percentile(seeds, 50));
+            s.put("p90", Power.percentile(seeds, 90));
+            s.put("max", Power.percentile(seeds, 100));
+            ObjectNode w = o.putObject("wallMicrosToFailure");
+            w.put("median", Power.percentile(micros, 50));
+            w.put("p90", Power.percentile(micros, 90));
+            w.put("max", Power.percentile(micros, 100));
+            ObjectNode inv = o.putObject("firstInvariant");
+            firstInvariant.forEach(inv::put);
+            ArrayNode per = o.putArray("perStart");
+            for (StartResult r : results) {
+                ObjectNode e = per.addObject();
+                e.put("start", r.start());
+                e.put("seeds", r.seedsRun());
+                e.put("found", r.found());
+                if (r.found()) {
+                    e.put("failingSeed", r.failingSeed());
+                    e.put("invariant", r.invariant());
+                }
+                e.put("wallMicros", r.wallNanos() / 1_000);
+            }
+            o.put("threads", t);
+            o.put("seconds", Math.round(seconds * 1000) / 1000.0);
+            ctx.out().println(Json.line(o));
+        } else {
+            var out = ctx.out();
+            out.println("power " + scenario.name() + "  mode " + m + "  plan " + p + "  " + starts + " starts (seeds 0, 10^9, ...), at most " + maxSeeds + " seeds each");
+            out.printf("seeds to first failure:      median %d, p90 %d, max %d%n", Power.percentile(seeds, 50), Power.percentile(seeds, 90), Power.percentile(seeds, 100));
+            out.printf("wall time to first failure:  median %s, p90 %s, max %s (%d thread%s)%n", ms(Power.percentile(micros, 50)), ms(Power.percentile(micros, 90)),
+                    ms(Power.percentile(micros, 100)), t, t == 1 ? "" : "s");
+            out.println("first invariant broken: " + (firstInvariant.isEmpty() ? "none" : firstInvariant.toString().replace("{", "").replace("}", "").replace("=", " x")));
+            if (missed > 0) {
+                out.println("NOT FOUND from " + missed + " of " + starts + " starts within " + maxSeeds + " seeds (counted as " + maxSeeds + " above)");
+            }
+            out.printf("%d runs in %.1f s%n", seeds.stream().mapToLong(Long::longValue).sum(), seconds);
+        }
+        return ExitCodes.OK;
+    }
+
+    private static String ms(long micros) {
+        return String.format("%.1f ms", micros / 1000.0);
+    }
+}

@@ -1,0 +1,76 @@
+package shardsim.cli.power;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import shardsim.core.scenario.RunResult;
+import shardsim.core.scenario.RunSpec;
+import shardsim.core.scenario.Scenario;
+
+/**
+ * Sweeps from {@code starts} starting seeds (0, 10^9, 2·10^9, ...: far apart, so the sweeps never
+ * overlap) until each finds a failing seed or has run {@code maxSeeds}. The counts are
+ * deterministic; only the wall times depend on the machine.
+ */
+public final class Power {
+    /** The distance between starting seeds; bounds {@code maxSeeds}. */
+    public static final long SPACING = 1_000_000_000L;
+
+    private Power() {
+    }
+
+    public static long startSeed(int index) {
+        return index * SPACING;
+    }
+
+    public static List<StartResult> measure(Scenario scenario, String mode, String plan, int starts, long maxSeeds, int threads) {
+        if (starts < 1 || maxSeeds < 1 || maxSeeds > SPACING) {
+            throw new IllegalArgumentException("need starts >= 1 and 1 <= maxSeeds <= " + SPACING);
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads));
+        try {
+            List<Future<StartResult>> futures = new ArrayList<>();
+            for (int i = 0; i < starts; i++) {
+                long start = startSeed(i);
+                futures.add(pool.submit(() -> sweep(scenario, mode, plan, start, maxSeeds)));
+            }
+            List<StartResult> out = new ArrayList<>();
+            for (Future<StartResult> f : futures) {
+                out.add(f.get());
+            }
+            return out;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IllegalStateException(e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    static StartResult sweep(Scenario scenario, String mode, String plan, long start, long maxSeeds) {
+        long t0 = System.nanoTime();
+        for (long k = 0; k < maxSeeds; k++) {
+            RunResult r = scenario.run(new RunSpec(scenario.name(), mode, plan, start + k));
+            if (!r.ok()) {
+                return new StartResult(start, k + 1, true, r.violations().get(0).invariant(), System.nanoTime() - t0);
+            }
+        }
+        return new StartResult(start, maxSeeds, false, null, System.nanoTime() - t0);
+    }
+
+    /** The nearest-rank percentile ({@code p} in (0, 100]) of the values. */
+    public static long percentile(List<Long> values, double p) {
+        List<Long> sorted = new ArrayList<>(values);
+        sorted.sort(null);
+        int rank = (int) Math.ceil(p / 100.0 * sorted.size());
+        return sorted.get(Math.max(0, Math.min(sorted.size() - 1, rank - 1)));
+    }
+}
