@@ -77,6 +77,22 @@ class BadInputTest {
     }
 
     @Test
+    void badShrinkAndPower() throws IOException {
+        String out = dir.resolve("s.json").toString();
+        bad("unknown scenario 'nope'", "shrink", "nope");
+        bad("--max-runs must be at least 1, got 0", "shrink", "ping", "--max-runs", "0", "--out", out);
+        bad("--max-seconds must be positive, got -1.0", "shrink", "ping", "--max-seconds", "-1", "--out", out);
+        bad("--threads must be between 1 and 256, got 0", "shrink", "ping", "--threads", "0", "--out", out);
+        bad("unknown invariant 'Q7' for ping (its invariants: P1)", "shrink", "ping", "--invariant", "Q7", "--out", out);
+        bad("scenario ping cannot give its plan as data", "shrink", "ping", "--seed", "3", "--out", out);
+        bad("folder " + dir.resolve("missing") + " does not exist", "shrink", "ping", "--out", dir.resolve("missing").resolve("s.json").toString());
+        bad("--starts must be between 1 and 100000, got 0", "power", "ping", "--starts", "0");
+        bad("--max-seeds must be between 1 and 1000000000, got 0", "power", "ping", "--max-seeds", "0");
+        bad("the documented plan does not depend on the seed", "power", "ping", "--plan", "documented");
+        noFilesIn(dir);
+    }
+
+    @Test
     void outputInAMissingFolder() throws IOException {
         Path missing = dir.resolve("no-such-folder");
         bad("folder " + missing + " does not exist", "run", "ping", "--trace", missing.resolve("t.jsonl").toString());
