@@ -181,4 +181,26 @@ class DropAfterClonePlanOfTest {
         assertFalse(end.ends(new NodeFault.Crash(Cluster.FE)));
         assertFalse(new DorisFault.SlowReports(1).ends(new DorisFault.SlowReports(1)));
     }
+
+    /**
+     * The plan DorisArbitraries shrank to when the documented-world property was run against the
+     * buggy mode: two moves and no faults. A's report lists the tablet just after it moved to B, so
+     * the FE drops A's copy as the move back to A starts an incremental clone there.
+     */
+    @Test
+    void twoMovesAndNoFaultsLoseTheTabletInTheBuggyMode() {
+        Workload w = Workload.builder()
+                .at(DorisConfig.SECOND, new DorisOperation.Balance(DocumentedPlan.TABLET, DocumentedPlan.B))
+                .at(25_006_001, new DorisOperation.Balance(DocumentedPlan.TABLET, DocumentedPlan.A))
+                .build();
+        CustomPlan plan = new CustomPlan("two-moves.json", "documented", LinkPolicy.reliable(), FaultPlan.empty(), w);
+        RunResult buggy = scenario.run(RunSpec.custom(scenario.name(), "buggy", plan, 0));
+        List<String> invariants = new ArrayList<>();
+        for (var v : buggy.violations()) {
+            invariants.add(v.invariant());
+        }
+        assertEquals(List.of(Checks.D2), invariants);
+        assertTrue(scenario.run(RunSpec.custom(scenario.name(), "fixed", plan, 0)).ok());
+        assertFalse(scenario.run(RunSpec.custom(scenario.name(), Fence.NO_CLONE_GUARD, plan, 0)).ok(), "the under-clone guard is what saves it");
+    }
 }
