@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import shardsim.core.fault.Fault;
 import shardsim.core.sim.Simulation;
+import shardsim.core.workload.Operation;
 
 /**
  * One FE and its BEs inside a simulation: seeds the initial placement on the disks, adds the
@@ -14,6 +15,7 @@ public final class Cluster {
 
     private final Simulation sim;
     private final List<String> backends;
+    private final List<Long> tablets;
     private final CopyLedger ledger;
     private final FaultState faultState = new FaultState();
 
@@ -29,6 +31,7 @@ public final class Cluster {
         }
         this.sim = sim;
         this.backends = List.copyOf(backends);
+        this.tablets = List.copyOf(placement.keySet());
         this.ledger = new CopyLedger(sim, FE);
         sim.addNode(FE, ctx -> new Frontend(ctx, config, fence, faultState, sim.metrics()));
         for (String be : backends) {
@@ -75,15 +78,37 @@ public final class Cluster {
         fe.balance(tabletId, dest);
     }
 
+    /**
+     * Performs one workload operation. One that names a tablet or backend this world does not
+     * have is skipped with a note, so any list of operations is a valid workload.
+     */
+    public void perform(Operation operation) {
+        if (operation instanceof DorisOperation.Balance b) {
+            if (!tablets.contains(b.tabletId())) {
+                sim.note("workload", "balance skipped: no tablet " + b.tabletId() + " in this cluster");
+            } else if (!backends.contains(b.destBackend())) {
+                sim.note("workload", "balance skipped: no backend " + b.destBackend() + " in this cluster");
+            } else {
+                balance(b.tabletId(), b.destBackend());
+            }
+        } else {
+            throw new IllegalStateException("unknown operation " + operation);
+        }
+    }
+
     private boolean applyFault(Fault fault) {
         if (fault instanceof DorisFault.SlowReports s) {
             faultState.setReportExtraMicros(s.extraMicros());
         } else if (fault instanceof DorisFault.SlowReportsEnd) {
             faultState.setReportExtraMicros(0);
         } else if (fault instanceof DorisFault.StallPool s) {
-            Backend be = sim.node(s.backend(), Backend.class);
-            if (be != null) {
-                be.stall(s.pool(), s.micros());
+            if (!backends.contains(s.backend())) {
+                sim.note("faults", "stall skipped: no backend " + s.backend() + " in this cluster");
+            } else {
+                Backend be = sim.node(s.backend(), Backend.class);
+                if (be != null) {
+                    be.stall(s.pool(), s.micros());
+                }
             }
         } else {
             return false;

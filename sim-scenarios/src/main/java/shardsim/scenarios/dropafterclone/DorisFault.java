@@ -12,7 +12,6 @@ public sealed interface DorisFault extends Fault {
             }
         }
 
-
         @Override
         public int activityDelta() {
             return 1;
@@ -25,11 +24,18 @@ public sealed interface DorisFault extends Fault {
         public int activityDelta() {
             return -1;
         }
+
+        @Override
+        public boolean ends(Fault start) {
+            return start instanceof SlowReports;
+        }
     }
 
     /**
      * A BE's task pool ("clone" or "drop") is busy for {@code micros} (a large tablet, a slow
-     * disk), so the tasks behind it wait: how a DROP comes to run after a later CLONE.
+     * disk), so the tasks behind it wait: how a DROP comes to run after a later CLONE. Momentary
+     * as a fault (it carries its own duration, so there is no end to pair it with); a stall of a
+     * backend the cluster does not have is skipped with a note.
      */
     record StallPool(String backend, String pool, long micros) implements DorisFault {
         public StallPool {

@@ -1,7 +1,10 @@
 package shardsim.scenarios.dropafterclone;
 
 import java.util.List;
+import java.util.Map;
 import shardsim.core.fault.Fault;
+import shardsim.core.net.LinkPolicy;
+import shardsim.core.scenario.CustomPlan;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
@@ -10,6 +13,7 @@ import shardsim.core.sim.RunBudget;
 import shardsim.core.sim.SimConfig;
 import shardsim.core.sim.Simulation;
 import shardsim.core.trace.Trace;
+import shardsim.core.workload.Operation;
 
 /**
  * Apache Doris: a DROP issued from a stale tablet report reaches a BE after a CLONE re-created the
@@ -20,7 +24,10 @@ import shardsim.core.trace.Trace;
  * <p>A run: the FE and three to five BEs; single-replica tablets by default; balance moves drawn
  * from the seed during a fault window of {@value GeneratedPlan#WINDOW_MICROS} µs, then a quiet tail
  * of {@value GeneratedPlan#TAIL_MICROS} µs (links reliable, no moves, no faults) in which D2 at
- * quiescence and D3 are judged. The {@code documented} plan replays the report's timeline.
+ * quiescence and D3 are judged. The {@code documented} plan replays the report's timeline: three
+ * {@link DorisOperation.Balance} moves and one {@link DorisFault.StallPool} in a fixed world whose
+ * quiet tail starts at 60 s. Every run is a {@link RunPlan}: a world, a link policy, a fault plan
+ * and a workload, whichever plan it came from.
  *
  * <p>Modelling choices worth knowing when reading a trace: a clone downloads its snapshot from the
  * source BE (so a clone from a lost copy fails); whether a clone is incremental is decided when the
@@ -77,22 +84,52 @@ public final class DropAfterCloneScenario implements Scenario {
     }
 
     @Override
+    public List<Class<? extends Operation>> operationKinds() {
+        return List.of(DorisOperation.Balance.class);
+    }
+
+    /**
+     * The run's faults and balance moves as data. Nothing is injected in reaction to the run, so
+     * the lists drawn before the run are the whole plan.
+     */
+    @Override
+    public CustomPlan planOf(RunSpec spec) {
+        Plans.require("mode", spec.mode(), modes());
+        RunPlan plan = RunPlan.of(spec, plans());
+        String source = spec.isCustom() ? spec.custom().source() : NAME + "-" + spec.plan() + "-seed-" + spec.seed() + ".json";
+        return plan.asCustom(source);
+    }
+
+    @Override
     public RunResult run(RunSpec spec, Trace trace) {
         Plans.require("mode", spec.mode(), modes());
-        Plans.requirePlan(spec, plans());
+        RunPlan plan = RunPlan.of(spec, plans());
         Fence fence = Fence.forMode(spec.mode());
-        boolean documented = Plans.DOCUMENTED.equals(spec.plan());
-        long end = documented ? DocumentedPlan.END_MICROS : GeneratedPlan.END_MICROS;
-        SimConfig config = new SimConfig(RunBudget.of(1_000_000, end + 60_000_000), shardsim.core.net.LinkPolicy.reliable(), true, 1_000);
+        DorisWorld world = plan.world();
+        SimConfig config = new SimConfig(RunBudget.of(1_000_000, world.endMicros() + 60_000_000), LinkPolicy.reliable(), true, 1_000);
         Simulation sim = new Simulation(spec.seed(), config, trace);
         sim.param("mode", spec.mode());
         sim.param("plan", spec.plan());
-        if (documented) {
-            DocumentedPlan.build(sim, fence);
-        } else {
-            GeneratedPlan.build(sim, fence, spec);
+        if (spec.isCustom()) {
+            sim.param("plan.base", plan.base());
         }
-        sim.runUntil(end);
+        plan.profile().recordParams(sim);
+        for (Map.Entry<String, Object> p : world.params().entrySet()) {
+            sim.param(p.getKey(), p.getValue());
+        }
+        sim.network().setDefaultPolicy(plan.profile().link());
+
+        Cluster cluster = new Cluster(sim, world.config(), fence, world.backends(), world.placement(), world.reportPhaseMicros(),
+                DorisWorld.FIRST_REPLICA_ID);
+        Checks.register(cluster, world.config().reportIntervalMicros(), world.tailStartMicros(), world.endMicros(), 20 * DorisConfig.SECOND);
+        // Moves before faults: two at the same microsecond run in this order, as they always have.
+        sim.perform(plan.workload(), cluster::perform);
+        sim.inject(plan.faults());
+        sim.param("moves", plan.workload().size());
+        sim.param("faults.planned", plan.faults().size());
+        sim.at(world.tailStartMicros(), "quiet tail: links reliable, no more moves or faults", () -> sim.network().setDefaultPolicy(LinkPolicy.reliable()));
+
+        sim.runUntil(world.endMicros());
         sim.finish();
         return RunResult.of(spec, sim);
     }

@@ -6,17 +6,16 @@ import java.util.List;
 import java.util.Map;
 import shardsim.core.fault.FaultPlan;
 import shardsim.core.fault.FaultPlanGenerator;
-import shardsim.core.net.LinkPolicy;
 import shardsim.core.random.SimRandom;
 import shardsim.core.scenario.ChaosProfile;
-import shardsim.core.scenario.Plans;
-import shardsim.core.scenario.RunSpec;
-import shardsim.core.sim.Simulation;
+import shardsim.core.workload.Workload;
 
 /**
- * The {@code random} and {@code swarm} plans: cluster shape, service times, balance moves and
- * faults all drawn from the seed, during a fault window followed by a quiet tail (links reliable,
- * no moves, no faults) long enough for D2 at quiescence and D3.
+ * The world, balance moves and faults of the {@code random} and {@code swarm} plans, drawn from the
+ * seed as plain data: cluster shape, service times and moves from the "workload" fork (the world
+ * first, then the moves, on the one stream), kernel faults from "faults", the scenario's own from
+ * "doris-faults". Everything happens in a fault window followed by a quiet tail long enough for
+ * D2 at quiescence and D3.
  */
 final class GeneratedPlan {
     static final long SECOND = DorisConfig.SECOND;
@@ -25,30 +24,29 @@ final class GeneratedPlan {
     static final long END_MICROS = WINDOW_MICROS + TAIL_MICROS;
     static final long FIRST_TABLET = 11415;
 
+    /** A generated world and the moves drawn right after it from the same stream. */
+    record Drawn(DorisWorld world, Workload moves) {
+    }
+
     private GeneratedPlan() {
     }
 
-    /** Builds a generated plan, or for a custom plan the same workload with the plan's own link policy and faults. */
-    static void build(Simulation sim, Fence fence, RunSpec spec) {
-        String plan = spec.plan();
-        boolean swarm = Plans.SWARM.equals(plan);
-        ChaosProfile profile = spec.isCustom() ? ChaosProfile.of(spec.custom()) : ChaosProfile.forPlan(plan, sim.random().fork("chaos"));
-        sim.network().setDefaultPolicy(profile.link());
-        profile.recordParams(sim);
-
-        SimRandom wl = sim.random().fork("workload");
+    /** The world and balance moves of {@code seed}: the same for {@code random} and {@code swarm}. */
+    static Drawn draw(long seed) {
+        SimRandom wl = new SimRandom(seed).fork("workload");
         int beCount = 3 + wl.nextInt(3);
         int tablets = 2 + wl.nextInt(5);
         int replication = beCount >= 4 && wl.chance(0.25) ? 2 : 1;
         long cloneMean = wl.between(200_000, 4 * SECOND);
         long dropMean = wl.between(100_000, 4 * SECOND);
         long moveMean = wl.between(2 * SECOND, 20 * SECOND);
-        sim.param("backends", beCount);
-        sim.param("tablets", tablets);
-        sim.param("replication", replication);
-        sim.param("clone.meanMicros", cloneMean);
-        sim.param("drop.meanMicros", dropMean);
-        sim.param("move.meanIntervalMicros", moveMean);
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("backends", beCount);
+        params.put("tablets", tablets);
+        params.put("replication", replication);
+        params.put("clone.meanMicros", cloneMean);
+        params.put("drop.meanMicros", dropMean);
+        params.put("move.meanIntervalMicros", moveMean);
 
         DorisConfig config = DorisConfig.withMeans(cloneMean, dropMean);
         List<String> backends = new ArrayList<>();
@@ -67,31 +65,25 @@ final class GeneratedPlan {
             }
             placement.put(FIRST_TABLET + t, chosen);
         }
-        Cluster cluster = new Cluster(sim, config, fence, backends, placement, phases, 320600);
-        Checks.register(cluster, config.reportIntervalMicros(), WINDOW_MICROS, END_MICROS, 20 * SECOND);
+        DorisWorld world = new DorisWorld(config, backends, placement, phases, SECOND, WINDOW_MICROS, END_MICROS, params);
 
-        int moves = 0;
+        Workload.Builder moves = Workload.builder();
         for (long t = SECOND + wl.exponentialMicros(moveMean, 60 * SECOND); t < WINDOW_MICROS; t += 1 + wl.exponentialMicros(moveMean, 60 * SECOND)) {
             long tablet = FIRST_TABLET + wl.nextInt(tablets);
             String dest = wl.pick(backends);
-            sim.at(t, "balance tablet " + tablet + " to " + dest, () -> cluster.balance(tablet, dest));
-            moves++;
+            moves.at(t, new DorisOperation.Balance(tablet, dest));
         }
-        sim.param("moves", moves);
+        return new Drawn(world, moves.build());
+    }
 
-        FaultPlan faults;
-        if (spec.isCustom()) {
-            faults = spec.custom().faults();
-            sim.param("faults.custom", faults.size());
-        } else {
-            FaultPlan kernel = FaultPlanGenerator.generate(sim.random().fork("faults"), sim.nodeNames(), sim.crashableNodes(), SECOND, WINDOW_MICROS, profile.faults());
-            FaultPlan own = scenarioFaults(sim.random().fork("doris-faults"), backends, swarm);
-            sim.param("faults.kernel", kernel.size());
-            sim.param("faults.scenario", own.size());
-            faults = kernel.merge(own);
-        }
-        sim.inject(faults);
-        sim.at(WINDOW_MICROS, "quiet tail: links reliable, no more moves or faults", () -> sim.network().setDefaultPolicy(LinkPolicy.reliable()));
+    /** The kernel's faults (from the profile's intensities) merged with the scenario's own. */
+    static FaultPlan faults(long seed, DorisWorld world, ChaosProfile profile, boolean swarm) {
+        SimRandom root = new SimRandom(seed);
+        // Every node of the cluster may crash, the FE included.
+        FaultPlan kernel = FaultPlanGenerator.generate(root.fork("faults"), world.nodes(), world.nodes(), world.faultWindowStartMicros(),
+                world.tailStartMicros(), profile.faults());
+        FaultPlan own = scenarioFaults(root.fork("doris-faults"), world.backends(), swarm);
+        return kernel.merge(own);
     }
 
     /** Busy task pools and slow report handling, all over before the window ends. */

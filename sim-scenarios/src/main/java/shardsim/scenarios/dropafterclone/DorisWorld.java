@@ -1,0 +1,51 @@
+package shardsim.scenarios.dropafterclone;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything a run draws from its seed (or fixes, for {@code documented}) that is neither a fault
+ * nor a workload operation: the cluster's shape and timings and the run's time line. A plan given
+ * as data runs in the world of its base plan, so its faults and moves name the same backends and
+ * tablets.
+ *
+ * @param config timings and limits
+ * @param backends the BEs, in the order they are added
+ * @param placement tablet id to the backends holding its initial replicas
+ * @param reportPhaseMicros per backend, the offset of its report within the interval
+ * @param faultWindowStartMicros no generated fault before this
+ * @param tailStartMicros the quiet tail starts here: links reliable, no more moves or faults
+ * @param endMicros the run ends here
+ * @param params the world's figures, recorded as run parameters in this order
+ */
+record DorisWorld(
+        DorisConfig config,
+        List<String> backends,
+        Map<Long, List<String>> placement,
+        Map<String, Long> reportPhaseMicros,
+        long faultWindowStartMicros,
+        long tailStartMicros,
+        long endMicros,
+        Map<String, Object> params) {
+    static final long FIRST_REPLICA_ID = 320600;
+
+    DorisWorld {
+        backends = List.copyOf(backends);
+        placement = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(placement));
+        reportPhaseMicros = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(reportPhaseMicros));
+        params = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(params));
+        if (!(faultWindowStartMicros < tailStartMicros && tailStartMicros < endMicros)) {
+            throw new IllegalArgumentException("a world needs a fault window before its quiet tail");
+        }
+    }
+
+    /** Every node, in the order the cluster adds them: the FE first. */
+    List<String> nodes() {
+        List<String> out = new ArrayList<>();
+        out.add(Cluster.FE);
+        out.addAll(backends);
+        return out;
+    }
+}

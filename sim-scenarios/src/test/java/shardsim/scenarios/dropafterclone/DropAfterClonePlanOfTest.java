@@ -1,0 +1,206 @@
+package shardsim.scenarios.dropafterclone;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import shardsim.core.fault.FaultPlan;
+import shardsim.core.fault.NodeFault;
+import shardsim.core.net.LinkPolicy;
+import shardsim.core.scenario.CustomPlan;
+import shardsim.core.scenario.RunResult;
+import shardsim.core.scenario.RunSpec;
+import shardsim.core.trace.Trace;
+import shardsim.core.trace.TraceEvent;
+import shardsim.core.trace.TraceKind;
+import shardsim.core.workload.Operation;
+import shardsim.core.workload.TimedOperation;
+import shardsim.core.workload.Workload;
+
+/** A run's plan given back as data repeats the run; operations the world cannot honour are skipped. */
+class DropAfterClonePlanOfTest {
+    private final DropAfterCloneScenario scenario = new DropAfterCloneScenario();
+
+    /** Every trace event but the parameters, without the index (which counts the parameters too). */
+    private static List<String> withoutParams(Trace trace) {
+        List<String> out = new ArrayList<>();
+        for (TraceEvent e : trace.events()) {
+            if (e.kind() != TraceKind.PARAM) {
+                out.add(e.timeMicros() + " #" + e.eventNumber() + " " + e.kind() + " " + e.actor() + " " + e.detail());
+            }
+        }
+        return out;
+    }
+
+    private static void assertSameRun(RunResult expected, Trace expectedTrace, RunResult actual, Trace actualTrace, String what) {
+        assertEquals(expected.violations(), actual.violations(), what + ": violations");
+        assertEquals(expected.events(), actual.events(), what + ": events");
+        assertEquals(expected.messages(), actual.messages(), what + ": messages");
+        assertEquals(expected.virtualMicros(), actual.virtualMicros(), what + ": virtual time");
+        assertEquals(withoutParams(expectedTrace), withoutParams(actualTrace), what + ": trace");
+    }
+
+    @Test
+    void planOfRepeatsTheRun() {
+        int failing = 0;
+        for (String mode : List.of("buggy", "fixed")) {
+            for (String plan : List.of("documented", "random", "swarm")) {
+                for (long seed = 0; seed < 50; seed++) {
+                    RunSpec spec = new RunSpec(scenario.name(), mode, plan, seed);
+                    Trace original = Trace.full();
+                    RunResult r = scenario.run(spec, original);
+                    CustomPlan data = scenario.planOf(spec);
+                    assertEquals(plan, data.base());
+                    assertTrue(data.hasWorkload());
+                    Trace replay = Trace.full();
+                    RunResult again = scenario.run(RunSpec.custom(scenario.name(), mode, data, seed), replay);
+                    assertSameRun(r, original, again, replay, spec.command());
+                    failing += r.ok() ? 0 : 1;
+                }
+            }
+        }
+        // The comparison must have covered failing runs as well as passing ones.
+        assertTrue(failing > 0 && failing < 300, "failing runs: " + failing);
+    }
+
+    @Test
+    void planOfACustomPlanFillsInTheDrawnWorkloadAndRepeatsIt() {
+        for (String base : List.of("documented", "random", "swarm")) {
+            CustomPlan noWorkload = new CustomPlan("faults-only.json", base, LinkPolicy.reliable(), FaultPlan.empty(), null);
+            RunSpec spec = RunSpec.custom(scenario.name(), "buggy", noWorkload, 5);
+            CustomPlan filled = scenario.planOf(spec);
+            assertEquals("faults-only.json", filled.source());
+            assertEquals(base, filled.base());
+            assertTrue(filled.operationCount() > 0, base + " draws moves");
+            Trace a = Trace.full();
+            Trace b = Trace.full();
+            RunResult first = scenario.run(spec, a);
+            RunResult second = scenario.run(RunSpec.custom(scenario.name(), "buggy", filled, 5), b);
+            assertSameRun(first, a, second, b, base);
+        }
+    }
+
+    @Test
+    void documentedPlanIsThreeMovesAndOneStall() {
+        CustomPlan p = scenario.planOf(new RunSpec(scenario.name(), "fixed", "documented", 0));
+        assertEquals(3, p.workload().size());
+        assertEquals(1, p.faults().size());
+        assertTrue(p.faults().faults().get(0).fault() instanceof DorisFault.StallPool);
+        assertEquals(LinkPolicy.reliable(), p.link());
+    }
+
+    @Test
+    void everyOperationKindIsPerformed() {
+        assertEquals(List.of(DorisOperation.class.getPermittedSubclasses()), scenario.operationKinds());
+        List<Operation> samples = List.of(new DorisOperation.Balance(DocumentedPlan.TABLET, DocumentedPlan.B));
+        List<Class<?>> sampled = new ArrayList<>();
+        Workload.Builder w = Workload.builder();
+        long at = 2 * DorisConfig.SECOND;
+        for (Operation op : samples) {
+            sampled.add(op.getClass());
+            w.at(at, op);
+            at += DorisConfig.SECOND;
+        }
+        assertEquals(List.copyOf(scenario.operationKinds()), sampled, "one sample per operation kind");
+        CustomPlan plan = new CustomPlan("every-kind.json", "documented", LinkPolicy.reliable(), FaultPlan.empty(), w.build());
+        Trace trace = Trace.full();
+        RunResult r = scenario.run(RunSpec.custom(scenario.name(), "fixed", plan, 0), trace);
+        assertTrue(r.ok(), () -> r.violations().toString());
+        for (TimedOperation op : plan.workload().operations()) {
+            boolean performed = false;
+            for (TraceEvent e : trace.events()) {
+                performed |= e.actor().equals("workload") && e.detail().equals(op.operation().toString());
+            }
+            assertTrue(performed, "not performed: " + op);
+        }
+        boolean cloned = false;
+        for (TraceEvent e : trace.events()) {
+            cloned |= e.detail().startsWith("add clone task to agent task queue: tablet id: 11415") && e.detail().contains("dest backend: " + DocumentedPlan.B);
+        }
+        assertTrue(cloned, "the balance move reached the TabletScheduler");
+    }
+
+    @Test
+    void operationsAndStallsOnWhatDoesNotExistAreSkipped() {
+        Workload w = Workload.builder()
+                .at(DorisConfig.SECOND, new DorisOperation.Balance(99_999, DocumentedPlan.B))
+                .at(2 * DorisConfig.SECOND, new DorisOperation.Balance(DocumentedPlan.TABLET, "be1"))
+                .at(3 * DorisConfig.SECOND, new DorisOperation.Balance(DocumentedPlan.TABLET, Cluster.FE))
+                .build();
+        FaultPlan f = FaultPlan.builder().at(4 * DorisConfig.SECOND, new DorisFault.StallPool("be1", Backend.DROP_POOL, DorisConfig.SECOND)).build();
+        CustomPlan plan = new CustomPlan("nothing-there.json", "documented", LinkPolicy.reliable(), f, w);
+        Trace trace = Trace.full();
+        RunResult r = scenario.run(RunSpec.custom(scenario.name(), "buggy", plan, 0), trace);
+        assertTrue(r.ok(), () -> r.violations().toString());
+        List<String> notes = new ArrayList<>();
+        for (TraceEvent e : trace.events()) {
+            if (e.detail().contains("skipped: no ")) {
+                notes.add(e.detail());
+            }
+            assertFalse(e.detail().startsWith("add clone task"), "nothing may be cloned: " + e.detail());
+        }
+        assertEquals(List.of("balance skipped: no tablet 99999 in this cluster", "balance skipped: no backend be1 in this cluster",
+                "balance skipped: no backend fe in this cluster", "stall skipped: no backend be1 in this cluster"), notes);
+    }
+
+    @Test
+    void aMoveWhileTheFeIsDownIsSkipped() {
+        FaultPlan f = FaultPlan.builder().at(DorisConfig.SECOND, new NodeFault.Crash(Cluster.FE)).at(3 * DorisConfig.SECOND, new NodeFault.Restart(Cluster.FE)).build();
+        Workload w = Workload.builder().at(2 * DorisConfig.SECOND, new DorisOperation.Balance(DocumentedPlan.TABLET, DocumentedPlan.B)).build();
+        Trace trace = Trace.full();
+        RunResult r = scenario.run(RunSpec.custom(scenario.name(), "fixed", new CustomPlan("fe-down.json", "documented", LinkPolicy.reliable(), f, w), 0), trace);
+        assertTrue(r.ok(), () -> r.violations().toString());
+        boolean noted = false;
+        for (TraceEvent e : trace.events()) {
+            noted |= e.detail().equals("FE down, balance of tablet 11415 not scheduled");
+        }
+        assertTrue(noted);
+    }
+
+    @Test
+    void anUnknownBasePlanIsRefusedInOneLine() {
+        CustomPlan plan = new CustomPlan("odd.json", "nope", LinkPolicy.reliable(), FaultPlan.empty(), null);
+        RunSpec spec = RunSpec.custom(scenario.name(), "fixed", plan, 0);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> scenario.run(spec));
+        assertNotNull(e.getMessage());
+        assertFalse(e.getMessage().contains("\n"), e.getMessage());
+        assertTrue(e.getMessage().contains("nope"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> scenario.planOf(spec));
+    }
+
+    @Test
+    void slowReportsEndEndsOnlySlowReports() {
+        DorisFault.SlowReportsEnd end = new DorisFault.SlowReportsEnd();
+        assertTrue(end.ends(new DorisFault.SlowReports(DorisConfig.SECOND)));
+        assertFalse(end.ends(new DorisFault.StallPool(DocumentedPlan.B, Backend.DROP_POOL, DorisConfig.SECOND)));
+        assertFalse(end.ends(new NodeFault.Crash(Cluster.FE)));
+        assertFalse(new DorisFault.SlowReports(1).ends(new DorisFault.SlowReports(1)));
+    }
+
+    /**
+     * The plan DorisArbitraries shrank to when the documented-world property was run against the
+     * buggy mode: two moves and no faults. A's report lists the tablet just after it moved to B, so
+     * the FE drops A's copy as the move back to A starts an incremental clone there.
+     */
+    @Test
+    void twoMovesAndNoFaultsLoseTheTabletInTheBuggyMode() {
+        Workload w = Workload.builder()
+                .at(DorisConfig.SECOND, new DorisOperation.Balance(DocumentedPlan.TABLET, DocumentedPlan.B))
+                .at(25_006_001, new DorisOperation.Balance(DocumentedPlan.TABLET, DocumentedPlan.A))
+                .build();
+        CustomPlan plan = new CustomPlan("two-moves.json", "documented", LinkPolicy.reliable(), FaultPlan.empty(), w);
+        RunResult buggy = scenario.run(RunSpec.custom(scenario.name(), "buggy", plan, 0));
+        List<String> invariants = new ArrayList<>();
+        for (var v : buggy.violations()) {
+            invariants.add(v.invariant());
+        }
+        assertEquals(List.of(Checks.D2), invariants);
+        assertTrue(scenario.run(RunSpec.custom(scenario.name(), "fixed", plan, 0)).ok());
+        assertFalse(scenario.run(RunSpec.custom(scenario.name(), Fence.NO_CLONE_GUARD, plan, 0)).ok(), "the under-clone guard is what saves it");
+    }
+}
