@@ -1,7 +1,5 @@
 package shardsim.scenarios.versionskew;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import shardsim.core.node.Envelope;
@@ -27,7 +25,6 @@ public final class ClientDriver implements Node {
     private final TreeMap<Integer, Boolean> busy = new TreeMap<>();
     /** C3 probe outcome per shard: null while pending, "" when it succeeded, else the error. */
     private final TreeMap<Integer, String> probes = new TreeMap<>();
-    private long nextTable = 1;
     private long succeeded;
     private long failed;
     private long mismatches;
@@ -44,25 +41,27 @@ public final class ClientDriver implements Node {
         throw new IllegalStateException("unknown message for the client: " + env.message());
     }
 
-    /** One workload step on a shard: a CREATE, or a DROP of a table it knows, drawn from the seed. */
-    public void step(int shardId, double dropProbability) {
-        if (busy.getOrDefault(shardId, false)) {
+    /** CREATE TABLE, unless the client still waits for its last DDL on the shard. */
+    public void create(int shardId, String table) {
+        if (waiting(shardId, "CREATE TABLE " + table)) {
             return;
         }
-        List<String> mine = new ArrayList<>();
-        for (Map.Entry<String, Integer> e : created.entrySet()) {
-            if (e.getValue() == shardId) {
-                mine.add(e.getKey());
-            }
+        send(shardId, table, true, false);
+    }
+
+    /** DROP TABLE of a table the client was told was created on the shard; anything else is skipped. */
+    public void drop(int shardId, String table) {
+        if (waiting(shardId, "DROP TABLE " + table)) {
+            return;
         }
-        if (!mine.isEmpty() && ctx.random().chance(dropProbability)) {
-            String table = ctx.random().pick(mine);
-            // The outcome of a drop is unknown until answered: the table leaves the oracle now.
-            created.remove(table);
-            send(shardId, table, false, false);
-        } else {
-            send(shardId, "TABLE_" + shardId + "_" + nextTable++, true, false);
+        Integer on = created.get(table);
+        if (on == null || on != shardId) {
+            ctx.trace("skipped DROP TABLE " + table + " on shard " + shardId + ": the client was never told it was created there");
+            return;
         }
+        // The outcome of a drop is unknown until answered: the table leaves the oracle now.
+        created.remove(table);
+        send(shardId, table, false, false);
     }
 
     /** C3: one CREATE on the shard after the quiet window; it must succeed. */
@@ -71,9 +70,13 @@ public final class ClientDriver implements Node {
         send(shardId, "PROBE_" + shardId, true, true);
     }
 
-    /** Sends a CREATE the way the documented plan scripts it. */
-    public void create(int shardId, String table) {
-        send(shardId, table, true, false);
+    /** Whether a DDL on the shard is still unanswered; if so the request is skipped, with a note. */
+    private boolean waiting(int shardId, String what) {
+        if (!busy.getOrDefault(shardId, false)) {
+            return false;
+        }
+        ctx.trace("skipped " + what + " on shard " + shardId + ": the client still waits for its last DDL there");
+        return true;
     }
 
     private void send(int shardId, String table, boolean create, boolean probe) {

@@ -21,6 +21,11 @@ public sealed interface SkewFault extends Fault {
         public int activityDelta() {
             return -1;
         }
+
+        @Override
+        public boolean ends(Fault start) {
+            return start instanceof DropResponse d && d.node().equals(node);
+        }
     }
 
     /** A response was dropped (traced when a {@link DropResponse} fires). */
@@ -35,7 +40,6 @@ public sealed interface SkewFault extends Fault {
             }
         }
 
-
         @Override
         public int activityDelta() {
             return 1;
@@ -46,6 +50,11 @@ public sealed interface SkewFault extends Fault {
         @Override
         public int activityDelta() {
             return -1;
+        }
+
+        @Override
+        public boolean ends(Fault start) {
+            return start instanceof EngineFailure e && e.node().equals(node);
         }
     }
 
@@ -62,6 +71,11 @@ public sealed interface SkewFault extends Fault {
         public int activityDelta() {
             return -1;
         }
+
+        @Override
+        public boolean ends(Fault start) {
+            return start instanceof MetaCrashBeforePersist;
+        }
     }
 
     /** The node's heartbeats go out this much later than their period. */
@@ -76,6 +90,11 @@ public sealed interface SkewFault extends Fault {
         @Override
         public int activityDelta() {
             return -1;
+        }
+
+        @Override
+        public boolean ends(Fault start) {
+            return start instanceof HeartbeatDelay h && h.node().equals(node);
         }
     }
 

@@ -1,14 +1,15 @@
 package shardsim.scenarios.versionskew;
 
 import java.util.List;
+import java.util.Map;
 import shardsim.core.fault.FaultPlan;
 import shardsim.core.random.SimRandom;
-import shardsim.core.sim.Simulation;
 
 /**
  * Draws the scenario's own faults for a generated plan: lost responses, engine failures, meta
  * crashing between a node's reply and its persist, delayed heartbeats and leader transfers. Every
- * lasting one ends (and a crashed meta is back) before the quiet tail.
+ * lasting one ends (and a crashed meta is back) before the quiet tail. A pure function of the
+ * seed's "skew-faults" fork and the world, so a plan file can list the same faults.
  */
 final class SkewFaultPlan {
     private static final List<String> REQUESTS = List.of("CreateTableOnShard", "DropTableOnShard", "OpenShard");
@@ -16,7 +17,8 @@ final class SkewFaultPlan {
     private SkewFaultPlan() {
     }
 
-    static FaultPlan generate(Simulation sim, SimRandom r, Layout layout, long tailStartMicros, boolean swarm) {
+    /** Draws the plan; the counts drawn go to {@code params}, to be recorded as run parameters. */
+    static FaultPlan generate(SimRandom r, Layout layout, long tailStartMicros, boolean swarm, Map<String, Object> params) {
         FaultPlan.Builder b = FaultPlan.builder();
         long lastStart = tailStartMicros - 12_000_000;
         int drops = (int) r.between(0, swarm ? 6 : 3);
@@ -54,8 +56,8 @@ final class SkewFaultPlan {
         for (int i = 0; i < transfers; i++) {
             b.at(r.between(1_000_000, lastStart), new SkewFault.TransferLeader(r.pick(layout.shardIds()), r.pick(layout.dataNodes())));
         }
-        sim.param("skew.drops", drops);
-        sim.param("skew.transfers", transfers);
+        params.put("skew.drops", drops);
+        params.put("skew.transfers", transfers);
         return b.build();
     }
 }

@@ -2,11 +2,13 @@ package shardsim.scenarios.versionskew;
 
 import java.util.List;
 import shardsim.core.fault.Fault;
+import shardsim.core.scenario.CustomPlan;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Scenario;
 import shardsim.core.trace.Trace;
+import shardsim.core.workload.Operation;
 
 /**
  * version-skew: ceresmeta and a CeresDB / HoraeDB data node disagree on a shard's version after
@@ -16,6 +18,8 @@ import shardsim.core.trace.Trace;
  */
 public final class VersionSkewScenario implements Scenario {
     public static final String NAME = "version-skew";
+    /** The built-in plans, each also a base world for custom plans. */
+    static final List<String> PLANS = List.of(Plans.DOCUMENTED, Plans.RANDOM, Plans.SWARM);
 
     public VersionSkewScenario() {
     }
@@ -56,7 +60,28 @@ public final class VersionSkewScenario implements Scenario {
 
     @Override
     public List<String> plans() {
-        return List.of(Plans.DOCUMENTED, Plans.RANDOM, Plans.SWARM);
+        return PLANS;
+    }
+
+    @Override
+    public List<Class<? extends Operation>> operationKinds() {
+        return List.of(VersionSkewOperation.CreateTable.class, VersionSkewOperation.DropTable.class);
+    }
+
+    /**
+     * The faults and client requests of {@code spec} as data. Meta's crash and restart that a
+     * {@link SkewFault.MetaCrashBeforePersist} causes, and the {@link SkewFault.ResponseDropped}
+     * marker, are not listed: they follow from faults the plan lists, and listing them too would
+     * apply them twice.
+     */
+    @Override
+    public CustomPlan planOf(RunSpec spec) {
+        Plans.requirePlan(spec, plans());
+        SkewPlan plan = SkewPlan.of(spec, PLANS);
+        if (spec.isCustom()) {
+            return spec.custom().withWorkload(plan.workload());
+        }
+        return plan.toCustom(NAME + "-" + spec.plan() + "-seed-" + spec.seed() + ".json");
     }
 
     @Override

@@ -3,6 +3,8 @@
  * shard's version after one DDL response is lost, and every later DDL on the shard fails with
  * "Shard version mismatch". Owns the protocol (CreateTableOnShard, DropTableOnShard, OpenShard,
  * CloseShard, heartbeat), the meta, data-node and client models, the scenario's own fault records,
- * the C1-C4 checks and the documented, random and swarm plans.
+ * the client's CREATE / DROP TABLE requests as workload operations, the C1-C4 checks, and the
+ * documented, random and swarm plans, each given as data (world, link, faults, requests) so that
+ * a plan file or a shrunk plan replays the same run.
  */
 package shardsim.scenarios.versionskew;

@@ -1,0 +1,56 @@
+package shardsim.scenarios.versionskew;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+import shardsim.core.random.SimRandom;
+import shardsim.core.workload.Workload;
+
+/**
+ * Draws the client's CREATE / DROP TABLE stream of a generated plan, as a list. The generator
+ * cannot know which creates will succeed, so it drops only tables it has issued a create for
+ * (and not dropped since); at run time the client skips a drop of a table it was never told was
+ * created.
+ */
+final class SkewWorkload {
+    /** The first request goes out here, after the nodes' start. */
+    static final long FIRST_MICROS = 500_000;
+    /** A bound on one run's requests, whatever the drawn gap. */
+    static final int MAX_OPERATIONS = 20_000;
+
+    /** A drawn workload and the figures it was drawn with. */
+    record Drawn(Workload workload, long meanGapMicros, double dropProbability) {
+    }
+
+    private SkewWorkload() {
+    }
+
+    /**
+     * @param r the run's "workload" fork
+     * @param shardIds the world's shards
+     * @param lastMicros no request after this
+     * @param swarm whether to draw the gap and the drop probability too
+     */
+    static Drawn generate(SimRandom r, List<Integer> shardIds, long lastMicros, boolean swarm) {
+        long meanGapMicros = swarm ? r.between(50_000, 1_500_000) : 300_000;
+        double dropProbability = swarm ? r.nextDouble() * 0.6 : 0.35;
+        // Per shard, the tables created and not yet dropped, in the order they were issued.
+        TreeMap<Integer, List<String>> issued = new TreeMap<>();
+        long nextTable = 1;
+        Workload.Builder b = Workload.builder();
+        for (long at = FIRST_MICROS; at <= lastMicros && b.size() < MAX_OPERATIONS; at += 1 + r.exponentialMicros(meanGapMicros, 10 * meanGapMicros)) {
+            int shard = r.pick(shardIds);
+            List<String> live = issued.computeIfAbsent(shard, k -> new ArrayList<>());
+            if (!live.isEmpty() && r.chance(dropProbability)) {
+                String table = r.pick(live);
+                live.remove(table);
+                b.at(at, new VersionSkewOperation.DropTable(shard, table));
+            } else {
+                String table = "TABLE_" + shard + "_" + nextTable++;
+                live.add(table);
+                b.at(at, new VersionSkewOperation.CreateTable(shard, table));
+            }
+        }
+        return new Drawn(b.build(), meanGapMicros, dropProbability);
+    }
+}

@@ -1,0 +1,69 @@
+package shardsim.scenarios.versionskew;
+
+import java.util.ArrayList;
+import java.util.List;
+import shardsim.core.random.SimRandom;
+import shardsim.core.scenario.Plans;
+
+/**
+ * What a run draws from its seed that is neither a fault nor a client request: the data nodes
+ * and shards, when the fault window ends (the quiet tail starts), and when the first heartbeat
+ * goes out. A custom plan runs in the world of its base plan, so its faults and requests meet the
+ * same cluster as the built-in run they came from.
+ *
+ * @param base the built-in plan the world is drawn as
+ * @param layout the data nodes and meta's initial view of every shard
+ * @param tailStartMicros when the quiet tail starts; every fault has ended by then
+ * @param firstHeartbeatMicros when every data node sends its first heartbeat; -1 to draw it per node
+ */
+public record World(String base, Layout layout, long tailStartMicros, long firstHeartbeatMicros) {
+    /** The documented world's quiet tail starts here. */
+    public static final long DOC_TAIL_MICROS = 20_000_000;
+    static final long RANDOM_TAIL_MICROS = 40_000_000;
+
+    public static World of(String base, long seed) {
+        if (Plans.DOCUMENTED.equals(base)) {
+            return new World(base, documentedLayout(), DOC_TAIL_MICROS, VersionSkewRun.DOC_FIRST_HEARTBEAT_MICROS);
+        }
+        return new World(base, randomLayout(new SimRandom(seed).fork("layout")), RANDOM_TAIL_MICROS, -1);
+    }
+
+    /** Every node, in the order the run adds them: meta, the data nodes, the client. */
+    public List<String> nodeNames() {
+        List<String> out = new ArrayList<>();
+        out.add(MetaNode.NAME);
+        out.addAll(layout.dataNodes());
+        out.add(ClientDriver.NAME);
+        return out;
+    }
+
+    /** The nodes a fault may crash: meta and the data nodes (the client stands for the user). */
+    public List<String> crashableNodes() {
+        List<String> out = new ArrayList<>();
+        out.add(MetaNode.NAME);
+        out.addAll(layout.dataNodes());
+        return out;
+    }
+
+    private static Layout documentedLayout() {
+        List<ShardView> shards = List.of(
+                new ShardView(VersionSkewRun.DOC_SHARD, VersionSkewRun.DOC_VERSION, List.of(), "node-1", 1),
+                new ShardView(47, 1204, List.of(), "node-2", 1));
+        return new Layout(List.of("node-1", "node-2"), shards);
+    }
+
+    private static Layout randomLayout(SimRandom r) {
+        int nodes = (int) r.between(2, 3);
+        List<String> names = new ArrayList<>();
+        for (int i = 1; i <= nodes; i++) {
+            names.add("node-" + i);
+        }
+        int count = (int) r.between(2, 5);
+        int base = (int) r.between(1, 120);
+        List<ShardView> shards = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            shards.add(new ShardView(base + i, r.between(1, 5_000), List.of(), r.pick(names), 1));
+        }
+        return new Layout(names, shards);
+    }
+}

@@ -1,0 +1,104 @@
+package shardsim.scenarios.versionskew;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import shardsim.core.scenario.CustomPlan;
+import shardsim.core.scenario.Plans;
+import shardsim.core.scenario.RunResult;
+import shardsim.core.scenario.RunSpec;
+import shardsim.core.trace.Trace;
+import shardsim.core.trace.TraceEvent;
+import shardsim.core.trace.TraceKind;
+
+/**
+ * The contract of {@code planOf}: the plan it gives, run as a custom plan, repeats the run it
+ * came from event by event (parameters aside: they name the plan and count its parts).
+ */
+class VersionSkewPlanOfTest {
+    private final VersionSkewScenario scenario = new VersionSkewScenario();
+
+    private static List<TraceEvent> withoutParams(Trace trace) {
+        List<TraceEvent> out = new ArrayList<>();
+        for (TraceEvent e : trace.events()) {
+            if (e.kind() != TraceKind.PARAM) {
+                out.add(e);
+            }
+        }
+        return out;
+    }
+
+    private void assertSameRun(RunSpec original, RunSpec replay) {
+        Trace first = Trace.full();
+        RunResult a = scenario.run(original, first);
+        Trace second = Trace.full();
+        RunResult b = scenario.run(replay, second);
+        String what = original.command() + " vs its plan " + replay.custom();
+        assertEquals(a.violations(), b.violations(), what);
+        assertEquals(a.events(), b.events(), what);
+        assertEquals(a.messages(), b.messages(), what);
+        assertEquals(a.virtualMicros(), b.virtualMicros(), what);
+        List<TraceEvent> x = withoutParams(first);
+        List<TraceEvent> y = withoutParams(second);
+        assertEquals(x.size(), y.size(), what);
+        for (int i = 0; i < x.size(); i++) {
+            TraceEvent ex = x.get(i);
+            TraceEvent ey = y.get(i);
+            assertTrue(ex.sameAs(ey), () -> what + ": first difference\n  " + ex.render() + "\n  " + ey.render());
+        }
+    }
+
+    @Test
+    void thePlanOfABuiltInRunRepeatsIt() {
+        int failing = 0;
+        for (String mode : List.of(Plans.BUGGY, Plans.FIXED)) {
+            for (String plan : List.of(Plans.DOCUMENTED, Plans.RANDOM, Plans.SWARM)) {
+                for (long seed = 0; seed < 50; seed++) {
+                    RunSpec spec = new RunSpec(VersionSkewScenario.NAME, mode, plan, seed);
+                    CustomPlan p = scenario.planOf(spec);
+                    assertEquals(plan, p.base());
+                    assertEquals("version-skew-" + plan + "-seed-" + seed + ".json", p.source());
+                    assertNotNull(p.workload());
+                    RunSpec replay = RunSpec.custom(VersionSkewScenario.NAME, mode, p, seed);
+                    assertSameRun(spec, replay);
+                    if (!scenario.run(spec).ok()) {
+                        failing++;
+                    }
+                }
+            }
+        }
+        // The comparison covered failing runs too, not only runs where nothing happens.
+        assertTrue(failing > 50, "failing runs compared: " + failing);
+    }
+
+    @Test
+    void aCustomPlanWithoutWorkloadGetsTheOneItsBaseDraws() {
+        for (String base : List.of(Plans.DOCUMENTED, Plans.RANDOM, Plans.SWARM)) {
+            for (long seed = 0; seed < 10; seed++) {
+                CustomPlan builtIn = scenario.planOf(new RunSpec(VersionSkewScenario.NAME, Plans.BUGGY, base, seed));
+                CustomPlan faultsOnly = new CustomPlan("faults-only.json", base, builtIn.link(), builtIn.faults(), null);
+                RunSpec spec = RunSpec.custom(VersionSkewScenario.NAME, Plans.BUGGY, faultsOnly, seed);
+                CustomPlan filled = scenario.planOf(spec);
+                assertEquals(builtIn.workload(), filled.workload(), base + " seed " + seed);
+                assertEquals("faults-only.json", filled.source());
+                assertSameRun(spec, RunSpec.custom(VersionSkewScenario.NAME, Plans.BUGGY, filled, seed));
+            }
+        }
+    }
+
+    @Test
+    void theDocumentedPlanIsTheReportsFaultsAndCreates() {
+        CustomPlan p = scenario.planOf(new RunSpec(VersionSkewScenario.NAME, Plans.BUGGY, Plans.DOCUMENTED, 46));
+        assertEquals(List.of(SkewFault.DropResponse.class, SkewFault.DropResponseEnd.class),
+                p.faults().faults().stream().map(f -> f.fault().getClass()).toList());
+        assertEquals(List.of(VersionSkewRun.DOC_TABLE, VersionSkewRun.DOC_TABLE + "_2", VersionSkewRun.DOC_TABLE + "_3"),
+                p.workload().operations().stream().map(o -> ((VersionSkewOperation.CreateTable) o.operation()).table()).toList());
+        // Replayed as a custom plan it is still the report's failure.
+        RunResult r = scenario.run(RunSpec.custom(VersionSkewScenario.NAME, Plans.BUGGY, p, 46));
+        assertEquals(List.of("C2", "C3"), r.violations().stream().map(v -> v.invariant()).toList());
+    }
+}
