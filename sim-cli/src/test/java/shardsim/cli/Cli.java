@@ -18,11 +18,20 @@ final class Cli {
     }
 
     static Result run(String... args) {
+        return run(List.of(new PingScenario()), args);
+    }
+
+    /** Runs over the real scenarios. */
+    static Result real(String... args) {
+        return run(shardsim.scenarios.Scenarios.all(), args);
+    }
+
+    static Result run(List<shardsim.core.scenario.Scenario> scenarios, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
         PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
-        int code = Main.newCommandLine(new CliContext(o, e, List.of(new PingScenario()), false)).execute(args);
+        int code = Main.newCommandLine(new CliContext(o, e, scenarios, false)).execute(args);
         o.flush();
         e.flush();
         return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
