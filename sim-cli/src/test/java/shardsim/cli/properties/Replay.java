@@ -16,7 +16,7 @@ import shardsim.core.trace.Trace;
 /** Runs a generated plan, and on failure writes it where {@code sim run} can replay it. */
 public final class Replay {
     /** Where failing plans go (under the module's build folder, so {@code mvn clean} removes them). */
-    public static final Path FOLDER = Path.of("target", "jqwik-plans");
+    public static final Path FOLDER = Path.of("target", "jqwik-plans").toAbsolutePath();
 
     private Replay() {
     }

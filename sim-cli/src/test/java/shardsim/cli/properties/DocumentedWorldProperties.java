@@ -1,0 +1,64 @@
+package shardsim.cli.properties;
+
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
+import shardsim.core.arbitraries.PlanArbitraries;
+import shardsim.core.scenario.CustomPlan;
+import shardsim.core.scenario.Plans;
+import shardsim.core.scenario.RunResult;
+import shardsim.core.scenario.Scenario;
+import shardsim.scenarios.dropafterclone.DorisArbitraries;
+import shardsim.scenarios.dropafterclone.DropAfterCloneScenario;
+import shardsim.scenarios.versionskew.VersionSkewArbitraries;
+import shardsim.scenarios.versionskew.VersionSkewScenario;
+
+/**
+ * Each scenario's fixed mode holds in its documented world under any plan the arbitraries build
+ * (kernel and scenario faults, a workload, a tame or mildly lossy link), for any seed. When one
+ * does not, jqwik shrinks the plan and the seed, and the failure names the {@code sim run}
+ * command that replays the shrunk case. The buggy mode is expected to fail the same way, with a
+ * handful of faults and operations after shrinking ({@link ExpectFailure} checks that).
+ */
+class DocumentedWorldProperties {
+    private static final Scenario VERSION_SKEW = new VersionSkewScenario();
+    private static final Scenario DROP_AFTER_CLONE = new DropAfterCloneScenario();
+
+    private static void holds(Scenario scenario, String mode, long seed, CustomPlan plan) {
+        RunResult r = Replay.run(scenario, mode, plan, seed);
+        if (!r.ok()) {
+            throw new AssertionError(Replay.describe(scenario, mode, plan, seed, r));
+        }
+    }
+
+    @Provide
+    Arbitrary<CustomPlan> versionSkewPlans() {
+        return PlanArbitraries.plans(Plans.DOCUMENTED, VersionSkewArbitraries.links(), VersionSkewArbitraries.faults(), VersionSkewArbitraries.workloads());
+    }
+
+    @Provide
+    Arbitrary<CustomPlan> dropAfterClonePlans() {
+        return PlanArbitraries.plans(Plans.DOCUMENTED, DorisArbitraries.links(),
+                Combinators.combine(DorisArbitraries.scenarioFaults(), DorisArbitraries.kernelFaults()).as((a, b) -> a.merge(b)), DorisArbitraries.workloads());
+    }
+
+    @Property(tries = 100)
+    void versionSkewFixedHolds(@ForAll long seed, @ForAll("versionSkewPlans") CustomPlan plan) {
+        holds(VERSION_SKEW, Plans.FIXED, seed, plan);
+    }
+
+    @Property(tries = 100)
+    void dropAfterCloneFixedHolds(@ForAll long seed, @ForAll("dropAfterClonePlans") CustomPlan plan) {
+        holds(DROP_AFTER_CLONE, Plans.FIXED, seed, plan);
+    }
+
+    /** The same property over version-skew's buggy mode: it must fail, and shrink to a handful of faults. */
+    @Property(tries = 1000, seed = "20261129")
+    @AddLifecycleHook(ExpectFailure.class)
+    void versionSkewBuggyFailsWithAShrunkPlan(@ForAll long seed, @ForAll("versionSkewPlans") CustomPlan plan) {
+        holds(VERSION_SKEW, Plans.BUGGY, seed, plan);
+    }
+}
