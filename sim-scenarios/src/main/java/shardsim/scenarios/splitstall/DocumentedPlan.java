@@ -2,7 +2,7 @@ package shardsim.scenarios.splitstall;
 
 import java.util.List;
 import shardsim.core.fault.FaultPlan;
-import shardsim.core.sim.Simulation;
+import shardsim.core.workload.Workload;
 
 /**
  * The issue's log as a script (times are the log's seconds past 09:00, so 09:15.086 is t=15.086s):
@@ -44,25 +44,15 @@ final class DocumentedPlan {
     }
 
     /** Steady writes to every region, and the split checker picking region 150 on store 2. */
-    static void drive(Simulation sim, SplitStallScenario.Cluster cluster) {
+    static Workload workload() {
+        Workload.Builder b = Workload.builder();
         for (RegionSpec r : regions()) {
-            scheduleWrites(sim, cluster, r.regionId(), r.regionId() == 150 ? WRITE_BYTES_150 : WRITE_BYTES, WRITE_GAP_MICROS);
-        }
-        sim.at(SPLIT_CHECK_MICROS, "split checker picks region 150 on store-2", () -> {
-            Store s = sim.node("store-2", Store.class);
-            if (s != null) {
-                s.splitRegionByChecker(150);
+            long bytes = r.regionId() == 150 ? WRITE_BYTES_150 : WRITE_BYTES;
+            for (long at = WRITE_GAP_MICROS; at < END_MICROS; at += WRITE_GAP_MICROS) {
+                b.at(at, new SplitOperation.Write(r.regionId(), bytes));
             }
-        });
-    }
-
-    private static void scheduleWrites(Simulation sim, SplitStallScenario.Cluster cluster, long regionId, long bytes, long at) {
-        if (at >= END_MICROS) {
-            return;
         }
-        sim.at(at, "write " + regionId, () -> {
-            cluster.write(regionId, bytes);
-            scheduleWrites(sim, cluster, regionId, bytes, at + WRITE_GAP_MICROS);
-        });
+        b.at(SPLIT_CHECK_MICROS, new SplitOperation.SplitCheck(150, "store-2"));
+        return b.build();
     }
 }

@@ -2,27 +2,31 @@ package shardsim.scenarios.splitstall;
 
 import java.util.List;
 import shardsim.core.random.SimRandom;
-import shardsim.core.sim.Simulation;
+import shardsim.core.workload.Workload;
 
-/** Writes to every region at random gaps and sizes, through whichever store leads it, until the end. */
+/**
+ * The writes of a generated plan, drawn up front: for each region, writes at random gaps and
+ * sizes until the end of the run, from that region's own fork, so the numbers are the ones the
+ * run used to draw as it went (gap, size, gap, size, ...).
+ */
 final class RandomWorkload {
     private RandomWorkload() {
     }
 
-    static void start(Simulation sim, SplitStallScenario.Cluster cluster, List<RegionSpec> regions, PlanParams p, long endMicros) {
+    static Workload draw(SimRandom root, List<RegionSpec> regions, PlanParams p, long endMicros) {
+        Workload.Builder b = Workload.builder();
         for (RegionSpec r : regions) {
-            next(sim, cluster, r.regionId(), p, sim.random().fork("workload/" + r.regionId()), endMicros);
+            SimRandom random = root.fork("workload/" + r.regionId());
+            long at = 0;
+            while (true) {
+                long gap = 1 + random.exponentialMicros(p.writeMeanMicros(), 20 * p.writeMeanMicros());
+                if (at + gap >= endMicros) {
+                    break;
+                }
+                at += gap;
+                b.at(at, new SplitOperation.Write(r.regionId(), random.between(p.writeMinBytes(), p.writeMaxBytes())));
+            }
         }
-    }
-
-    private static void next(Simulation sim, SplitStallScenario.Cluster cluster, long regionId, PlanParams p, SimRandom r, long endMicros) {
-        long gap = 1 + r.exponentialMicros(p.writeMeanMicros(), 20 * p.writeMeanMicros());
-        if (sim.now() + gap >= endMicros) {
-            return;
-        }
-        sim.after(gap, "write " + regionId, () -> {
-            cluster.write(regionId, r.between(p.writeMinBytes(), p.writeMaxBytes()));
-            next(sim, cluster, regionId, p, r, endMicros);
-        });
+        return b.build();
     }
 }

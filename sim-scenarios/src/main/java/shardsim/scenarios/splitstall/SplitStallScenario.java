@@ -8,7 +8,9 @@ import shardsim.core.fault.FaultPlan;
 import shardsim.core.fault.FaultPlanGenerator;
 import shardsim.core.fault.NodeFault;
 import shardsim.core.random.SimRandom;
+import shardsim.core.net.LinkPolicy;
 import shardsim.core.scenario.ChaosProfile;
+import shardsim.core.scenario.CustomPlan;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
@@ -17,6 +19,8 @@ import shardsim.core.sim.RunBudget;
 import shardsim.core.sim.SimConfig;
 import shardsim.core.sim.Simulation;
 import shardsim.core.trace.Trace;
+import shardsim.core.workload.Operation;
+import shardsim.core.workload.Workload;
 
 /**
  * split-stall (unistore): a new leader queues split recovery on the store's single region worker
@@ -95,88 +99,95 @@ public final class SplitStallScenario implements Scenario {
                 "U4: a store's engine stage for a region only moves forward and never passes its persisted stage");
     }
 
-    /** The three stores as the driver and the fault handler see them. */
-    static final class Cluster {
-        private final Simulation sim;
-
-        Cluster(Simulation sim) {
-            this.sim = sim;
+    @Override
+    public List<Class<? extends Operation>> operationKinds() {
+        List<Class<? extends Operation>> out = new ArrayList<>();
+        for (Class<?> k : SplitOperation.class.getPermittedSubclasses()) {
+            out.add(k.asSubclass(Operation.class));
         }
+        return out;
+    }
 
-        /** The leader with the highest term among the stores that are up, or null. */
-        Store leaderOf(long regionId) {
-            Store best = null;
-            long bestTerm = -1;
-            for (String name : STORES) {
-                Store s = sim.node(name, Store.class);
-                if (s != null) {
-                    RegionPeer p = s.peer(regionId);
-                    if (p.isLeader() && p.term() > bestTerm) {
-                        best = s;
-                        bestTerm = p.term();
-                    }
-                }
-            }
-            return best;
-        }
-
-        void write(long regionId, long bytes) {
-            Store leader = leaderOf(regionId);
-            if (leader != null) {
-                leader.write(regionId, bytes);
-            }
-        }
-
-        boolean applyFault(Fault fault) {
-            if (fault instanceof SplitFaults.TransferLeader t) {
-                Store leader = leaderOf(t.regionId());
-                if (leader == null) {
-                    sim.note("faults", "no leader of region " + t.regionId() + " to transfer");
-                } else {
-                    leader.peer(t.regionId()).transferLeader(t.to());
-                }
-                return true;
-            }
-            if (fault instanceof SplitFaults.SlowFlush f) {
-                Store s = sim.node(f.store(), Store.class);
-                if (s != null) {
-                    s.slowNextFlush(f.extraMicros());
-                }
-                return true;
-            }
-            return false;
-        }
+    /** A run set up and not yet started: the world, and the plan it will inject and perform. */
+    private record Prepared(Simulation sim, SplitTracker tracker, long endMicros, LinkPolicy link, FaultPlan faults, Workload workload) {
     }
 
     @Override
     public RunResult run(RunSpec spec, Trace trace) {
+        return execute(spec, prepare(spec, trace, null));
+    }
+
+    /**
+     * The run's plan as data. A generated plan aims faults at splits as they start, so its plan is
+     * known only after a run: this runs the spec once and adds what was aimed to the drawn faults
+     * (after them, so that faults drawn for the same microsecond keep their order).
+     */
+    @Override
+    public CustomPlan planOf(RunSpec spec) {
+        if (spec.isCustom()) {
+            Prepared p = prepare(spec, Trace.digestOnly(), null);
+            return spec.custom().hasWorkload() ? spec.custom() : spec.custom().withWorkload(p.workload());
+        }
+        FaultPlan.Builder aimed = FaultPlan.builder();
+        Prepared p = prepare(spec, Trace.digestOnly(), aimed);
+        execute(spec, p);
+        return new CustomPlan(NAME + "-" + spec.plan() + "-seed-" + spec.seed() + ".json", spec.plan(), p.link(), p.faults().merge(aimed.build()), p.workload());
+    }
+
+    private static RunResult execute(RunSpec spec, Prepared p) {
+        Simulation sim = p.sim();
+        sim.runUntil(p.endMicros());
+        sim.note("splits", "started " + p.tracker().started() + " finished " + p.tracker().finished());
+        sim.finish();
+        return RunResult.of(spec, sim);
+    }
+
+    /**
+     * Every run is the world its base plan draws from the seed, a link policy, a fault plan and a
+     * workload. A built-in plan draws (or scripts) the faults and the workload; a custom plan lists
+     * its faults, and its workload unless it leaves that to be drawn as its base would.
+     *
+     * @param aimed where a generated plan records the faults it aims at splits; null not to record
+     */
+    private Prepared prepare(RunSpec spec, Trace trace, FaultPlan.Builder aimed) {
         Plans.require("mode", spec.mode(), modes());
         Plans.requirePlan(spec, plans());
+        String base = spec.isCustom() ? spec.custom().base() : spec.plan();
+        Plans.require("base plan", base, plans());
         SplitMode mode = SplitMode.byName(spec.mode());
-        boolean documented = Plans.DOCUMENTED.equals(spec.plan());
+        boolean documented = Plans.DOCUMENTED.equals(base);
         long end = documented ? DocumentedPlan.END_MICROS : RANDOM_END_MICROS;
         SimConfig config = SimConfig.defaults().withBudget(RunBudget.of(MAX_EVENTS, end + 1)).withStopOnFirstViolation(false);
         Simulation sim = new Simulation(spec.seed(), config, trace);
         sim.param("mode", mode.name());
         sim.param("plan", spec.plan());
+        if (spec.isCustom()) {
+            sim.param("base", base);
+        }
 
         ChaosProfile profile = null;
         PlanParams params = null;
         List<RegionSpec> regions;
         StoreConfig storeConfig;
+        LinkPolicy link;
         if (documented) {
             regions = DocumentedPlan.regions();
             storeConfig = DocumentedPlan.storeConfig();
+            link = config.defaultLink();
         } else {
-            profile = spec.isCustom() ? ChaosProfile.of(spec.custom()) : ChaosProfile.forPlan(spec.plan(), sim.random().fork("chaos"));
-            sim.network().setDefaultPolicy(profile.link());
+            profile = spec.isCustom() ? ChaosProfile.of(spec.custom()) : ChaosProfile.forPlan(base, sim.random().fork("chaos"));
             profile.recordParams(sim);
             SimRandom planRandom = sim.random().fork("plan");
-            params = Plans.SWARM.equals(spec.plan()) ? PlanParams.swarm(planRandom) : PlanParams.random(planRandom);
+            params = Plans.SWARM.equals(base) ? PlanParams.swarm(planRandom) : PlanParams.random(planRandom);
             params.record(sim);
             regions = generatedRegions(params.regions(), sim.random().fork("regions"));
             storeConfig = StoreConfig.defaults();
+            link = profile.link();
         }
+        if (spec.isCustom()) {
+            link = spec.custom().link();
+        }
+        sim.network().setDefaultPolicy(link);
         for (RegionSpec r : regions) {
             sim.param("region." + r.regionId(), "ver " + r.shardVer() + " term " + r.term() + " leader " + r.leader() + " size " + r.sizeBytes());
         }
@@ -191,28 +202,34 @@ public final class SplitStallScenario implements Scenario {
         sim.invariant(new WorkerDelayCheck(sim, STORES, U2_BOUND_MICROS));
         sim.liveness(new Liveness("U3", U3_WITHIN_MICROS, () -> tracker.unfinishedSplit(sim.now() - U3_WITHIN_MICROS / 2)));
 
-        Cluster cluster = new Cluster(sim);
-        sim.onFault(cluster::applyFault);
-        if (documented) {
-            sim.inject(DocumentedPlan.faults());
-            DocumentedPlan.drive(sim, cluster);
-        } else if (spec.isCustom()) {
-            sim.param("faultPlan.size", spec.custom().faults().size());
-            sim.inject(spec.custom().faults());
-            RandomWorkload.start(sim, cluster, regions, params, end);
+        FaultPlan faults;
+        Workload workload;
+        if (spec.isCustom()) {
+            faults = spec.custom().faults();
+            workload = spec.custom().hasWorkload() ? spec.custom().workload()
+                    : documented ? DocumentedPlan.workload() : RandomWorkload.draw(sim.random(), regions, params, end);
+        } else if (documented) {
+            faults = DocumentedPlan.faults();
+            workload = DocumentedPlan.workload();
         } else {
-            FaultPlan plan = FaultPlanGenerator.generate(sim.random().fork("faults"), STORES, STORES, FAULT_START_MICROS, FAULT_END_MICROS, profile.faults())
+            faults = FaultPlanGenerator.generate(sim.random().fork("faults"), STORES, STORES, FAULT_START_MICROS, FAULT_END_MICROS, profile.faults())
                     .merge(scenarioFaults(sim.random().fork("scenario-faults"), regions, params));
-            sim.param("faultPlan.size", plan.size());
-            sim.inject(plan);
-            aimFaultsAtSplits(sim, tracker, params);
-            RandomWorkload.start(sim, cluster, regions, params, end);
+            workload = RandomWorkload.draw(sim.random(), regions, params, end);
         }
+        sim.param("faultPlan.size", faults.size());
+        sim.param("workload.size", workload.size());
 
-        sim.runUntil(end);
-        sim.note("splits", "started " + tracker.started() + " finished " + tracker.finished());
-        sim.finish();
-        return RunResult.of(spec, sim);
+        Cluster cluster = new Cluster(sim, STORES, regions);
+        sim.onFault(cluster::applyFault);
+        // The workload goes into the queue before the faults: a fault aimed at a split during the
+        // run lands after every operation of its microsecond, and a plan that lists it up front
+        // (planOf) must put it in the same place.
+        sim.perform(workload, cluster::perform);
+        sim.inject(faults);
+        if (!spec.isCustom() && !documented) {
+            aimFaultsAtSplits(sim, tracker, params, aimed);
+        }
+        return new Prepared(sim, tracker, end, link, faults, workload);
     }
 
     private static List<RegionSpec> generatedRegions(int count, SimRandom r) {
@@ -243,16 +260,17 @@ public final class SplitStallScenario implements Scenario {
     /**
      * Aims faults at pre-split windows: with some chance a starting split gets a leader transfer,
      * and with some chance one store crashes inside the window and restarts shortly after (a
-     * restarted store has lost the mem-table switched at PRE_SPLIT).
+     * restarted store has lost the mem-table switched at PRE_SPLIT). Generated plans only: a
+     * custom plan lists such faults itself ({@link #planOf} records them from a run).
      */
-    private static void aimFaultsAtSplits(Simulation sim, SplitTracker tracker, PlanParams p) {
+    private static void aimFaultsAtSplits(Simulation sim, SplitTracker tracker, PlanParams p, FaultPlan.Builder aimed) {
         SimRandom r = sim.random().fork("aimed-faults");
         tracker.onStart((regionId, ver) -> {
             if (r.chance(p.transferInSplitChance())) {
                 long at = sim.now() + r.between(0, p.transferInSplitMaxMicros());
                 String to = r.pick(STORES);
                 if (at < FAULT_END_MICROS) {
-                    sim.injectAt(at, new SplitFaults.TransferLeader(regionId, to));
+                    aim(sim, aimed, at, new SplitFaults.TransferLeader(regionId, to));
                 }
             }
             if (r.chance(p.crashInSplitChance())) {
@@ -260,10 +278,17 @@ public final class SplitStallScenario implements Scenario {
                 long back = at + r.between(100_000, 2_000_000);
                 String store = r.pick(STORES);
                 if (back < FAULT_END_MICROS) {
-                    sim.injectAt(at, new NodeFault.Crash(store));
-                    sim.injectAt(back, new NodeFault.Restart(store));
+                    aim(sim, aimed, at, new NodeFault.Crash(store));
+                    aim(sim, aimed, back, new NodeFault.Restart(store));
                 }
             }
         });
+    }
+
+    private static void aim(Simulation sim, FaultPlan.Builder aimed, long atMicros, Fault fault) {
+        sim.injectAt(atMicros, fault);
+        if (aimed != null) {
+            aimed.at(atMicros, fault);
+        }
     }
 }

@@ -1,0 +1,133 @@
+package shardsim.scenarios.splitstall;
+
+import java.util.List;
+import shardsim.core.fault.Fault;
+import shardsim.core.sim.Simulation;
+import shardsim.core.workload.Operation;
+
+/**
+ * The three stores as the workload and the fault handler see them. An operation or a scenario
+ * fault that names a region this world does not hold, or a store that is unknown or down, is
+ * skipped with a note rather than thrown: a plan file or a shrunk plan may name anything.
+ */
+final class Cluster {
+    private static final String WORKLOAD = "workload";
+    private static final String FAULTS = "faults";
+
+    private final Simulation sim;
+    private final List<String> stores;
+    private final long[] regionIds;
+
+    Cluster(Simulation sim, List<String> stores, List<RegionSpec> regions) {
+        this.sim = sim;
+        this.stores = stores;
+        this.regionIds = new long[regions.size()];
+        for (int i = 0; i < regionIds.length; i++) {
+            regionIds[i] = regions.get(i).regionId();
+        }
+    }
+
+    boolean holds(long regionId) {
+        for (long id : regionIds) {
+            if (id == regionId) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The leader with the highest term among the stores that are up, or null. */
+    Store leaderOf(long regionId) {
+        Store best = null;
+        long bestTerm = -1;
+        for (String name : stores) {
+            Store s = sim.node(name, Store.class);
+            if (s != null) {
+                RegionPeer p = s.peer(regionId);
+                if (p.isLeader() && p.term() > bestTerm) {
+                    best = s;
+                    bestTerm = p.term();
+                }
+            }
+        }
+        return best;
+    }
+
+    /** Performs one workload operation (the handler given to {@link Simulation#perform}). */
+    void perform(Operation operation) {
+        if (operation instanceof SplitOperation.Write w) {
+            write(w);
+        } else if (operation instanceof SplitOperation.SplitCheck c) {
+            splitCheck(c);
+        } else {
+            throw new IllegalStateException("unknown operation kind " + operation.kind() + ": " + operation);
+        }
+    }
+
+    private void write(SplitOperation.Write w) {
+        if (!holds(w.regionId())) {
+            sim.note(WORKLOAD, "write skipped: no region " + w.regionId() + " in this world");
+            return;
+        }
+        Store leader = leaderOf(w.regionId());
+        if (leader == null) {
+            sim.note(WORKLOAD, "write to region " + w.regionId() + " skipped: no store leads it");
+            return;
+        }
+        leader.write(w.regionId(), w.bytes());
+    }
+
+    private void splitCheck(SplitOperation.SplitCheck c) {
+        if (!holds(c.regionId())) {
+            sim.note(WORKLOAD, "split check skipped: no region " + c.regionId() + " in this world");
+        } else if (!stores.contains(c.store())) {
+            sim.note(WORKLOAD, "split check of region " + c.regionId() + " skipped: no store " + c.store());
+        } else {
+            Store s = sim.node(c.store(), Store.class);
+            if (s == null) {
+                sim.note(WORKLOAD, "split check of region " + c.regionId() + " skipped: " + c.store() + " is down");
+            } else {
+                if (!s.peer(c.regionId()).isLeader()) {
+                    // The checker runs, but a follower's check proposes nothing: say so in the trace.
+                    sim.note(WORKLOAD, "split check of region " + c.regionId() + " on " + c.store() + ": not its leader, nothing proposed");
+                }
+                s.splitRegionByChecker(c.regionId());
+            }
+        }
+    }
+
+    /** Applies the scenario's own fault kinds; false for kinds the kernel or another handler owns. */
+    boolean applyFault(Fault fault) {
+        if (fault instanceof SplitFaults.TransferLeader t) {
+            transferLeader(t);
+            return true;
+        }
+        if (fault instanceof SplitFaults.SlowFlush f) {
+            if (!stores.contains(f.store())) {
+                sim.note(FAULTS, "slow flush skipped: no store " + f.store());
+                return true;
+            }
+            Store s = sim.node(f.store(), Store.class);
+            if (s != null) {
+                s.slowNextFlush(f.extraMicros());
+            }
+            return true;
+        }
+        return false;
+    }
+
+    private void transferLeader(SplitFaults.TransferLeader t) {
+        if (!holds(t.regionId())) {
+            sim.note(FAULTS, "leader transfer skipped: no region " + t.regionId() + " in this world");
+        } else if (!stores.contains(t.to())) {
+            sim.note(FAULTS, "leader transfer of region " + t.regionId() + " skipped: no store " + t.to());
+        } else {
+            Store leader = leaderOf(t.regionId());
+            if (leader == null) {
+                sim.note(FAULTS, "no leader of region " + t.regionId() + " to transfer");
+            } else {
+                leader.peer(t.regionId()).transferLeader(t.to());
+            }
+        }
+    }
+}
