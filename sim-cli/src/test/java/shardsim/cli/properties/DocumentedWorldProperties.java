@@ -1,5 +1,6 @@
 package shardsim.cli.properties;
 
+import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
@@ -7,12 +8,15 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.lifecycle.AddLifecycleHook;
 import shardsim.core.arbitraries.PlanArbitraries;
+import shardsim.core.net.LinkPolicy;
 import shardsim.core.scenario.CustomPlan;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.Scenario;
 import shardsim.scenarios.dropafterclone.DorisArbitraries;
 import shardsim.scenarios.dropafterclone.DropAfterCloneScenario;
+import shardsim.scenarios.splitstall.SplitArbitraries;
+import shardsim.scenarios.splitstall.SplitStallScenario;
 import shardsim.scenarios.versionskew.VersionSkewArbitraries;
 import shardsim.scenarios.versionskew.VersionSkewScenario;
 
@@ -26,6 +30,7 @@ import shardsim.scenarios.versionskew.VersionSkewScenario;
 class DocumentedWorldProperties {
     private static final Scenario VERSION_SKEW = new VersionSkewScenario();
     private static final Scenario DROP_AFTER_CLONE = new DropAfterCloneScenario();
+    private static final Scenario SPLIT_STALL = new SplitStallScenario();
 
     private static void holds(Scenario scenario, String mode, long seed, CustomPlan plan) {
         RunResult r = Replay.run(scenario, mode, plan, seed);
@@ -43,6 +48,18 @@ class DocumentedWorldProperties {
     Arbitrary<CustomPlan> dropAfterClonePlans() {
         return PlanArbitraries.plans(Plans.DOCUMENTED, DorisArbitraries.links(),
                 Combinators.combine(DorisArbitraries.scenarioFaults(), DorisArbitraries.kernelFaults()).as((a, b) -> a.merge(b)), DorisArbitraries.workloads());
+    }
+
+    @Provide
+    Arbitrary<CustomPlan> splitStallPlans() {
+        LinkPolicy reliable = LinkPolicy.reliable();
+        return PlanArbitraries.plans(Plans.DOCUMENTED, Arbitraries.of(reliable, reliable.withLoss(0.01).withDuplication(0.01)),
+                Combinators.combine(SplitArbitraries.scenarioFaults(), SplitArbitraries.kernelFaults()).as((a, b) -> a.merge(b)), SplitArbitraries.workloads());
+    }
+
+    @Property(tries = 100)
+    void splitStallFixedHolds(@ForAll long seed, @ForAll("splitStallPlans") CustomPlan plan) {
+        holds(SPLIT_STALL, Plans.FIXED, seed, plan);
     }
 
     @Property(tries = 100)

@@ -5,6 +5,7 @@ import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
+import shardsim.core.arbitraries.FaultArbitraries;
 import shardsim.core.fault.FaultPlan;
 import shardsim.core.fault.NetFault;
 import shardsim.core.fault.NodeFault;
@@ -57,12 +58,12 @@ public final class DorisArbitraries {
 
     /** Stalled task pools and slow-report spells (each spell with its end), inside the window. */
     public static Arbitrary<FaultPlan> scenarioFaults() {
-        return Arbitraries.oneOf(stallEpisode(), slowReportsEpisode()).list().ofMaxSize(MAX_EPISODES).map(DorisArbitraries::plan);
+        return FaultArbitraries.plans(Arbitraries.oneOf(stallEpisode(), slowReportsEpisode()), MAX_EPISODES);
     }
 
-    /** Crashes with their restarts and partitions with their heals, inside the window. */
+    /** Kernel faults (partitions, one-way partitions, crashes, clogs, clock skews), each lasting one with its end, inside the window. */
     public static Arbitrary<FaultPlan> kernelFaults() {
-        return Arbitraries.oneOf(crashEpisode(), partitionEpisode()).list().ofMaxSize(MAX_EPISODES).map(DorisArbitraries::plan);
+        return FaultArbitraries.kernelPlans(nodes(), crashableNodes(), new FaultArbitraries.Window(faultWindowStartMicros(), faultWindowEndMicros(), 30 * SECOND), MAX_EPISODES);
     }
 
     /** Balance moves of the documented world's tablet to its backends, at times in the window. */
@@ -102,29 +103,6 @@ public final class DorisArbitraries {
                         new TimedFault(endOf(at, length), new DorisFault.SlowReportsEnd())));
     }
 
-    private static Arbitrary<List<TimedFault>> crashEpisode() {
-        return Combinators.combine(windowTimes(), Arbitraries.of(crashableNodes()), lengths(30 * SECOND))
-                .as((at, node, length) -> List.of(new TimedFault(at, new NodeFault.Crash(node)), new TimedFault(endOf(at, length), new NodeFault.Restart(node))));
-    }
 
-    private static Arbitrary<List<TimedFault>> partitionEpisode() {
-        List<List<String>> pairs = new ArrayList<>();
-        List<String> nodes = nodes();
-        for (int i = 0; i < nodes.size(); i++) {
-            for (int j = i + 1; j < nodes.size(); j++) {
-                pairs.add(List.of(nodes.get(i), nodes.get(j)));
-            }
-        }
-        return Combinators.combine(windowTimes(), Arbitraries.of(pairs), lengths(30 * SECOND))
-                .as((at, pair, length) -> List.of(new TimedFault(at, new NetFault.Partition(pair.get(0), pair.get(1))),
-                        new TimedFault(endOf(at, length), new NetFault.Heal(pair.get(0), pair.get(1)))));
-    }
 
-    private static FaultPlan plan(List<List<TimedFault>> episodes) {
-        List<TimedFault> all = new ArrayList<>();
-        for (List<TimedFault> e : episodes) {
-            all.addAll(e);
-        }
-        return new FaultPlan(all);
-    }
 }

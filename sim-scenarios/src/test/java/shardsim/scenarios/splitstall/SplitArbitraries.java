@@ -5,6 +5,7 @@ import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
+import shardsim.core.arbitraries.FaultArbitraries;
 import shardsim.core.fault.FaultPlan;
 import shardsim.core.fault.NodeFault;
 import shardsim.core.fault.TimedFault;
@@ -72,14 +73,9 @@ public final class SplitArbitraries {
         return Arbitraries.oneOf(transfer, slowFlush).list().ofMaxSize(8).map(FaultPlan::new);
     }
 
-    /** Kernel crash episodes: a store crashes and restarts up to 3 s later, both inside the fault window. */
-    public static Arbitrary<FaultPlan> crashEpisodes() {
-        Arbitrary<List<TimedFault>> episode = Combinators.combine(
-                        Arbitraries.longs().between(FAULT_WINDOW_START_MICROS, FAULT_WINDOW_END_MICROS - MAX_DOWN_MICROS - 1),
-                        Arbitraries.longs().between(1, MAX_DOWN_MICROS),
-                        Arbitraries.of(crashableNodes()))
-                .as((at, down, store) -> List.of(new TimedFault(at, new NodeFault.Crash(store)), new TimedFault(at + down, new NodeFault.Restart(store))));
-        return episode.list().ofMaxSize(3).map(SplitArbitraries::flatten);
+    /** Kernel faults (partitions, one-way partitions, crashes of stores, clogs, clock skews), each lasting at most 3 s, inside the fault window. */
+    public static Arbitrary<FaultPlan> kernelFaults() {
+        return FaultArbitraries.kernelPlans(nodes(), crashableNodes(), new FaultArbitraries.Window(FAULT_WINDOW_START_MICROS, FAULT_WINDOW_END_MICROS, MAX_DOWN_MICROS), 3);
     }
 
     /**
@@ -99,11 +95,4 @@ public final class SplitArbitraries {
         });
     }
 
-    private static FaultPlan flatten(List<List<TimedFault>> episodes) {
-        List<TimedFault> all = new ArrayList<>();
-        for (List<TimedFault> e : episodes) {
-            all.addAll(e);
-        }
-        return new FaultPlan(all);
-    }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
+import shardsim.core.arbitraries.FaultArbitraries;
 import shardsim.core.fault.FaultPlan;
 import shardsim.core.fault.NetFault;
 import shardsim.core.fault.NodeFault;
@@ -63,13 +64,12 @@ public final class VersionSkewArbitraries {
     /** The scenario's own faults: up to six episodes, each a start and its end (or one transfer). */
     public static Arbitrary<FaultPlan> scenarioFaults() {
         Arbitrary<List<TimedFault>> episode = Arbitraries.oneOf(dropResponse(), engineFailure(), metaCrashBeforePersist(), heartbeatDelay(), transferLeader());
-        return episode.list().ofMaxSize(6).map(VersionSkewArbitraries::plan);
+        return FaultArbitraries.plans(episode, 6);
     }
 
-    /** Kernel faults on the documented world: partitions with their heal, crashes with their restart. */
+    /** Kernel faults on the documented world (partitions, one-way partitions, crashes, clogs, clock skews), each lasting one with its end. */
     public static Arbitrary<FaultPlan> kernelFaults() {
-        Arbitrary<List<TimedFault>> episode = Arbitraries.oneOf(partition(), crash());
-        return episode.list().ofMaxSize(4).map(VersionSkewArbitraries::plan);
+        return FaultArbitraries.kernelPlans(nodes(), crashableNodes(), new FaultArbitraries.Window(WINDOW_START_MICROS, WINDOW_END_MICROS, 2_000_000), 4);
     }
 
     /** Both kinds of fault, merged in time order. */
@@ -145,24 +145,6 @@ public final class VersionSkewArbitraries {
                 .as((shard, to, at) -> List.of(new TimedFault(at, new SkewFault.TransferLeader(shard, to))));
     }
 
-    private static Arbitrary<List<TimedFault>> partition() {
-        return Combinators.combine(Arbitraries.of(nodes()), Arbitraries.of(nodes()), Arbitraries.longs().between(WINDOW_START_MICROS, WINDOW_END_MICROS - 2_000_000),
-                        Arbitraries.longs().between(100_000, 2_000_000))
-                .filter((a, b, at, lasts) -> !a.equals(b))
-                .as((a, b, at, lasts) -> List.of(new TimedFault(at, new NetFault.Partition(a, b)), new TimedFault(at + lasts, new NetFault.Heal(a, b))));
-    }
 
-    private static Arbitrary<List<TimedFault>> crash() {
-        return Combinators.combine(Arbitraries.of(crashableNodes()), Arbitraries.longs().between(WINDOW_START_MICROS, WINDOW_END_MICROS - 2_000_000),
-                        Arbitraries.longs().between(100_000, 2_000_000))
-                .as((node, at, lasts) -> List.of(new TimedFault(at, new NodeFault.Crash(node)), new TimedFault(at + lasts, new NodeFault.Restart(node))));
-    }
 
-    private static FaultPlan plan(List<List<TimedFault>> episodes) {
-        List<TimedFault> all = new ArrayList<>();
-        for (List<TimedFault> e : episodes) {
-            all.addAll(e);
-        }
-        return new FaultPlan(all);
-    }
 }
