@@ -58,6 +58,7 @@ public final class ReportCommand implements Callable<Integer> {
             files.put(dir.resolve("index.html"), r.html());
             files.put(dir.resolve("README.md"), r.markdown());
             r.svgFiles().forEach((name, svg) -> files.put(dir.resolve(name), svg));
+            r.planFiles().forEach((name, plan) -> files.put(dir.resolve(name), plan));
         }
         files.put(out.resolve("README.md"), ScenarioReport.index(reports, seeds));
         return check ? check(files) : write(files);

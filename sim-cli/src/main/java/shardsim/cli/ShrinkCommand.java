@@ -5,16 +5,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import shardsim.cli.io.AtomicOutput;
 import shardsim.cli.io.Json;
 import shardsim.cli.io.PlanFile;
+import shardsim.cli.shrink.ParallelShrink;
 import shardsim.core.check.Violation;
 import shardsim.core.fault.TimedFault;
 import shardsim.core.scenario.CustomPlan;
@@ -24,7 +21,6 @@ import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Scenario;
 import shardsim.core.shrink.ShrinkBudget;
 import shardsim.core.shrink.ShrinkResult;
-import shardsim.core.shrink.Shrinker;
 import shardsim.core.trace.Micros;
 import shardsim.core.trace.Trace;
 import shardsim.core.workload.TimedOperation;
@@ -118,15 +114,10 @@ public final class ShrinkCommand implements Callable<Integer> {
         long startNanos = System.nanoTime();
         long deadline = startNanos + (long) (maxSeconds * 1e9);
         ShrinkResult result;
-        ExecutorService pool = Executors.newFixedThreadPool(t);
         try {
-            Shrinker shrinker = new Shrinker(plans -> runAll(pool, scenario, m, n, plans), new ShrinkBudget(maxRuns, () -> System.nanoTime() > deadline), t,
-                    new ProgressLine());
-            result = shrinker.shrink(start, invariant);
+            result = ParallelShrink.shrink(scenario, m, n, start, invariant, new ShrinkBudget(maxRuns, () -> System.nanoTime() > deadline), t, new ProgressLine());
         } catch (IllegalArgumentException e) {
             throw new UserError(scenario.name() + " " + m + " " + spec.plan() + " seed " + n + ": " + e.getMessage());
-        } finally {
-            pool.shutdownNow();
         }
         double seconds = (System.nanoTime() - startNanos) / 1e9;
 
@@ -206,32 +197,6 @@ public final class ShrinkCommand implements Callable<Integer> {
         return o;
     }
 
-    private static List<RunResult> runAll(ExecutorService pool, Scenario scenario, String mode, long seed, List<CustomPlan> plans) {
-        if (plans.size() == 1) {
-            return List.of(scenario.run(RunSpec.custom(scenario.name(), mode, plans.get(0), seed)));
-        }
-        List<Future<RunResult>> futures = new ArrayList<>();
-        for (CustomPlan p : plans) {
-            futures.add(pool.submit(() -> scenario.run(RunSpec.custom(scenario.name(), mode, p, seed))));
-        }
-        List<RunResult> out = new ArrayList<>();
-        for (Future<RunResult> f : futures) {
-            try {
-                out.add(f.get());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while shrinking", e);
-            } catch (ExecutionException e) {
-                Throwable cause = e.getCause();
-                if (cause instanceof RuntimeException re) {
-                    throw re;
-                }
-                throw new IllegalStateException(cause);
-            }
-        }
-        return out;
-    }
-
     private static String defaultName(Scenario scenario, PlanChoice choice, long seed) {
         String plan = choice.custom() == null ? choice.name() : stem(choice.name());
         return scenario.name() + "-" + plan + "-seed-" + seed + "-shrunk.json";
@@ -261,7 +226,7 @@ public final class ShrinkCommand implements Callable<Integer> {
     }
 
     /** Progress on stderr: one line whenever the smallest failing plan found shrinks. */
-    private final class ProgressLine implements Shrinker.Progress {
+    private final class ProgressLine implements shardsim.core.shrink.Shrinker.Progress {
         private int faults = -1;
         private int operations = -1;
 

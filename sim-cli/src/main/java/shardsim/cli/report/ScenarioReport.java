@@ -43,6 +43,7 @@ public final class ScenarioReport {
     private final Documented fixedRun;
     private final Sweep buggySweep;
     private final Sweep fixedSweep;
+    private final ShrunkSection shrunk;
 
     private ScenarioReport(Scenario scenario, int seeds) {
         this.scenario = scenario;
@@ -54,6 +55,8 @@ public final class ScenarioReport {
         this.fixedRun = documented(fixed);
         this.buggySweep = sweep(buggy, sweepPlan, seeds);
         this.fixedSweep = sweep(fixed, sweepPlan, seeds);
+        java.util.TreeSet<Long> failing = buggySweep.summary().firstFailing();
+        this.shrunk = new ShrunkSection(scenario, buggy, sweepPlan, failing.isEmpty() ? null : failing.first(), documentedPlan);
     }
 
     /** Runs everything the report shows. */
@@ -151,7 +154,7 @@ public final class ScenarioReport {
             b.append("<p>Upstream report: ").append(Html.esc(scenario.upstream())).append("</p>\n");
         }
         b.append("<p>Contents: <a href=\"#invariants\">invariants</a> \u00b7 <a href=\"#buggy\">").append(Html.esc(buggy))
-                .append(" run</a> \u00b7 <a href=\"#fixed\">").append(Html.esc(fixed)).append(" run</a> \u00b7 <a href=\"#sweeps\">sweeps</a> \u00b7 ")
+                .append(" run</a> \u00b7 <a href=\"#fixed\">").append(Html.esc(fixed)).append(" run</a> \u00b7 <a href=\"#sweeps\">sweeps</a> \u00b7 <a href=\"#shrunk\">shrunk failures</a> \u00b7 ")
                 .append("<a href=\"#latencies\">latencies</a> \u00b7 <a href=\"#regenerate\">regenerate</a></p>\n");
         b.append("<h2 id=\"invariants\">Invariants</h2>\n<table><tr><th>invariant</th><th>meaning</th><th>").append(Html.esc(buggy))
                 .append(" / ").append(Html.esc(documentedPlan)).append("</th><th>").append(Html.esc(buggy)).append(" sweep</th><th>")
@@ -179,6 +182,7 @@ public final class ScenarioReport {
                     .append(Html.esc(firstSeeds(sum))).append("</td><td>").append(Html.esc(byInvariant(sum))).append("</td></tr>\n");
         }
         b.append("</table>\n<p>Each run stops at its first violation (every invariant the same event broke is counted).</p>\n");
+        b.append(shrunk.html());
         b.append("<h2 id=\"latencies\">Latencies in virtual time</h2>\n");
         for (Sweep s : List.of(buggySweep, fixedSweep)) {
             b.append("<h3>").append(Html.esc(s.mode())).append(", ").append(Html.esc(s.plan())).append(", seeds ").append(s.first()).append("..")
@@ -278,6 +282,7 @@ public final class ScenarioReport {
                     .append(Md.cell(firstSeeds(sum))).append(" | ").append(Md.cell(byInvariant(sum))).append(" |\n");
         }
         b.append("\nEach run stops at its first violation (every invariant the same event broke is counted).\n\n");
+        b.append(shrunk.markdown());
         b.append("## Latencies in virtual time\n\n");
         for (Sweep s : List.of(buggySweep, fixedSweep)) {
             b.append("### ").append(Md.text(s.mode())).append(", ").append(Md.text(s.plan())).append(", seeds ").append(s.first()).append("..").append(s.last()).append("\n\n");
@@ -342,6 +347,11 @@ public final class ScenarioReport {
     }
 
     /** The SVG files the Markdown shows, by file name. */
+    /** The shrunk plans, by file name, to write next to the report. */
+    public Map<String, String> planFiles() {
+        return shrunk.planFiles();
+    }
+
     public Map<String, String> svgFiles() {
         Map<String, String> out = new LinkedHashMap<>();
         out.put(buggy + ".svg", SpaceTime.standalone(buggyRun.capture(), "d-" + buggy) + "\n");

@@ -19,8 +19,12 @@ import shardsim.scenarios.Scenarios;
 class DetectionPowerTest {
     @ParameterizedTest(name = "{0} {1}: found within {3} seeds from every start (measured p90 {2})")
     @CsvSource({
+        "version-skew, random, 1, 3",
+        "version-skew, swarm, 2, 6",
         "drop-after-clone, random, 5, 15",
         "drop-after-clone, swarm, 4, 12",
+        "split-stall, random, 1, 3",
+        "split-stall, swarm, 4, 12",
     })
     void buggyIsFoundWithinTheBound(String name, String plan, int measuredP90, int bound) {
         Scenario scenario = Scenarios.byName(name).orElseThrow();
