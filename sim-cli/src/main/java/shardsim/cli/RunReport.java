@@ -36,5 +36,8 @@ final class RunReport {
             out.println("  " + e.render());
         }
         out.println("reproduce: ./" + r.spec().command());
+        String v = r.violations().get(0).invariant();
+        out.println("shrink:    ./sim shrink " + r.spec().scenario() + " --mode " + r.spec().mode() + " --plan " + r.spec().plan() + " --seed " + r.spec().seed()
+                + " --invariant " + v);
     }
 }

@@ -161,6 +161,7 @@ public final class ShrinkCommand implements Callable<Integer> {
         o.printf("%d runs in %.1f s on %d thread%s; %s%n", r.runs(), seconds, t, t == 1 ? "" : "s",
                 r.minimal() ? "minimal: removing any one fault (with its end) or operation makes " + r.invariant() + " hold"
                         : "a budget ran out: this is the smallest plan found so far, not known to be minimal");
+        o.println("link: " + linkText(r.shrunk().link()) + (r.shrunk().link().equals(r.original().link()) ? "" : " (calmer than the original " + linkText(r.original().link()) + ")"));
         o.println("faults:" + (r.shrunk().faults().size() == 0 ? " none" : ""));
         for (TimedFault f : r.shrunk().faults().faults()) {
             o.println("  t=" + Micros.format(f.atMicros()) + "  " + f.fault());
@@ -181,6 +182,10 @@ public final class ShrinkCommand implements Callable<Integer> {
             o.println("diagram written to " + html);
         }
         o.println("reproduce: ./sim run " + scenario.name() + " --mode " + m + " --plan " + target);
+    }
+
+    static String linkText(shardsim.core.net.LinkPolicy l) {
+        return "loss " + l.lossProbability() + ", duplication " + l.duplicateProbability() + ", delay " + l.delay();
     }
 
     private void row(String label, CustomPlan p, RunResult r) {

@@ -87,6 +87,8 @@ final class ShrunkSection {
 
     private List<String> listing(ShrinkResult r) {
         List<String> out = new ArrayList<>();
+        var l = r.shrunk().link();
+        out.add("link      loss " + l.lossProbability() + ", duplication " + l.duplicateProbability() + ", delay " + l.delay());
         for (TimedFault f : r.shrunk().faults().faults()) {
             out.add("fault     t=" + Micros.format(f.atMicros()) + "  " + f.fault());
         }

@@ -44,6 +44,10 @@ public record CustomPlan(String source, String base, LinkPolicy link, FaultPlan 
         return new CustomPlan(newSource, base, link, faults, workload);
     }
 
+    public CustomPlan withLink(LinkPolicy newLink) {
+        return new CustomPlan(source, base, newLink, faults, workload);
+    }
+
     public CustomPlan withFaults(FaultPlan newFaults) {
         return new CustomPlan(source, base, link, newFaults, workload);
     }

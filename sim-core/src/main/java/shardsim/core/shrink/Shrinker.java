@@ -3,13 +3,14 @@ package shardsim.core.shrink;
 import java.util.ArrayList;
 import java.util.List;
 import shardsim.core.check.Violation;
+import shardsim.core.net.LinkPolicy;
 import shardsim.core.scenario.CustomPlan;
 import shardsim.core.scenario.RunResult;
 
 /**
- * Shrinks a failing plan: delta debugging over its faults (a lasting fault and its end go
- * together), then over its operations, then again over the faults, until neither list loses an
- * element. A candidate counts as failing when its run breaks the same invariant as the original
+ * Shrinks a failing plan: first a calmer link (no loss, no duplication) if the failure survives
+ * it, then delta debugging over its faults (a lasting fault and its end go together), then over
+ * its operations, then again over the faults, until neither list loses an element. A candidate counts as failing when its run breaks the same invariant as the original
  * (another invariant failing instead is a different bug, and is not kept).
  */
 public final class Shrinker {
@@ -61,6 +62,7 @@ public final class Shrinker {
             throw new IllegalArgumentException("the plan does not break " + invariant + " (it breaks " + names(first) + ")");
         }
         smallestSeen = start;
+        CustomPlan template = calmerLink(start);
         List<PlanElement> faults = PlanElements.faults(start.faults());
         List<PlanElement> ops = PlanElements.operations(start.workload());
         progress.update(runs, start.faults().size(), start.operationCount());
@@ -68,27 +70,59 @@ public final class Shrinker {
         while (true) {
             int before = faults.size() + ops.size();
             List<PlanElement> keptOps = ops;
-            DeltaDebugger<PlanElement> f = new DeltaDebugger<>(faults, c -> testFaults(start, c, keptOps), this::outOfBudget, batch);
+            CustomPlan base = template;
+            DeltaDebugger<PlanElement> f = new DeltaDebugger<>(faults, c -> testFaults(base, c, keptOps), this::outOfBudget, batch);
             faults = f.minimize();
             stopped = f.stopped();
             if (stopped) {
                 break;
             }
             List<PlanElement> keptFaults = faults;
-            DeltaDebugger<PlanElement> o = new DeltaDebugger<>(ops, c -> testOperations(start, keptFaults, c), this::outOfBudget, batch);
+            DeltaDebugger<PlanElement> o = new DeltaDebugger<>(ops, c -> testOperations(base, keptFaults, c), this::outOfBudget, batch);
             ops = o.minimize();
             stopped = o.stopped();
             if (stopped || faults.size() + ops.size() == before) {
                 break;
             }
         }
-        CustomPlan shrunk = PlanElements.plan(start, faults, ops);
+        CustomPlan shrunk = PlanElements.plan(template, faults, ops);
         // One more run of the answer: it gives the result to report, and checks the run repeats.
         RunResult last = runAll(List.of(shrunk)).get(0);
         if (!breaks(last, invariant)) {
             throw new IllegalStateException("the shrunk plan no longer breaks " + invariant + " when run again: the run is not deterministic");
         }
         return new ShrinkResult(invariant, start, first, shrunk, last, runs, !stopped);
+    }
+
+    /**
+     * The plan with a calmer network if it still fails that way: no loss and no duplication, else
+     * one of the two. A failure that needs no lossy link is easier to read, and shrinking it no
+     * longer depends on which messages the link happens to lose.
+     */
+    private CustomPlan calmerLink(CustomPlan plan) {
+        LinkPolicy link = plan.link();
+        if (link.lossProbability() == 0 && link.duplicateProbability() == 0 || outOfBudget()) {
+            return plan;
+        }
+        List<CustomPlan> candidates = new ArrayList<>();
+        candidates.add(plan.withLink(link.withLoss(0).withDuplication(0)));
+        if (link.lossProbability() > 0 && link.duplicateProbability() > 0) {
+            candidates.add(plan.withLink(link.withLoss(0)));
+            candidates.add(plan.withLink(link.withDuplication(0)));
+        }
+        for (int i = 0; i < candidates.size(); i += batch) {
+            List<CustomPlan> slice = candidates.subList(i, Math.min(candidates.size(), i + batch));
+            boolean[] fails = judge(slice);
+            for (int k = 0; k < fails.length; k++) {
+                if (fails[k]) {
+                    return slice.get(k);
+                }
+            }
+            if (outOfBudget()) {
+                break;
+            }
+        }
+        return plan;
     }
 
     private boolean[] testFaults(CustomPlan template, List<List<PlanElement>> faultSets, List<PlanElement> ops) {

@@ -118,6 +118,28 @@ class ShrinkerTest {
     }
 
     @Test
+    void aCalmerLinkIsKeptWhenTheFailureSurvivesIt() {
+        CustomPlan lossy = noisy().withLink(LinkPolicy.reliable().withLoss(0.1).withDuplication(0.2));
+        ShrinkResult r = new Shrinker(runner(new int[1]), ShrinkBudget.runs(1_000), 1, (n, f, o) -> { }).shrink(lossy, "X1");
+        assertEquals(0, r.shrunk().link().lossProbability());
+        assertEquals(0, r.shrunk().link().duplicateProbability());
+    }
+
+    @Test
+    void aLinkTheFailureNeedsStays() {
+        // Z3 breaks only while the link loses messages.
+        Shrinker.Runner needsLoss = plans -> plans.stream().map(p -> {
+            List<Violation> v = p.link().lossProbability() > 0 ? List.of(new Violation("Z3", "lost", 0, 0)) : List.<Violation>of();
+            return new RunResult(RunSpec.custom("fake", "buggy", p, 1), v.isEmpty(), 0, 0, 0, 0, 0, v, Map.of(), Map.of(), List.of());
+        }).toList();
+        CustomPlan lossy = noisy().withLink(LinkPolicy.reliable().withLoss(0.1).withDuplication(0.2));
+        ShrinkResult r = new Shrinker(needsLoss, ShrinkBudget.runs(1_000), 2, (n, f, o) -> { }).shrink(lossy, "Z3");
+        assertEquals(0.1, r.shrunk().link().lossProbability());
+        assertEquals(0, r.shrunk().link().duplicateProbability(), "duplication alone could go");
+        assertEquals(0, r.shrunk().faults().size() + r.shrunk().operationCount());
+    }
+
+    @Test
     void pairsLastingFaultsWithTheirEnds() {
         List<PlanElement> elements = PlanElements.faults(noisy().faults());
         List<Integer> sizes = elements.stream().map(e -> ((PlanElement.Faults) e).faults().size()).toList();
