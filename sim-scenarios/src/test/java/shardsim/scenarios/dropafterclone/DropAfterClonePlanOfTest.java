@@ -15,9 +15,9 @@ import shardsim.core.net.LinkPolicy;
 import shardsim.core.scenario.CustomPlan;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
+import shardsim.core.testing.PlanOfContract;
 import shardsim.core.trace.Trace;
 import shardsim.core.trace.TraceEvent;
-import shardsim.core.trace.TraceKind;
 import shardsim.core.workload.Operation;
 import shardsim.core.workload.TimedOperation;
 import shardsim.core.workload.Workload;
@@ -26,25 +26,6 @@ import shardsim.core.workload.Workload;
 class DropAfterClonePlanOfTest {
     private final DropAfterCloneScenario scenario = new DropAfterCloneScenario();
 
-    /** Every trace event but the parameters, without the index (which counts the parameters too). */
-    private static List<String> withoutParams(Trace trace) {
-        List<String> out = new ArrayList<>();
-        for (TraceEvent e : trace.events()) {
-            if (e.kind() != TraceKind.PARAM) {
-                out.add(e.timeMicros() + " #" + e.eventNumber() + " " + e.kind() + " " + e.actor() + " " + e.detail());
-            }
-        }
-        return out;
-    }
-
-    private static void assertSameRun(RunResult expected, Trace expectedTrace, RunResult actual, Trace actualTrace, String what) {
-        assertEquals(expected.violations(), actual.violations(), what + ": violations");
-        assertEquals(expected.events(), actual.events(), what + ": events");
-        assertEquals(expected.messages(), actual.messages(), what + ": messages");
-        assertEquals(expected.virtualMicros(), actual.virtualMicros(), what + ": virtual time");
-        assertEquals(withoutParams(expectedTrace), withoutParams(actualTrace), what + ": trace");
-    }
-
     @Test
     void planOfRepeatsTheRun() {
         int failing = 0;
@@ -52,15 +33,11 @@ class DropAfterClonePlanOfTest {
             for (String plan : List.of("documented", "random", "swarm")) {
                 for (long seed = 0; seed < 50; seed++) {
                     RunSpec spec = new RunSpec(scenario.name(), mode, plan, seed);
-                    Trace original = Trace.full();
-                    RunResult r = scenario.run(spec, original);
                     CustomPlan data = scenario.planOf(spec);
                     assertEquals(plan, data.base());
                     assertTrue(data.hasWorkload());
-                    Trace replay = Trace.full();
-                    RunResult again = scenario.run(RunSpec.custom(scenario.name(), mode, data, seed), replay);
-                    assertSameRun(r, original, again, replay, spec.command());
-                    failing += r.ok() ? 0 : 1;
+                    PlanOfContract.assertRepeats(scenario, spec);
+                    failing += scenario.run(spec).ok() ? 0 : 1;
                 }
             }
         }
@@ -77,11 +54,7 @@ class DropAfterClonePlanOfTest {
             assertEquals("faults-only.json", filled.source());
             assertEquals(base, filled.base());
             assertTrue(filled.operationCount() > 0, base + " draws moves");
-            Trace a = Trace.full();
-            Trace b = Trace.full();
-            RunResult first = scenario.run(spec, a);
-            RunResult second = scenario.run(RunSpec.custom(scenario.name(), "buggy", filled, 5), b);
-            assertSameRun(first, a, second, b, base);
+            PlanOfContract.assertRepeats(scenario, spec);
         }
     }
 

@@ -9,6 +9,7 @@ import java.util.Optional;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import shardsim.core.scenario.RunSpec;
+import shardsim.core.testing.PlanOfContract;
 
 /** planOf's contract: a run of the plan it returns repeats the run it was taken from. */
 class SplitStallPlanOfTest {
@@ -22,7 +23,7 @@ class SplitStallPlanOfTest {
     void aRunOfItsPlanRepeatsTheRun(String mode, String plan) {
         List<String> differences = new ArrayList<>();
         for (long seed = 0; seed < SEEDS; seed++) {
-            Optional<String> d = PlanEquivalence.difference(scenario, new RunSpec(scenario.name(), mode, plan, seed));
+            Optional<String> d = PlanOfContract.difference(scenario, new RunSpec(scenario.name(), mode, plan, seed));
             d.ifPresent(differences::add);
         }
         assertEquals(List.of(), differences, differences.size() + " of " + SEEDS + " seeds differ");

@@ -4,16 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import shardsim.core.scenario.CustomPlan;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
-import shardsim.core.trace.Trace;
-import shardsim.core.trace.TraceEvent;
-import shardsim.core.trace.TraceKind;
+import shardsim.core.testing.PlanOfContract;
 
 /**
  * The contract of {@code planOf}: the plan it gives, run as a custom plan, repeats the run it
@@ -21,36 +18,6 @@ import shardsim.core.trace.TraceKind;
  */
 class VersionSkewPlanOfTest {
     private final VersionSkewScenario scenario = new VersionSkewScenario();
-
-    private static List<TraceEvent> withoutParams(Trace trace) {
-        List<TraceEvent> out = new ArrayList<>();
-        for (TraceEvent e : trace.events()) {
-            if (e.kind() != TraceKind.PARAM) {
-                out.add(e);
-            }
-        }
-        return out;
-    }
-
-    private void assertSameRun(RunSpec original, RunSpec replay) {
-        Trace first = Trace.full();
-        RunResult a = scenario.run(original, first);
-        Trace second = Trace.full();
-        RunResult b = scenario.run(replay, second);
-        String what = original.command() + " vs its plan " + replay.custom();
-        assertEquals(a.violations(), b.violations(), what);
-        assertEquals(a.events(), b.events(), what);
-        assertEquals(a.messages(), b.messages(), what);
-        assertEquals(a.virtualMicros(), b.virtualMicros(), what);
-        List<TraceEvent> x = withoutParams(first);
-        List<TraceEvent> y = withoutParams(second);
-        assertEquals(x.size(), y.size(), what);
-        for (int i = 0; i < x.size(); i++) {
-            TraceEvent ex = x.get(i);
-            TraceEvent ey = y.get(i);
-            assertTrue(ex.sameAs(ey), () -> what + ": first difference\n  " + ex.render() + "\n  " + ey.render());
-        }
-    }
 
     @Test
     void thePlanOfABuiltInRunRepeatsIt() {
@@ -63,8 +30,7 @@ class VersionSkewPlanOfTest {
                     assertEquals(plan, p.base());
                     assertEquals("version-skew-" + plan + "-seed-" + seed + ".json", p.source());
                     assertNotNull(p.workload());
-                    RunSpec replay = RunSpec.custom(VersionSkewScenario.NAME, mode, p, seed);
-                    assertSameRun(spec, replay);
+                    PlanOfContract.assertRepeats(scenario, spec);
                     if (!scenario.run(spec).ok()) {
                         failing++;
                     }
@@ -85,7 +51,7 @@ class VersionSkewPlanOfTest {
                 CustomPlan filled = scenario.planOf(spec);
                 assertEquals(builtIn.workload(), filled.workload(), base + " seed " + seed);
                 assertEquals("faults-only.json", filled.source());
-                assertSameRun(spec, RunSpec.custom(VersionSkewScenario.NAME, Plans.BUGGY, filled, seed));
+                PlanOfContract.assertRepeats(scenario, spec);
             }
         }
     }

@@ -1,26 +1,28 @@
-package shardsim.scenarios.splitstall;
+package shardsim.core.testing;
 
 import java.util.List;
 import java.util.Optional;
 import shardsim.core.scenario.CustomPlan;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
+import shardsim.core.scenario.Scenario;
 import shardsim.core.trace.Trace;
 import shardsim.core.trace.TraceDiff;
 import shardsim.core.trace.TraceEvent;
 import shardsim.core.trace.TraceKind;
 
 /**
- * Runs a spec, then the plan {@code planOf} gives for it, and says how the two runs differ:
- * the full traces with PARAM lines left out (a custom run names its plan and counts differently),
- * the violations, the event and message counts and the final virtual time.
+ * The contract of {@link Scenario#planOf}: the plan it gives back, run as a custom plan, repeats
+ * the run it came from. Compared: the full traces with PARAM lines left out (a custom run names
+ * its plan and counts its parts differently), the violations, the event and message counts and
+ * the final virtual time.
  */
-final class PlanEquivalence {
-    private PlanEquivalence() {
+public final class PlanOfContract {
+    private PlanOfContract() {
     }
 
-    /** Where a replay of the spec's plan parted from the spec's own run, or empty if it did not. */
-    static Optional<String> difference(SplitStallScenario scenario, RunSpec spec) {
+    /** Where a run of the spec's plan parted from the spec's own run, or empty if it did not. */
+    public static Optional<String> difference(Scenario scenario, RunSpec spec) {
         Trace original = Trace.full();
         RunResult first = scenario.run(spec, original);
         CustomPlan plan = scenario.planOf(spec);
@@ -35,6 +37,13 @@ final class PlanEquivalence {
             return Optional.of(spec.command() + ": equal traces, different results: " + first + " vs " + second);
         }
         return Optional.empty();
+    }
+
+    /** Throws an {@link AssertionError} naming the first difference, if there is one. */
+    public static void assertRepeats(Scenario scenario, RunSpec spec) {
+        difference(scenario, spec).ifPresent(d -> {
+            throw new AssertionError(d);
+        });
     }
 
     private static List<TraceEvent> withoutParams(Trace t) {
