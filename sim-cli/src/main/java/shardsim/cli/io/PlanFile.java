@@ -118,24 +118,9 @@ public final class PlanFile {
         if (faults == null || !faults.isArray()) {
             throw new UserError(where + ": field 'faults' is missing or not a list");
         }
-        Map<String, Class<? extends Fault>> kinds = kinds(scenario);
         List<TimedFault> out = new ArrayList<>();
-        int i = 0;
-        for (JsonNode f : faults) {
-            String at = where + " fault #" + i++;
-            if (!f.isObject()) {
-                throw new UserError(at + " is not a JSON object");
-            }
-            long atMicros = Json.number(f, "atMicros", at);
-            if (atMicros < 0) {
-                throw new UserError(at + ": atMicros must not be negative");
-            }
-            String kind = Json.text(f, "kind", at);
-            Class<? extends Fault> type = kinds.get(kind);
-            if (type == null) {
-                throw new UserError(at + ": unknown fault kind '" + kind + "' (known: " + String.join(", ", kinds.keySet()) + ")");
-            }
-            out.add(new TimedFault(atMicros, build(type, (ObjectNode) f, at)));
+        for (Entry<Fault> e : entries(faults, where, "fault", kinds(scenario))) {
+            out.add(new TimedFault(e.atMicros(), e.value()));
         }
         String base = o.has("base") ? Json.text(o, "base", where) : Plans.RANDOM;
         if (!scenario.plans().contains(base)) {
@@ -172,24 +157,36 @@ public final class PlanFile {
             kinds.put(kindName(k), k);
         }
         List<TimedOperation> out = new ArrayList<>();
+        for (Entry<Operation> e : entries(ops, where, "operation", kinds)) {
+            out.add(new TimedOperation(e.atMicros(), e.value()));
+        }
+        return new Workload(out);
+    }
+
+    private record Entry<T>(long atMicros, T value) {
+    }
+
+    /** The timed records of a list: each an object with atMicros, a known kind and that kind's fields. */
+    private static <T> List<Entry<T>> entries(JsonNode list, String where, String what, Map<String, Class<? extends T>> kinds) {
+        List<Entry<T>> out = new ArrayList<>();
         int i = 0;
-        for (JsonNode op : ops) {
-            String at = where + " operation #" + i++;
-            if (!op.isObject()) {
+        for (JsonNode item : list) {
+            String at = where + " " + what + " #" + i++;
+            if (!item.isObject()) {
                 throw new UserError(at + " is not a JSON object");
             }
-            long atMicros = Json.number(op, "atMicros", at);
+            long atMicros = Json.number(item, "atMicros", at);
             if (atMicros < 0) {
                 throw new UserError(at + ": atMicros must not be negative");
             }
-            String kind = Json.text(op, "kind", at);
-            Class<? extends Operation> type = kinds.get(kind);
+            String kind = Json.text(item, "kind", at);
+            Class<? extends T> type = kinds.get(kind);
             if (type == null) {
-                throw new UserError(at + ": unknown operation kind '" + kind + "' (known: " + String.join(", ", kinds.keySet()) + ")");
+                throw new UserError(at + ": unknown " + what + " kind '" + kind + "' (known: " + String.join(", ", kinds.keySet()) + ")");
             }
-            out.add(new TimedOperation(atMicros, build(type, (ObjectNode) op, at)));
+            out.add(new Entry<>(atMicros, build(type, (ObjectNode) item, at)));
         }
-        return new Workload(out);
+        return out;
     }
 
     /** The plan as JSON, as a plan file holds it (used in trace headers so replays need no other file). */

@@ -2,10 +2,10 @@ package shardsim.cli.power;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import shardsim.cli.Parallel;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Scenario;
@@ -32,24 +32,12 @@ public final class Power {
         }
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads));
         try {
-            List<Future<StartResult>> futures = new ArrayList<>();
+            List<Callable<StartResult>> tasks = new ArrayList<>();
             for (int i = 0; i < starts; i++) {
                 long start = startSeed(i);
-                futures.add(pool.submit(() -> sweep(scenario, mode, plan, start, maxSeeds)));
+                tasks.add(() -> sweep(scenario, mode, plan, start, maxSeeds));
             }
-            List<StartResult> out = new ArrayList<>();
-            for (Future<StartResult> f : futures) {
-                out.add(f.get());
-            }
-            return out;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException re) {
-                throw re;
-            }
-            throw new IllegalStateException(e.getCause());
+            return Parallel.all(pool, tasks);
         } finally {
             pool.shutdownNow();
         }

@@ -2,10 +2,10 @@ package shardsim.cli.shrink;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import shardsim.cli.Parallel;
 import shardsim.core.scenario.CustomPlan;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
@@ -45,24 +45,10 @@ public final class ParallelShrink {
         if (plans.size() == 1) {
             return List.of(run(scenario, mode, seed, plans.get(0)));
         }
-        List<Future<RunResult>> futures = new ArrayList<>();
+        List<Callable<RunResult>> tasks = new ArrayList<>();
         for (CustomPlan p : plans) {
-            futures.add(pool.submit(() -> run(scenario, mode, seed, p)));
+            tasks.add(() -> run(scenario, mode, seed, p));
         }
-        List<RunResult> out = new ArrayList<>();
-        for (Future<RunResult> f : futures) {
-            try {
-                out.add(f.get());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while shrinking", e);
-            } catch (ExecutionException e) {
-                if (e.getCause() instanceof RuntimeException re) {
-                    throw re;
-                }
-                throw new IllegalStateException(e.getCause());
-            }
-        }
-        return out;
+        return Parallel.all(pool, tasks);
     }
 }
