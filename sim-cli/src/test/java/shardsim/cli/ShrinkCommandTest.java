@@ -69,6 +69,18 @@ class ShrinkCommandTest {
     }
 
     @Test
+    void aTimeBudgetStopsWithTheBestPlanSoFar() throws IOException {
+        Path out = dir.resolve("time.json");
+        Cli.Result r = Cli.real("shrink", "split-stall", "--plan", "swarm", "--seed", "0", "--out", out.toString(), "--max-seconds", "0.000001", "--json");
+        assertEquals(ExitCodes.OK, r.code(), r.out() + r.err());
+        ObjectNode o = Json.object(r.out(), "output");
+        assertFalse(o.get("minimal").asBoolean(), "stopped by the deadline");
+        assertEquals("swarm", o.get("plan").asString());
+        Cli.Result run = Cli.real("run", "split-stall", "--mode", "buggy", "--plan", out.toString());
+        assertEquals(ExitCodes.VIOLATION, run.code(), run.out());
+    }
+
+    @Test
     void aSeedThatDoesNotFailIsBadInputAndLeavesNoFile() throws IOException {
         Path out = dir.resolve("none.json");
         Files.writeString(out, "keep me");
