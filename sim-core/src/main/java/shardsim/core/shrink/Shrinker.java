@@ -10,8 +10,9 @@ import shardsim.core.scenario.RunResult;
 /**
  * Shrinks a failing plan: first a calmer link (no loss, no duplication) if the failure survives
  * it, then delta debugging over its faults (a lasting fault and its end go together), then over
- * its operations, then again over the faults, until neither list loses an element. A candidate counts as failing when its run breaks the same invariant as the original
- * (another invariant failing instead is a different bug, and is not kept).
+ * its operations, then again over the faults, until neither list loses an element. A candidate
+ * counts as failing when its run breaks the same invariant as the original (another invariant
+ * failing instead is a different bug, and is not kept). Each {@link #shrink} starts afresh.
  */
 public final class Shrinker {
     /** Runs candidate plans (same scenario, mode and seed); may run a batch at once, results in order. */
@@ -53,6 +54,7 @@ public final class Shrinker {
         if (!start.hasWorkload()) {
             throw new IllegalArgumentException("a plan to shrink needs its workload as data");
         }
+        runs = 0;
         RunResult first = runAll(List.of(start)).get(0);
         invariant = target != null ? target : firstInvariant(first);
         if (invariant == null) {
