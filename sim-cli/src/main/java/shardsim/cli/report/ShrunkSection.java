@@ -153,8 +153,9 @@ final class ShrunkSection {
             if (c.result() == null) {
                 continue;
             }
-            b.append("<h3>").append(Html.esc(c.label())).append(", shrunk: <a href=\"").append(Html.esc(c.fileName())).append("\">").append(Html.esc(c.fileName()))
-                    .append("</a></h3>\n<pre>").append(Html.esc(c.command())).append('\n');
+            // The page links nowhere outside itself: the plan file is named, not linked.
+            b.append("<h3>").append(Html.esc(c.label())).append(", shrunk: <code>").append(Html.esc(c.fileName()))
+                    .append("</code></h3>\n<pre>").append(Html.esc(c.command())).append('\n');
             for (String line : listing(c.result())) {
                 b.append(Html.esc(line)).append('\n');
             }
