@@ -14,16 +14,20 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import shardsim.cli.io.Json;
 import shardsim.cli.io.PlanFile;
+import shardsim.cli.shrink.ParallelShrink;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Scenario;
+import shardsim.core.shrink.ShrinkBudget;
+import shardsim.core.shrink.ShrinkResult;
 import shardsim.scenarios.Scenarios;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Regression cases: every shrunk plan committed under reports/ (written by {@code sim report})
  * fails its scenario's buggy mode on every run, with the same violations, and holds in fixed
- * mode. (That {@code sim report} still shrinks to exactly these files is CI's report check.)
+ * mode, and shrinking it again changes nothing. (That {@code sim report} still shrinks to exactly
+ * these files is CI's report check.)
  */
 class ShrunkPlansTest {
     static Stream<Path> plans() throws IOException {
@@ -52,5 +56,10 @@ class ShrunkPlansTest {
             assertEquals(first.digest(), again.digest());
         }
         assertTrue(scenario.run(RunSpec.custom(scenario.name(), "fixed", plan, seed)).ok(), "the fix holds under the shrunk plan");
+        // A shrunk plan is a fixpoint: shrinking it again keeps every fault and operation.
+        ShrinkResult again = ParallelShrink.shrink(scenario, "buggy", seed, plan, null, ShrinkBudget.runs(1_000), 1, (n, f, o) -> { });
+        assertTrue(again.minimal());
+        assertEquals(plan.faults(), again.shrunk().faults());
+        assertEquals(plan.workload(), again.shrunk().workload());
     }
 }
