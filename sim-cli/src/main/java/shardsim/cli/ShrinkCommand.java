@@ -2,8 +2,6 @@ package shardsim.cli;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -92,8 +90,8 @@ public final class ShrinkCommand implements Callable<Integer> {
         if (t < 1 || t > 256) {
             throw new UserError("--threads must be between 1 and 256, got " + t);
         }
-        if (invariant != null && !knownInvariant(scenario, invariant)) {
-            throw new UserError("unknown invariant '" + invariant + "' for " + scenario.name() + " (its invariants: " + invariantNames(scenario) + ")");
+        if (invariant != null && !scenario.invariantNames().contains(invariant)) {
+            throw new UserError("unknown invariant '" + invariant + "' for " + scenario.name() + " (its invariants: " + String.join(", ", scenario.invariantNames()) + ")");
         }
         Path target = out != null ? out : Path.of(defaultName(scenario, choice, n));
         // Opened before the search, so a bad path fails at once and an existing file survives a failed shrink.
@@ -210,24 +208,6 @@ public final class ShrinkCommand implements Callable<Integer> {
     private static String stem(String file) {
         String name = Path.of(file).getFileName().toString();
         return name.endsWith(".json") ? name.substring(0, name.length() - 5) : name;
-    }
-
-    private static boolean knownInvariant(Scenario scenario, String name) {
-        for (String line : scenario.invariants()) {
-            if (line.startsWith(name + ":")) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static String invariantNames(Scenario scenario) {
-        List<String> names = new ArrayList<>();
-        for (String line : scenario.invariants()) {
-            int colon = line.indexOf(':');
-            names.add(colon < 0 ? line : line.substring(0, colon));
-        }
-        return String.join(", ", names);
     }
 
     /** Progress on stderr: one line whenever the smallest failing plan found shrinks. */

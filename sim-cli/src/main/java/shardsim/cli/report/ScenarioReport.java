@@ -1,6 +1,5 @@
 package shardsim.cli.report;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -102,16 +101,6 @@ public final class ScenarioReport {
 
     public Sweep fixedSweep() {
         return fixedSweep;
-    }
-
-    /** The invariant names of the scenario ("C1" from "C1: ..."), in its order. */
-    List<String> invariantNames() {
-        List<String> out = new ArrayList<>();
-        for (String inv : scenario.invariants()) {
-            int colon = inv.indexOf(':');
-            out.add(colon > 0 ? inv.substring(0, colon).trim() : inv);
-        }
-        return out;
     }
 
     private Map<String, String> invariantMeanings() {

@@ -39,6 +39,16 @@ public interface Scenario {
     /** The invariants the scenario checks, as "NAME: meaning". */
     List<String> invariants();
 
+    /** The invariants' names ("C1" of "C1: ..."), in order. */
+    default List<String> invariantNames() {
+        List<String> out = new java.util.ArrayList<>();
+        for (String inv : invariants()) {
+            int colon = inv.indexOf(':');
+            out.add(colon > 0 ? inv.substring(0, colon).trim() : inv);
+        }
+        return out;
+    }
+
     /**
      * The fault kinds this scenario defines (records implementing {@link shardsim.core.fault.Fault}),
      * besides the kernel's, so plan files can name them. A plan file names a kind by its simple
