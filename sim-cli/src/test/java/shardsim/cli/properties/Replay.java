@@ -21,10 +21,9 @@ public final class Replay {
     private Replay() {
     }
 
-    /** Runs the plan; returns the result. */
+    /** Runs the plan (digest only); the file is written only if it fails, by {@link #describe}. */
     public static RunResult run(Scenario scenario, String mode, CustomPlan plan, long seed) {
-        Path file = file(scenario, mode, plan, seed);
-        return scenario.run(RunSpec.custom(scenario.name(), mode, plan.withSource(file.toString()), seed), Trace.digestOnly());
+        return scenario.run(RunSpec.custom(scenario.name(), mode, plan, seed), Trace.digestOnly());
     }
 
     /**
