@@ -73,6 +73,8 @@ public final class DataNode implements Node {
     private final Engine engine = new Engine();
     /** Highest assignment seen per shard in this incarnation: the shard lock's stand-in refuses older opens. */
     private final TreeMap<Integer, Long> maxOpenId = new TreeMap<>();
+    /** The assignment whose open is waiting for meta's view, per shard. */
+    private final TreeMap<Integer, Long> opening = new TreeMap<>();
 
     public DataNode(NodeContext ctx, NodeSetup setup, List<ShardView> initial, long firstHeartbeatMicros) {
         this.firstHeartbeatMicros = firstHeartbeatMicros;
@@ -238,14 +240,26 @@ public final class DataNode implements Node {
             answer(env, "OpenShard", fail("request for incarnation " + m.incarnation() + ", this is " + ctx.incarnation()));
             return;
         }
+        if (opening.containsKey(shardId) && opening.get(shardId) == m.openId()) {
+            // The lossy network duplicated the request; over gRPC it is one request, answered once.
+            ctx.trace("duplicate open of shard " + shardId + " assignment " + m.openId() + " ignored");
+            return;
+        }
         if (m.openId() < maxOpenId.getOrDefault(shardId, 0L)) {
             answer(env, "OpenShard", fail("stale open of shard " + shardId + " (assignment " + m.openId() + ")"));
             return;
         }
         maxOpenId.put(shardId, m.openId());
         Shard held = shards.get(shardId);
+        if (held != null && held.openId < m.openId()) {
+            // A copy from an earlier assignment: its shard lock is gone, and a node that loses the
+            // lock closes the shard (on_lock_expired -> do_close_shard). Open afresh.
+            shards.remove(shardId);
+            engine.close(shardId);
+            ctx.trace("close shard " + shardId + " of assignment " + held.openId + ": its lock went with the assignment");
+            held = null;
+        }
         if (held != null && held.version == m.shard().version()) {
-            held.openId = m.openId();
             ctx.trace("No need to open the exactly same shard again, shard_info:" + m.shard());
             answer(env, "OpenShard", new ShardResult(true, "", held.version));
             return;
@@ -254,8 +268,10 @@ public final class DataNode implements Node {
             answer(env, "OpenShard", fail("open a shard with a smaller version, curr_shard_info:" + held.info() + ", new_shard_info:" + m.shard()));
             return;
         }
+        opening.put(shardId, m.openId());
         ctx.call(MetaNode.NAME, new GetTablesOfShards(shardId), timing.rpcTimeoutMicros(), reply -> {
             TablesOfShard t = (TablesOfShard) reply;
+            opening.remove(shardId);
             if (maxOpenId.getOrDefault(shardId, 0L) != m.openId()) {
                 answer(env, "OpenShard", fail("shard " + shardId + " was assigned again while it opened"));
                 return;
@@ -265,7 +281,10 @@ public final class DataNode implements Node {
             engine.open(shardId, t.tables());
             ctx.trace("open shard " + t.shard() + " from meta's view (request " + m.shard() + "), assignment " + m.openId() + ", tables " + t.tables().size());
             answer(env, "OpenShard", new ShardResult(true, "", opened.version));
-        }, () -> answer(env, "OpenShard", fail("get tables of shard " + shardId + " from meta: rpc timeout")));
+        }, () -> {
+            opening.remove(shardId);
+            answer(env, "OpenShard", fail("get tables of shard " + shardId + " from meta: rpc timeout"));
+        });
     }
 
     private void onClose(CloseShard m) {
