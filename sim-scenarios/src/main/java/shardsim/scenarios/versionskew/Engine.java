@@ -56,7 +56,7 @@ public final class Engine {
     /** The tables the engine holds for the shard (empty if it has not opened it). For checkers. */
     public Set<String> tables(int shardId) {
         Tables t = shards.get(shardId);
-        return t == null ? Set.of() : Collections.unmodifiableSet(t.held);
+        return Collections.unmodifiableSet(t == null ? new TreeSet<>() : t.held);
     }
 
     /** Creates and drops applied to the shard since it was opened here. For checkers. */
