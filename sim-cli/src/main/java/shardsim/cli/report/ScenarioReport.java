@@ -43,9 +43,11 @@ public final class ScenarioReport {
     private final Sweep buggySweep;
     private final Sweep fixedSweep;
     private final ShrunkSection shrunk;
+    private final FidelitySection fidelity;
 
     private ScenarioReport(Scenario scenario, int seeds) {
         this.scenario = scenario;
+        this.fidelity = new FidelitySection(scenario.fidelity());
         this.buggy = scenario.modes().contains(Plans.BUGGY) ? Plans.BUGGY : scenario.modes().get(0);
         this.fixed = scenario.modes().contains(Plans.FIXED) ? Plans.FIXED : scenario.modes().get(Math.min(1, scenario.modes().size() - 1));
         this.documentedPlan = scenario.plans().contains(Plans.DOCUMENTED) ? Plans.DOCUMENTED : scenario.plans().get(0);
@@ -142,7 +144,8 @@ public final class ScenarioReport {
         if (!scenario.upstream().isEmpty()) {
             b.append("<p>Upstream report: ").append(Html.esc(scenario.upstream())).append("</p>\n");
         }
-        b.append("<p>Contents: <a href=\"#invariants\">invariants</a> \u00b7 <a href=\"#buggy\">").append(Html.esc(buggy))
+        b.append("<p>Contents: <a href=\"#invariants\">invariants</a> \u00b7 ").append(fidelity.present() ? "<a href=\"#fidelity\">fidelity</a> \u00b7 " : "")
+                .append("<a href=\"#buggy\">").append(Html.esc(buggy))
                 .append(" run</a> \u00b7 <a href=\"#fixed\">").append(Html.esc(fixed)).append(" run</a> \u00b7 <a href=\"#sweeps\">sweeps</a> \u00b7 <a href=\"#shrunk\">shrunk failures</a> \u00b7 ")
                 .append("<a href=\"#latencies\">latencies</a> \u00b7 <a href=\"#regenerate\">regenerate</a></p>\n");
         b.append("<h2 id=\"invariants\">Invariants</h2>\n<table><tr><th>invariant</th><th>meaning</th><th>").append(Html.esc(buggy))
@@ -157,6 +160,7 @@ public final class ScenarioReport {
                     .append(bugged.getOrDefault(k, 0L)).append("</td><td class=\"n\">").append(fixedBy.getOrDefault(k, 0L)).append("</td></tr>\n");
         }
         b.append("</table>\n");
+        b.append(fidelity.html());
         b.append("<h2 id=\"buggy\">Mode ").append(Html.esc(buggy)).append(", plan ").append(Html.esc(documentedPlan)).append("</h2>\n");
         b.append(RunSection.html(buggyRun.result(), buggyRun.capture(), "d-" + buggy));
         b.append("<h2 id=\"fixed\">Mode ").append(Html.esc(fixed)).append(", plan ").append(Html.esc(documentedPlan)).append("</h2>\n");
@@ -261,6 +265,7 @@ public final class ScenarioReport {
                     .append(fixedBy.getOrDefault(k, 0L)).append(" |\n");
         }
         b.append('\n');
+        b.append(fidelity.markdown());
         runMarkdown(b, buggy, buggyRun);
         runMarkdown(b, fixed, fixedRun);
         b.append("## Sweeps\n\n| mode | plan | seeds | failing | seeds to the first failure | first failing seeds | failing runs by invariant |\n|---|---|---|---:|---:|---|---|\n");

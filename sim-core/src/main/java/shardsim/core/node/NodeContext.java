@@ -42,9 +42,9 @@ public interface NodeContext {
     /** The node's single-server FIFO queue of that name, created on first use. */
     WorkerQueue worker(String name);
 
-    /** A model note in the trace (a state change worth seeing). */
+    /**
+     * A model note in the trace (a state change worth seeing). There is deliberately no way to
+     * raise a violation from here: checks observe the model from outside.
+     */
     void trace(String detail);
-
-    /** Reports an invariant violation found inside a handler (for checks tied to an action). */
-    void violation(String invariant, String message);
 }

@@ -30,6 +30,14 @@ public interface Scenario {
         return "";
     }
 
+    /**
+     * The fidelity table for reports: each modelled behaviour, the upstream file and commit it
+     * follows, and where the model simplifies. Empty when the scenario has none yet.
+     */
+    default List<FidelityRow> fidelity() {
+        return List.of();
+    }
+
     /** The modes, the first being the default ("buggy", "fixed", and any ablations). */
     List<String> modes();
 

@@ -115,11 +115,6 @@ final class HostContext implements NodeContext {
         sim.record(TraceKind.STATE, host.name, detail);
     }
 
-    @Override
-    public void violation(String invariant, String message) {
-        sim.violation(invariant, message);
-    }
-
     /** Routes an arriving envelope: replies to their pending call, the rest to the node. */
     void receive(Envelope env) {
         if (env.reply()) {

@@ -26,6 +26,10 @@ sealed interface SimEvent {
     record Action(String actor, String label, Runnable action, boolean traced) implements SimEvent {
     }
 
+    /** A scheduled check (a sample of state taken at a set time); the only event that may raise a violation. */
+    record Check(String label, Runnable check) implements SimEvent {
+    }
+
     /** A node boots for the first time. */
     record Boot(String node) implements SimEvent {
     }

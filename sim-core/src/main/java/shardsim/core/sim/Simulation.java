@@ -60,6 +60,8 @@ public final class Simulation {
     private int activeFaults;
     private long faultEpoch;
     private long quietSinceMicros;
+    /** True while model code runs (a message, timer, task, fault, boot or driver action): no violation may be raised. */
+    private boolean inModel;
 
     /** Handles scenario-defined fault kinds; returns false for kinds it does not know. */
     @FunctionalInterface
@@ -183,8 +185,18 @@ public final class Simulation {
         scheduleLivenessDeadline(liveness.size() - 1);
     }
 
-    /** Records a violation; stops the run if so configured. Repeats of the same invariant are not kept. */
+    /**
+     * Records a violation; stops the run if so configured. Repeats of the same invariant are not kept.
+     * Only checks may call it (invariants, validations, liveness, {@link #checkAt}): checks observe,
+     * so a call while model code is dispatched (a node's handler, timer or task, a fault, a boot or
+     * a driver action) is refused with an {@link IllegalStateException}, which ends the run as an
+     * internal error.
+     */
     public void violation(String invariant, String message) {
+        if (inModel) {
+            throw new IllegalStateException("violation " + invariant + " raised by model code at t=" + Micros.format(now) + " (event " + eventNumber
+                    + "): checks observe; raise it from an invariant, a validation, a liveness check or Simulation.checkAt");
+        }
         for (Violation v : violations) {
             if (v.invariant().equals(invariant)) {
                 return;
@@ -241,6 +253,15 @@ public final class Simulation {
     /** Runs {@code action} (a workload step, a scripted move) at an absolute virtual time. */
     public void at(long atMicros, String label, Runnable action) {
         scheduleAt(atMicros, new SimEvent.Action("driver", label, action, true));
+    }
+
+    /**
+     * Runs {@code check} at an absolute virtual time as a check, not as model code: it may read any
+     * state and raise violations. Traced as a driver step, like {@link #at}, so moving a sample
+     * from {@code at} to here leaves a run's digest unchanged.
+     */
+    public void checkAt(long atMicros, String label, Runnable check) {
+        scheduleAt(atMicros, new SimEvent.Check(label, check));
     }
 
     /** Runs {@code action} after a delay from now. */
@@ -343,7 +364,7 @@ public final class Simulation {
             SimEvent e = queue.poll();
             now = t;
             eventNumber++;
-            dispatch(e);
+            dispatchModel(e);
             checkInvariants();
         }
         if (!stopped && endMicros > now) {
@@ -378,6 +399,17 @@ public final class Simulation {
         record(TraceKind.VERDICT, "sim", verdict.toString());
     }
 
+    /** Dispatches one event with the guard up, unless the event is itself a check. */
+    private void dispatchModel(SimEvent e) {
+        boolean check = e instanceof SimEvent.Check || e instanceof SimEvent.LivenessDeadline;
+        inModel = !check;
+        try {
+            dispatch(e);
+        } finally {
+            inModel = false;
+        }
+    }
+
     void dispatch(SimEvent e) {
         if (e instanceof SimEvent.Deliver d) {
             network.deliver(d);
@@ -396,6 +428,9 @@ public final class Simulation {
                 record(TraceKind.TIMER, a.actor(), a.label());
             }
             a.action().run();
+        } else if (e instanceof SimEvent.Check c) {
+            record(TraceKind.TIMER, "driver", c.label());
+            c.check().run();
         } else if (e instanceof SimEvent.Boot b) {
             boot(host(b.node()), false);
         } else if (e instanceof SimEvent.LivenessDeadline l) {

@@ -77,7 +77,7 @@ class ChecksAndBudgetTest {
         Simulation sim = new Simulation(1, SimConfig.defaults(), Trace.digestOnly());
         sim.addNode("n", Probe::new);
         int[] counter = new int[1];
-        sim.at(1_000, "break two things", () -> {
+        sim.checkAt(1_000, "break two things", () -> {
             counter[0]++;
             sim.violation("raised-in-handler", "seen at the action");
         });

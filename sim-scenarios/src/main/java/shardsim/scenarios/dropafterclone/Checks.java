@@ -6,9 +6,11 @@ import shardsim.core.check.Invariant;
 import shardsim.core.sim.Simulation;
 
 /**
- * D2 and D3 (D1 is judged by {@link CopyLedger#deleting} at the moment of each delete).
+ * D1, D2 and D3.
  *
  * <ul>
+ *   <li>D1 after every event: no delete during the event hit a copy the catalog referenced (the
+ *       evidence is taken by {@link CopyLedger#deleting} at the delete).</li>
  *   <li>D2 at all times, after every event: every tablet has a whole copy on some BE (O(1)).</li>
  *   <li>D2 at quiescence, when the run finishes: every NORMAL catalog replica has a whole copy on
  *       its BE written for that replica id.</li>
@@ -40,10 +42,11 @@ public final class Checks {
     public static Checks register(Cluster cluster, long reportIntervalMicros, long tailStartMicros, long endMicros, long sampleMicros) {
         Checks c = new Checks(cluster, reportIntervalMicros);
         Simulation sim = cluster.sim();
+        sim.invariant(Invariant.of(D1, cluster.ledger()::referencedCopyDeleted));
         sim.invariant(Invariant.of(D2, c::d2AtAllTimes));
         sim.validation(Invariant.of(D2, c::d2AtQuiescence));
         for (long t = tailStartMicros; t <= endMicros; t += sampleMicros) {
-            sim.at(t, "D3 sample", () -> c.sampleD3(tailStartMicros));
+            sim.checkAt(t, "D3 sample", () -> c.sampleD3(tailStartMicros));
         }
         return c;
     }

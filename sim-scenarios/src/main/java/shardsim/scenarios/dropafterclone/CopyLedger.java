@@ -8,7 +8,9 @@ import shardsim.core.sim.Simulation;
 /**
  * The checker's view of physical copies, told by the BEs at each install and delete (the writes
  * are durable, so the ledger and the disks agree across crashes). It keeps the count of whole
- * copies per tablet so that D2 costs O(1) per event, and judges D1 at the moment of a delete.
+ * copies per tablet so that D2 costs O(1) per event. At the moment of a delete it notes whether
+ * the catalog still referenced the copy; the D1 invariant ({@link Checks}) reports that note after
+ * the event, since model code (a BE deleting) must not raise a violation itself.
  */
 public final class CopyLedger {
     private final Simulation sim;
@@ -17,6 +19,8 @@ public final class CopyLedger {
     private int tabletsWithoutCopy;
     private long firstLostTablet = -1;
     private long deletes;
+    /** The first delete of a referenced copy not yet reported by D1, or null. */
+    private String unreportedD1;
 
     public CopyLedger(Simulation sim, String fe) {
         this.sim = sim;
@@ -42,18 +46,25 @@ public final class CopyLedger {
     }
 
     /**
-     * D1, judged just before the BE deletes {@code copy}: the catalog must not rely on it, that is
-     * place a NORMAL replica on this BE, or a CLONE replica whose clone wrote this very copy.
+     * D1's evidence, taken just before the BE deletes {@code copy}: the catalog must not rely on
+     * it, that is place a NORMAL replica on this BE, or a CLONE replica whose clone wrote this very copy.
      */
     void deleting(String backend, LocalTablet copy) {
         deletes++;
         Disk disk = sim.disk(fe);
         TabletMeta meta = Catalog.tablet(disk, copy.tabletId());
         Replica r = meta == null ? null : meta.replicaOn(backend);
-        if (r != null && (r.state() == Replica.State.NORMAL || r.replicaId() == copy.writtenFor())) {
-            sim.violation("D1", backend + " deletes tablet " + copy.tabletId() + " (meta replica " + copy.replicaId() + ", written for "
+        if (unreportedD1 == null && r != null && (r.state() == Replica.State.NORMAL || r.replicaId() == copy.writtenFor())) {
+            unreportedD1 = (backend + " deletes tablet " + copy.tabletId() + " (meta replica " + copy.replicaId() + ", written for "
                     + copy.writtenFor() + ") while the catalog references replica " + r.replicaId() + " there in state " + r.state());
         }
+    }
+
+    /** D1 after every event: the referenced delete noted during the event, once; else null. */
+    public String referencedCopyDeleted() {
+        String d1 = unreportedD1;
+        unreportedD1 = null;
+        return d1;
     }
 
     void deleted(String backend, LocalTablet copy) {

@@ -10,32 +10,43 @@ import shardsim.core.node.NodeContext;
 import shardsim.scenarios.versionskew.VersionSkewProtocol.CloseShard;
 import shardsim.scenarios.versionskew.VersionSkewProtocol.CreateTableOnShard;
 import shardsim.scenarios.versionskew.VersionSkewProtocol.DropTableOnShard;
+import shardsim.scenarios.versionskew.VersionSkewProtocol.GetTablesOfShards;
 import shardsim.scenarios.versionskew.VersionSkewProtocol.Heartbeat;
 import shardsim.scenarios.versionskew.VersionSkewProtocol.OpenShard;
 import shardsim.scenarios.versionskew.VersionSkewProtocol.ShardEntry;
 import shardsim.scenarios.versionskew.VersionSkewProtocol.ShardResult;
+import shardsim.scenarios.versionskew.VersionSkewProtocol.TablesOfShard;
 
 /**
- * A CeresDB / HoraeDB data node. Its shards ({version, role, tables}) are volatile: after a restart
- * it holds none until meta reopens them from its own view. It heartbeats its shard versions to meta.
+ * A CeresDB / HoraeDB data node: the cluster layer's shards ({version, tables}, HoraeDB's
+ * {@code ShardData}) over a table {@link Engine}. Both are volatile: after a restart the node holds
+ * no shard until meta reopens it. It heartbeats its shard versions to meta. It never judges
+ * itself: the checks read its shards and its engine from outside.
  */
 public final class DataNode implements Node {
-    /** One open shard. */
+    /** One open shard, as the cluster layer holds it. */
     public static final class Shard {
         final int id;
         long version;
-        final long openId;
+        /** The version the shard was opened with on this node (meta's stored version then). */
+        final long openedVersion;
+        long openId;
         final TreeSet<String> tables;
 
         Shard(int id, long version, long openId, List<String> tables) {
             this.id = id;
             this.version = version;
+            this.openedVersion = version;
             this.openId = openId;
             this.tables = new TreeSet<>(tables);
         }
 
         public long version() {
             return version;
+        }
+
+        public long openedVersion() {
+            return openedVersion;
         }
 
         public long openId() {
@@ -59,8 +70,11 @@ public final class DataNode implements Node {
     /** When the first incarnation's first heartbeat goes out; negative draws it from the seed. */
     private final long firstHeartbeatMicros;
     private final TreeMap<Integer, Shard> shards = new TreeMap<>();
-    /** Highest assignment seen per shard in this incarnation, kept after a close to refuse late opens. */
+    private final Engine engine = new Engine();
+    /** Highest assignment seen per shard in this incarnation: the shard lock's stand-in refuses older opens. */
     private final TreeMap<Integer, Long> maxOpenId = new TreeMap<>();
+    /** The assignment whose open is waiting for meta's view, per shard. */
+    private final TreeMap<Integer, Long> opening = new TreeMap<>();
 
     public DataNode(NodeContext ctx, NodeSetup setup, List<ShardView> initial, long firstHeartbeatMicros) {
         this.firstHeartbeatMicros = firstHeartbeatMicros;
@@ -76,6 +90,7 @@ public final class DataNode implements Node {
         // The story starts with a running cluster: the first incarnation holds its shards already.
         for (ShardView v : initial) {
             shards.put(v.shardId(), new Shard(v.shardId(), v.version(), v.openId(), v.tables()));
+            engine.open(v.shardId(), v.tables());
             maxOpenId.put(v.shardId(), v.openId());
         }
         scheduleHeartbeat(firstHeartbeatMicros >= 0 ? firstHeartbeatMicros : ctx.random().between(1, timing.heartbeatMicros()));
@@ -91,12 +106,22 @@ public final class DataNode implements Node {
         return shards.get(shardId);
     }
 
+    /** The shard ids open here, ascending. For checkers. */
+    public List<Integer> shardIds() {
+        return new ArrayList<>(shards.keySet());
+    }
+
+    /** The node's table engine. For checkers. */
+    public Engine engine() {
+        return engine;
+    }
+
     @Override
     public void onMessage(Envelope env) {
         if (env.message() instanceof CreateTableOnShard m) {
-            onDdl(env, m.updateShardInfo(), m.table(), m.openId(), m.incarnation(), true);
+            onDdl(env, m.updateShardInfo(), m.table(), true);
         } else if (env.message() instanceof DropTableOnShard m) {
-            onDdl(env, m.updateShardInfo(), m.table(), m.openId(), m.incarnation(), false);
+            onDdl(env, m.updateShardInfo(), m.table(), false);
         } else if (env.message() instanceof OpenShard m) {
             onOpen(env, m);
         } else if (env.message() instanceof CloseShard m) {
@@ -106,61 +131,78 @@ public final class DataNode implements Node {
         }
     }
 
-    private void onDdl(Envelope env, UpdateShardInfo update, String table, long openId, int incarnation, boolean create) {
+    /**
+     * CreateTableOnShard / DropTableOnShard. HoraeDB checks only that the shard is open here and
+     * that the versions match ({@code handle_create_table_on_shard}, meta_event_service/mod.rs).
+     */
+    private void onDdl(Envelope env, UpdateShardInfo update, String table, boolean create) {
         String kind = create ? "CreateTableOnShard" : "DropTableOnShard";
         int shardId = update.currShardInfo().id();
         Shard s = shards.get(shardId);
-        if (incarnation != ctx.incarnation()) {
-            answer(env, kind, fail("request for incarnation " + incarnation + ", this is " + ctx.incarnation()));
-            return;
-        }
-        if (s == null || s.openId != openId) {
-            answer(env, kind, fail("shard " + shardId + " not opened (assignment " + openId + ")"));
+        if (s == null) {
+            answer(env, kind, fail("shard not found when " + (create ? "creating" : "dropping") + " table on shard, shard " + shardId));
             return;
         }
         if (!create && !s.tables.contains(table)) {
-            answer(env, kind, fail("table " + table + " not found on shard " + shardId));
+            answer(env, kind, fail("the table to remove is not found, table " + table));
             return;
         }
         if (fix.engineBeforeBump()) {
-            if (!engineOk(kind, table)) {
-                answer(env, kind, fail("engine failed to " + (create ? "create " : "drop ") + table));
-                return;
-            }
-            if (s.version != update.prevVersion()) {
-                answer(env, kind, fail(mismatch(s, update)));
-                return;
-            }
-            long from = s.version;
-            s.version = nextVersion(s, update);
-            auditStep(s, from, "successful " + kind + " " + table);
-            register(s, table, create);
-            answer(env, kind, new ShardResult(true, "", s.version));
+            engineFirst(env, kind, s, update, table, create);
         } else {
-            if (s.version != update.prevVersion()) {
-                answer(env, kind, fail(mismatch(s, update)));
-                return;
-            }
-            // The reported order: version and table registry move before the engine has acted.
-            long from = s.version;
-            s.version = nextVersion(s, update);
-            register(s, table, create);
-            if (!engineOk(kind, table)) {
-                ctx.trace("shard " + shardId + " kept version " + s.version + " after a failed " + kind + " " + table);
-                ctx.violation("C1", "shard " + shardId + " on " + ctx.name() + " moved " + from + " -> " + s.version + " for a " + kind + " the engine failed");
-                answer(env, kind, fail("engine failed to " + (create ? "create " : "drop ") + table));
-                return;
-            }
-            auditStep(s, from, kind + " " + table);
-            answer(env, kind, new ShardResult(true, "", s.version));
+            registerFirst(env, kind, s, update, table, create);
         }
+    }
+
+    /**
+     * After horaedb #1286 (cluster/src/shard_operator.rs at 642934ae): the engine acts, then
+     * {@code try_create_table} / {@code try_drop_table} compare the version with the request's
+     * current one, update the table list and {@code inc_shard_version}. A mismatch after the engine
+     * acted leaves the engine holding a table the shard (and meta) never recorded.
+     */
+    private void engineFirst(Envelope env, String kind, Shard s, UpdateShardInfo update, String table, boolean create) {
+        if (!engineOp(s.id, table, create)) {
+            answer(env, kind, fail("engine failed to " + (create ? "create " : "drop ") + table));
+            return;
+        }
+        long expect = fix.nodeDecidesVersion() ? update.currShardInfo().version() : update.prevVersion();
+        if (s.version != expect) {
+            answer(env, kind, fail(mismatch(s, expect)));
+            return;
+        }
+        long from = s.version;
+        s.version = nextVersion(s, update);
+        register(s, table, create);
+        ctx.trace("shard " + s.id + " version " + from + " -> " + s.version + " (" + kind + " " + table + ")");
+        answer(env, kind, new ShardResult(true, "", s.version));
+    }
+
+    /**
+     * Before horaedb #1286 (shard_operator.rs at 642934ae^): {@code try_insert_table} /
+     * {@code try_remove_table} check {@code prev_version}, take the request's version and update
+     * the table list, and only then does the engine act; an engine error leaves both moved.
+     */
+    private void registerFirst(Envelope env, String kind, Shard s, UpdateShardInfo update, String table, boolean create) {
+        if (s.version != update.prevVersion()) {
+            answer(env, kind, fail(mismatch(s, update.prevVersion())));
+            return;
+        }
+        long from = s.version;
+        s.version = nextVersion(s, update);
+        register(s, table, create);
+        ctx.trace("shard " + s.id + " version " + from + " -> " + s.version + " (" + kind + " " + table + ", before the engine)");
+        if (!engineOp(s.id, table, create)) {
+            answer(env, kind, fail("engine failed to " + (create ? "create " : "drop ") + table));
+            return;
+        }
+        answer(env, kind, new ShardResult(true, "", s.version));
     }
 
     private long nextVersion(Shard s, UpdateShardInfo update) {
         return fix.nodeDecidesVersion() ? s.version + 1 : update.currShardInfo().version();
     }
 
-    private void register(Shard s, String table, boolean create) {
+    private static void register(Shard s, String table, boolean create) {
         if (create) {
             s.tables.add(table);
         } else {
@@ -168,48 +210,81 @@ public final class DataNode implements Node {
         }
     }
 
-    private boolean engineOk(String kind, String table) {
-        boolean failed = ctx.random().chance(faults.engineFailureProbability(ctx.name()));
-        if (failed) {
-            ctx.trace("engine error on " + kind + " " + table);
+    /** The engine's create or drop, which an armed engine fault fails before it does anything. */
+    private boolean engineOp(int shardId, String table, boolean create) {
+        String what = (create ? "create " : "drop ") + table;
+        if (ctx.random().chance(faults.engineFailureProbability(ctx.name()))) {
+            ctx.trace("engine error on " + what);
+            return false;
         }
-        return !failed;
-    }
-
-    private static String mismatch(Shard s, UpdateShardInfo update) {
-        return "Shard version mismatch, shard_info:" + s.info() + ", expect version:" + update.prevVersion();
-    }
-
-    /** C1, second half: a DDL moves the version by exactly one. */
-    private void auditStep(Shard s, long from, String why) {
-        ctx.trace("shard " + s.id + " version " + from + " -> " + s.version + " (" + why + ")");
-        if (s.version != from + 1) {
-            ctx.violation("C1", "shard " + s.id + " on " + ctx.name() + " moved " + from + " -> " + s.version + " on " + why);
+        boolean done = create ? engine.create(shardId, table) : engine.drop(shardId, table);
+        if (!done) {
+            ctx.trace("engine refused " + what + (create ? ": it exists" : ": it does not hold it"));
         }
+        return done;
     }
 
+    private static String mismatch(Shard s, long expect) {
+        return "Shard version mismatch, shard_info:" + s.info() + ", expect version:" + expect;
+    }
+
+    /**
+     * {@code open_shard} (cluster/src/cluster_impl.rs, l.251-307 at horaedb 642934ae^, unchanged by
+     * 642934ae): a copy already held at the requested version is kept; one at a higher version
+     * refuses the open; otherwise the shard is rebuilt from meta's stored view, fetched with
+     * {@code GetTablesOfShards}. The request's version is only compared, never taken.
+     */
     private void onOpen(Envelope env, OpenShard m) {
         int shardId = m.shard().id();
         if (m.incarnation() != ctx.incarnation()) {
             answer(env, "OpenShard", fail("request for incarnation " + m.incarnation() + ", this is " + ctx.incarnation()));
             return;
         }
-        long seen = maxOpenId.getOrDefault(shardId, 0L);
-        Shard s = shards.get(shardId);
-        if (m.openId() < seen) {
-            answer(env, "OpenShard", fail("stale open of shard " + shardId + " (assignment " + m.openId() + " < " + seen + ")"));
+        if (opening.containsKey(shardId) && opening.get(shardId) == m.openId()) {
+            // The lossy network duplicated the request; over gRPC it is one request, answered once.
+            ctx.trace("duplicate open of shard " + shardId + " assignment " + m.openId() + " ignored");
             return;
         }
-        if (m.openId() == seen && s != null && s.openId == seen) {
-            // A duplicate of the open that made the current assignment: already open, nothing to redo.
-            answer(env, "OpenShard", new ShardResult(true, "", s.version));
+        if (m.openId() < maxOpenId.getOrDefault(shardId, 0L)) {
+            answer(env, "OpenShard", fail("stale open of shard " + shardId + " (assignment " + m.openId() + ")"));
             return;
         }
         maxOpenId.put(shardId, m.openId());
-        Shard opened = new Shard(shardId, m.shard().version(), m.openId(), m.tables());
-        shards.put(shardId, opened);
-        ctx.trace("open shard " + m.shard() + " assignment " + m.openId() + " tables " + m.tables().size());
-        answer(env, "OpenShard", new ShardResult(true, "", opened.version));
+        Shard held = shards.get(shardId);
+        if (held != null && held.openId < m.openId()) {
+            // A copy from an earlier assignment: its shard lock is gone, and a node that loses the
+            // lock closes the shard (on_lock_expired -> do_close_shard). Open afresh.
+            shards.remove(shardId);
+            engine.close(shardId);
+            ctx.trace("close shard " + shardId + " of assignment " + held.openId + ": its lock went with the assignment");
+            held = null;
+        }
+        if (held != null && held.version == m.shard().version()) {
+            ctx.trace("No need to open the exactly same shard again, shard_info:" + m.shard());
+            answer(env, "OpenShard", new ShardResult(true, "", held.version));
+            return;
+        }
+        if (held != null && held.version > m.shard().version()) {
+            answer(env, "OpenShard", fail("open a shard with a smaller version, curr_shard_info:" + held.info() + ", new_shard_info:" + m.shard()));
+            return;
+        }
+        opening.put(shardId, m.openId());
+        ctx.call(MetaNode.NAME, new GetTablesOfShards(shardId), timing.rpcTimeoutMicros(), reply -> {
+            TablesOfShard t = (TablesOfShard) reply;
+            opening.remove(shardId);
+            if (maxOpenId.getOrDefault(shardId, 0L) != m.openId()) {
+                answer(env, "OpenShard", fail("shard " + shardId + " was assigned again while it opened"));
+                return;
+            }
+            Shard opened = new Shard(shardId, t.shard().version(), m.openId(), t.tables());
+            shards.put(shardId, opened);
+            engine.open(shardId, t.tables());
+            ctx.trace("open shard " + t.shard() + " from meta's view (request " + m.shard() + "), assignment " + m.openId() + ", tables " + t.tables().size());
+            answer(env, "OpenShard", new ShardResult(true, "", opened.version));
+        }, () -> {
+            opening.remove(shardId);
+            answer(env, "OpenShard", fail("get tables of shard " + shardId + " from meta: rpc timeout"));
+        });
     }
 
     private void onClose(CloseShard m) {
@@ -219,6 +294,7 @@ public final class DataNode implements Node {
         Shard s = shards.get(m.shardId());
         if (s != null && s.openId <= m.openId()) {
             shards.remove(m.shardId());
+            engine.close(m.shardId());
             ctx.trace("close shard " + m.shardId() + " assignment " + s.openId);
         }
     }

@@ -1,5 +1,6 @@
 package shardsim.scenarios.versionskew;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
 import shardsim.core.node.Disk;
@@ -12,10 +13,12 @@ import shardsim.scenarios.versionskew.VersionSkewProtocol.CreateTableOnShard;
 import shardsim.scenarios.versionskew.VersionSkewProtocol.DdlResult;
 import shardsim.scenarios.versionskew.VersionSkewProtocol.DropTable;
 import shardsim.scenarios.versionskew.VersionSkewProtocol.DropTableOnShard;
+import shardsim.scenarios.versionskew.VersionSkewProtocol.GetTablesOfShards;
 import shardsim.scenarios.versionskew.VersionSkewProtocol.Heartbeat;
 import shardsim.scenarios.versionskew.VersionSkewProtocol.OpenShard;
 import shardsim.scenarios.versionskew.VersionSkewProtocol.ShardEntry;
 import shardsim.scenarios.versionskew.VersionSkewProtocol.ShardResult;
+import shardsim.scenarios.versionskew.VersionSkewProtocol.TablesOfShard;
 
 /**
  * ceresmeta: durable shard views, at most one procedure per shard (create table, drop table, open
@@ -33,6 +36,11 @@ public final class MetaNode implements Node {
     private final List<ShardView> initial;
     /** Running procedure per shard; volatile, so a crash releases every lock. */
     private final TreeMap<Integer, String> procedures = new TreeMap<>();
+    /**
+     * The shard ids each node listed in its last heartbeat: ceresmeta's in-memory
+     * {@code registeredNodesCache}, empty after a (re)start.
+     */
+    private final TreeMap<String, List<Integer>> registered = new TreeMap<>();
 
     public MetaNode(NodeContext ctx, NodeSetup setup, List<ShardView> initial) {
         this.ctx = ctx;
@@ -72,6 +80,9 @@ public final class MetaNode implements Node {
             startDdl(env, m.shardId(), m.table(), false);
         } else if (env.message() instanceof Heartbeat m) {
             onHeartbeat(m);
+        } else if (env.message() instanceof GetTablesOfShards m) {
+            ShardView v = view(m.shardId());
+            ctx.reply(env, new TablesOfShard(new ShardInfo(v.shardId(), ShardRole.Leader, v.version()), v.tables()));
         } else {
             throw new IllegalStateException("unknown message for meta: " + env.message());
         }
@@ -118,9 +129,7 @@ public final class MetaNode implements Node {
         UpdateShardInfo update = fix.nodeDecidesVersion()
                 ? new UpdateShardInfo(new ShardInfo(shardId, ShardRole.Leader, v.version()), v.version())
                 : new UpdateShardInfo(new ShardInfo(shardId, ShardRole.Leader, v.version() + 1), v.version());
-        VersionSkewProtocol request = create
-                ? new CreateTableOnShard(update, table, v.openId(), incarnation(v.leader()))
-                : new DropTableOnShard(update, table, v.openId(), incarnation(v.leader()));
+        VersionSkewProtocol request = create ? new CreateTableOnShard(update, table) : new DropTableOnShard(update, table);
         ctx.call(v.leader(), request, timing.rpcTimeoutMicros(), reply -> {
             ShardResult r = (ShardResult) reply;
             if (!r.success()) {
@@ -152,6 +161,7 @@ public final class MetaNode implements Node {
         if (hb.incarnation() > known) {
             ctx.disk().putDurable("node/" + hb.node(), hb.incarnation());
         }
+        boolean unchanged = registrationUnchanged(hb);
         for (ShardView first : initial) {
             ShardView v = view(first.shardId());
             if (!v.leader().equals(hb.node())) {
@@ -167,12 +177,34 @@ public final class MetaNode implements Node {
                 if (!procedures.containsKey(v.shardId())) {
                     open(v.shardId(), hb.node(), "reopen");
                 }
-            } else if (fix.heartbeatRepair() && entry.shard().version() > v.version()) {
+            } else if (fix.heartbeatRepair() && unchanged && entry.shard().version() > v.version()) {
                 persist(v.withVersion(entry.shard().version()));
                 ctx.trace("heartbeat: shard " + v.shardId() + " on " + hb.node() + " is at " + entry.shard().version()
                         + ", meta had " + v.version() + ", adopt latest shard version");
             }
         }
+    }
+
+    /**
+     * ceresmeta's {@code RegisterNode} (server/cluster/metadata/cluster_metadata.go at
+     * incubator-horaedb-meta 81b8d68, #268/#270) corrects shard versions only on the path
+     * {@code exists && !needUpdate(oldCache, registeredNode)}: the node was registered before and
+     * lists the same shard ids as last time ({@code needUpdate} compares ids only, not versions).
+     * The first heartbeat after meta starts, and any after the node's shard set changed, only
+     * re-register it.
+     */
+    private boolean registrationUnchanged(Heartbeat hb) {
+        List<Integer> ids = new ArrayList<>();
+        for (ShardEntry e : hb.shards()) {
+            ids.add(e.shard().id());
+        }
+        ids.sort(null);
+        List<Integer> before = registered.put(hb.node(), ids);
+        boolean unchanged = before != null && before.equals(ids);
+        if (!unchanged) {
+            ctx.trace("register node " + hb.node() + " shards " + ids + (before == null ? " (first since meta started)" : " (was " + before + ")"));
+        }
+        return unchanged;
     }
 
     /** The scheduler moves a shard's leadership: open on the new node, then close on the old one. */
@@ -191,8 +223,10 @@ public final class MetaNode implements Node {
         ShardView v = before.assigned(node, openId);
         persist(v);
         procedures.put(shardId, why);
+        // Before #264 meta asks for v+1 (openNewShardCallback, transfer_leader.go at 7afb295^) and
+        // persists no version for an open; the node compares it and opens at meta's stored v.
         long version = fix.nodeDecidesVersion() ? v.version() : v.version() + 1;
-        OpenShard request = new OpenShard(new ShardInfo(shardId, ShardRole.Leader, version), v.tables(), openId, incarnation(node));
+        OpenShard request = new OpenShard(new ShardInfo(shardId, ShardRole.Leader, version), openId, incarnation(node));
         Runnable closeOld = () -> {
             if (!before.leader().equals(node)) {
                 ctx.send(before.leader(), new CloseShard(shardId, before.openId(), incarnation(before.leader())));
@@ -206,13 +240,8 @@ public final class MetaNode implements Node {
                 closeOld.run();
                 return;
             }
-            if (faults.crashMetaBeforePersist()) {
-                return;
-            }
-            long newVersion = fix.nodeDecidesVersion() ? r.latestShardVersion() : version;
-            persist(view(shardId).withVersion(newVersion));
             procedures.remove(shardId);
-            ctx.trace(why + " of shard " + shardId + " on " + node + " done, shard version " + newVersion);
+            ctx.trace(why + " of shard " + shardId + " on " + node + " done, node at shard version " + r.latestShardVersion());
             closeOld.run();
         }, () -> {
             procedures.remove(shardId);

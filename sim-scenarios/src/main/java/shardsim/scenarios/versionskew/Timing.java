@@ -19,12 +19,14 @@ public record Timing(long leaseMicros, long rpcTimeoutMicros, long clientTimeout
 
     /**
      * How long after the last fault the shards must have converged (C2): a procedure started by a
-     * late request ends, one heartbeat reaches meta, and a reopen it triggers completes.
+     * late request ends, one heartbeat reaches meta, a reopen it triggers completes (its call to
+     * the node and the node's GetTablesOfShards to meta), and, since meta repairs only a
+     * registration it has seen unchanged, two more heartbeats reach it.
      */
     public long convergeMicros() {
         long procedure = maxDelayMicros + rpcTimeoutMicros;
         long heartbeat = heartbeatMicros() + maxDelayMicros;
-        long reopen = 2 * maxDelayMicros + 1_000;
-        return procedure + heartbeat + reopen + 1_000_000;
+        long reopen = 4 * maxDelayMicros + 1_000;
+        return procedure + 3 * heartbeat + reopen + 1_000_000;
     }
 }

@@ -6,26 +6,29 @@ import shardsim.core.node.Disk;
 import shardsim.core.sim.Simulation;
 
 /**
- * C1-C4 over one run. C1's first half runs after every event and costs a map lookup per shard;
- * its second half (a version moves only by +1 per successful DDL) is checked by the data node at
- * the moment it moves. C2 is judged once the quiet tail has lasted {@link Timing#convergeMicros()};
- * C3 and C4 at the end.
+ * C1-C5 over one run, all read from outside the model: meta's disk, each data node's shards and
+ * its {@link Engine}. C1 runs after every event (a map lookup per shard and open shard); C2 is a
+ * scheduled check once the quiet tail has lasted {@link Timing#convergeMicros()}; C3, C4 and C5 are
+ * validations at the end.
  */
 public final class VersionSkewChecks {
     public static final List<String> INVARIANTS = List.of(
-            "C1: for every open shard meta.v <= leader.v, and a node's version moves only by +1 per successful create/drop or to the opened version",
-            "C2: with no DDL in flight for a heartbeat period plus delivery after the faults, meta.v == leader.v on every shard",
+            "C1: for every shard meta.v <= leader.v, and on every node every version step since it opened a shard is backed by a create/drop its engine applied (v - v_open <= engine DDLs since)",
+            "C2: with no DDL in flight for three heartbeat periods plus delivery after the faults, meta.v == leader.v on every shard",
             "C3: after that quiet window a CREATE TABLE on every shard succeeds (no shard is wedged)",
-            "C4: every table the client was told was created exists on its shard's leader");
+            "C4: every table the client was told was created is held by the engine of its shard's leader",
+            "C5: at the end no orphan table: every table the leader's engine holds for a shard is in meta's view of that shard");
 
     private final Simulation sim;
+    private final List<String> nodes;
     private final int[] shardIds;
     private final String[] keys;
     /** Per shard, since when meta's version has been behind its leader's (-1 when it is not). */
     private final long[] lagSince;
 
-    public VersionSkewChecks(Simulation sim, List<Integer> shards) {
+    public VersionSkewChecks(Simulation sim, List<String> dataNodes, List<Integer> shards) {
         this.sim = sim;
+        this.nodes = List.copyOf(dataNodes);
         this.shardIds = new int[shards.size()];
         this.keys = new String[shards.size()];
         this.lagSince = new long[shards.size()];
@@ -37,9 +40,10 @@ public final class VersionSkewChecks {
     }
 
     public void register() {
-        sim.invariant(shardsim.core.check.Invariant.of("C1", this::metaNotAhead));
+        sim.invariant(shardsim.core.check.Invariant.of("C1", this::versionsBacked));
         sim.validation(shardsim.core.check.Invariant.of("C3", this::probesSucceeded));
         sim.validation(shardsim.core.check.Invariant.of("C4", this::createdTablesExist));
+        sim.validation(shardsim.core.check.Invariant.of("C5", this::noOrphanTables));
     }
 
     private ShardView view(int i) {
@@ -55,6 +59,31 @@ public final class VersionSkewChecks {
         }
         DataNode.Shard s = leader.shard(v.shardId());
         return s != null && s.openId() == v.openId() ? s : null;
+    }
+
+    /** C1: meta is never ahead of the leader, and no node counts a DDL its engine did not apply. */
+    String versionsBacked() {
+        String ahead = metaNotAhead();
+        return ahead != null ? ahead : everyStepBacked();
+    }
+
+    private String everyStepBacked() {
+        for (String name : nodes) {
+            DataNode node = sim.node(name, DataNode.class);
+            if (node == null) {
+                continue;
+            }
+            for (int id : node.shardIds()) {
+                DataNode.Shard s = node.shard(id);
+                long steps = s.version() - s.openedVersion();
+                long applied = node.engine().applied(id);
+                if (steps > applied) {
+                    return "shard " + id + " on " + name + " moved " + s.openedVersion() + " -> " + s.version() + " since it was opened, but its engine applied "
+                            + applied + " create/drop(s) there";
+                }
+            }
+        }
+        return null;
     }
 
     String metaNotAhead() {
@@ -132,8 +161,25 @@ public final class VersionSkewChecks {
             if (s == null) {
                 return "shard " + shardId + " holding created table " + e.getKey() + " is not open on its leader";
             }
-            if (!s.hasTable(e.getKey())) {
-                return "created table " + e.getKey() + " is missing from shard " + shardId + " on its leader " + v.leader();
+            if (!sim.node(v.leader(), DataNode.class).engine().tables(shardId).contains(e.getKey())) {
+                return "created table " + e.getKey() + " is not held by the engine of shard " + shardId + " on its leader " + v.leader();
+            }
+        }
+        return null;
+    }
+
+    /** C5: tables the leader's engine holds that meta's view of the shard does not list. */
+    String noOrphanTables() {
+        for (int i = 0; i < shardIds.length; i++) {
+            ShardView v = view(i);
+            DataNode.Shard s = v == null ? null : openOnLeader(v);
+            if (s == null) {
+                continue;
+            }
+            java.util.TreeSet<String> orphans = new java.util.TreeSet<>(sim.node(v.leader(), DataNode.class).engine().tables(v.shardId()));
+            orphans.removeAll(v.tables());
+            if (!orphans.isEmpty()) {
+                return "shard " + v.shardId() + " on " + v.leader() + ": the engine holds " + orphans.size() + " table(s) meta never recorded, first " + orphans.first();
             }
         }
         return null;

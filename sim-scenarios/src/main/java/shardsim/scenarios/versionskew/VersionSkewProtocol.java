@@ -4,38 +4,59 @@ import java.util.List;
 import shardsim.core.node.Message;
 
 /**
- * Every message of the scenario. Meta-to-node requests carry the target node's incarnation (a
- * request meant for a process that has since restarted is refused, as a broken connection would
- * refuse it) and the shard's {@code openId}, meta's durable fencing number of the shard's current
- * assignment, so a request or heartbeat from an older assignment cannot be taken for a current one.
+ * Every message of the scenario. DDLs carry only what HoraeDB's carry: the shard info and the
+ * table. Opening and closing a shard, and the heartbeat, also carry meta's assignment number
+ * ({@code openId}) and the target process's incarnation: they stand for the etcd shard lock a
+ * node takes before it opens a shard and releases when it closes it ({@code acquire_shard_lock} in
+ * {@code do_open_shard}, server/src/grpc/meta_event_service/mod.rs at horaedb 642934ae), which
+ * keeps a shard open on one node at a time.
  */
 public sealed interface VersionSkewProtocol extends Message {
 
     /** meta -> node: create a table on a shard (HoraeDB's CreateTableOnShardRequest). */
-    record CreateTableOnShard(UpdateShardInfo updateShardInfo, String table, long openId, int incarnation) implements VersionSkewProtocol {
+    record CreateTableOnShard(UpdateShardInfo updateShardInfo, String table) implements VersionSkewProtocol {
         @Override
         public String toString() {
-            return "CreateTableOnShardRequest { update_shard_info: " + updateShardInfo + ", table: " + table + ", open: " + openId + ", incarnation: " + incarnation + " }";
+            return "CreateTableOnShardRequest { update_shard_info: " + updateShardInfo + ", table: " + table + " }";
         }
     }
 
     /** meta -> node: drop a table from a shard. */
-    record DropTableOnShard(UpdateShardInfo updateShardInfo, String table, long openId, int incarnation) implements VersionSkewProtocol {
+    record DropTableOnShard(UpdateShardInfo updateShardInfo, String table) implements VersionSkewProtocol {
         @Override
         public String toString() {
-            return "DropTableOnShardRequest { update_shard_info: " + updateShardInfo + ", table: " + table + ", open: " + openId + ", incarnation: " + incarnation + " }";
+            return "DropTableOnShardRequest { update_shard_info: " + updateShardInfo + ", table: " + table + " }";
         }
     }
 
-    /** meta -> node: open a shard at the given version with meta's table list. */
-    record OpenShard(ShardInfo shard, List<String> tables, long openId, int incarnation) implements VersionSkewProtocol {
-        public OpenShard {
+    /**
+     * meta -> node: open a shard. The node compares {@code shard.version} with a copy it already
+     * holds, and otherwise rebuilds the shard from meta's stored view ({@link GetTablesOfShards}).
+     */
+    record OpenShard(ShardInfo shard, long openId, int incarnation) implements VersionSkewProtocol {
+        @Override
+        public String toString() {
+            return "OpenShardRequest { shard: " + shard + ", open: " + openId + ", incarnation: " + incarnation + " }";
+        }
+    }
+
+    /** node -> meta: the stored view of a shard, asked for while opening it. */
+    record GetTablesOfShards(int shardId) implements VersionSkewProtocol {
+        @Override
+        public String toString() {
+            return "GetTablesOfShardsRequest { shard_ids: [" + shardId + "] }";
+        }
+    }
+
+    /** meta -> node: the answer, meta's stored shard info and table list. */
+    record TablesOfShard(ShardInfo shard, List<String> tables) implements VersionSkewProtocol {
+        public TablesOfShard {
             tables = List.copyOf(tables);
         }
 
         @Override
         public String toString() {
-            return "OpenShardRequest { shard: " + shard + ", tables: " + tables.size() + ", open: " + openId + ", incarnation: " + incarnation + " }";
+            return "TablesOfShard { shard_info: " + shard + ", tables: " + tables.size() + " }";
         }
     }
 

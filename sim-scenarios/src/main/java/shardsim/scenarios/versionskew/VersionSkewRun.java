@@ -16,15 +16,21 @@ import shardsim.core.workload.Operation;
  * for C2 and C3. Tests drive it step by step; the scenario runs it to the end.
  */
 public final class VersionSkewRun {
-    /** The documented plan's shard, version and table, from the report. */
+    /** The documented plan's shard and version, from the report. */
     public static final int DOC_SHARD = 46;
     public static final long DOC_VERSION = 1110;
+    /** The report's failing request: the documented plan gives it to the create that fails, as the report does. */
     public static final String DOC_TABLE = "MMM_2198193666_INFLUENCE_PRE_SANDBOX_OUTPUT_TABLE";
+    /** The hypothesis (#263): an earlier create whose response was lost. The report does not name it. */
+    public static final String DOC_LOST_TABLE = "HYPOTHESIS_LOST_RESPONSE_TABLE";
+    /** A create after meta had time to repair (fixed) or not (buggy). */
+    public static final String DOC_LATER_TABLE = "LATER_TABLE";
     /** When the documented plan's first create (whose response is lost) is sent. */
     public static final long DOC_FIRST_CREATE_MICROS = 1_000_000;
-    /** After meta's 3 s timeout, before the first heartbeat: fails with the mismatch in every mode. */
+    /** After meta's 3 s timeout, before any heartbeat: the report's request, which fails with the mismatch in every mode. */
     public static final long DOC_SECOND_CREATE_MICROS = 4_500_000;
     public static final long DOC_FIRST_HEARTBEAT_MICROS = 5_000_000;
+    /** After the second heartbeat (11.67 s), the first one meta may repair from: the first only registers the node. */
     public static final long DOC_THIRD_CREATE_MICROS = 12_000_000;
 
     private final RunSpec spec;
@@ -68,7 +74,7 @@ public final class VersionSkewRun {
         }
         sim.addNode(ClientDriver.NAME, ctx -> new ClientDriver(ctx, sim.metrics(), timing), false);
 
-        VersionSkewChecks checks = new VersionSkewChecks(sim, layout.shardIds());
+        VersionSkewChecks checks = new VersionSkewChecks(sim, layout.dataNodes(), layout.shardIds());
         checks.register();
 
         for (Map.Entry<String, Object> p : plan.params().entrySet()) {
@@ -77,12 +83,12 @@ public final class VersionSkewRun {
         sim.inject(plan.faults());
         sim.perform(plan.workload(), this::perform);
         // The quiet tail: links keep their delays but stop losing and duplicating messages, so C2's
-        // "one heartbeat period plus delivery" and C3's single probe are meaningful. The judge and
+        // "three heartbeat periods plus delivery" and C3's single probe are meaningful. The judge and
         // the probes are checks, not workload: a plan cannot drop them.
         sim.at(tailStartMicros, "quiet tail: faults over, no loss or duplication", () ->
                 sim.network().setDefaultPolicy(sim.network().defaultPolicy().withLoss(0).withDuplication(0)));
         long judgeAt = tailStartMicros + timing.convergeMicros();
-        sim.at(judgeAt, "judge C2", checks::judgeConverged);
+        sim.checkAt(judgeAt, "judge C2", checks::judgeConverged);
         sim.at(judgeAt, "C3 probes", () -> {
             ClientDriver client = sim.node(ClientDriver.NAME, ClientDriver.class);
             for (int id : layout.shardIds()) {

@@ -36,14 +36,20 @@ public final class VersionSkewScenario implements Scenario {
 
     @Override
     public String summary() {
-        return "One lost CreateTableOnShard response leaves ceresmeta at shard version v while the data node has moved to v+1; meta aborts without persisting it, "
-                + "so every later DDL on that shard fails with \"Shard version mismatch\". The upstream fix lets the node decide: it runs the engine operation first, "
-                + "then bumps and returns its version; meta stores what the node returned and adopts a higher version from a heartbeat.";
+        return "A data node ends up at shard version v+1 while ceresmeta stays at v, so every later DDL on that shard fails with \"Shard version mismatch\"; "
+                + "the report shows only the failing request, and the documented plan's lost CreateTableOnShard response is a hypothesis (the story of ceresmeta #263). "
+                + "The upstream fix lets the node decide: its engine acts first, then it bumps and returns its version; meta stores what the node returned "
+                + "and adopts a higher version from a heartbeat of an unchanged registration.";
     }
 
     @Override
     public String upstream() {
         return "CeresDB (now Apache HoraeDB) issue \"Shard version mismatch\", reported by ZuLiangWang (ceresmeta log of 2023-07-19)";
+    }
+
+    @Override
+    public List<shardsim.core.scenario.FidelityRow> fidelity() {
+        return Fidelity.rows();
     }
 
     @Override

@@ -21,6 +21,8 @@ import shardsim.scenarios.versionskew.VersionSkewProtocol.CreateTableOnShard;
 import shardsim.scenarios.versionskew.VersionSkewProtocol.DdlResult;
 import shardsim.scenarios.versionskew.VersionSkewProtocol.DropTable;
 import shardsim.scenarios.versionskew.VersionSkewProtocol.DropTableOnShard;
+import shardsim.scenarios.versionskew.VersionSkewProtocol.GetTablesOfShards;
+import shardsim.scenarios.versionskew.VersionSkewProtocol.TablesOfShard;
 import shardsim.scenarios.versionskew.VersionSkewProtocol.Heartbeat;
 import shardsim.scenarios.versionskew.VersionSkewProtocol.OpenShard;
 import shardsim.scenarios.versionskew.VersionSkewProtocol.ShardEntry;
@@ -39,14 +41,16 @@ class VersionSkewMessagesTest {
     private static Map<Class<?>, Object[]> examples() {
         ShardInfo info = new ShardInfo(SHARD, ShardRole.Leader, V);
         Map<Class<?>, Object[]> m = new LinkedHashMap<>();
-        m.put(CreateTableOnShard.class, new Object[] {new CreateTableOnShard(new UpdateShardInfo(info, V), "T1", 1, 0), "node-1"});
-        m.put(DropTableOnShard.class, new Object[] {new DropTableOnShard(new UpdateShardInfo(info, V), "T1", 1, 0), "node-1"});
-        m.put(OpenShard.class, new Object[] {new OpenShard(info, List.of("T1"), 5, 0), "node-2"});
+        m.put(CreateTableOnShard.class, new Object[] {new CreateTableOnShard(new UpdateShardInfo(info, V), "T1"), "node-1"});
+        m.put(DropTableOnShard.class, new Object[] {new DropTableOnShard(new UpdateShardInfo(info, V), "T1"), "node-1"});
+        m.put(OpenShard.class, new Object[] {new OpenShard(info, 5, 0), "node-2"});
+        m.put(GetTablesOfShards.class, new Object[] {new GetTablesOfShards(SHARD), MetaNode.NAME});
         m.put(CloseShard.class, new Object[] {new CloseShard(SHARD, 1, 0), "node-1"});
         m.put(Heartbeat.class, new Object[] {new Heartbeat("node-1", 0, List.of(new ShardEntry(new ShardInfo(SHARD, ShardRole.Leader, V + 3), 1))), MetaNode.NAME});
         m.put(CreateTable.class, new Object[] {new CreateTable(SHARD, "T2"), MetaNode.NAME});
         m.put(DropTable.class, new Object[] {new DropTable(SHARD, "T2"), MetaNode.NAME});
         m.put(ShardResult.class, new Object[] {new ShardResult(true, "", V), null});
+        m.put(TablesOfShard.class, new Object[] {new TablesOfShard(info, List.of("T1")), null});
         m.put(DdlResult.class, new Object[] {new DdlResult(true, ""), null});
         return m;
     }
@@ -90,7 +94,9 @@ class VersionSkewMessagesTest {
             assertTrue(run.sim().trace().count() > before + 1, e.getKey().getSimpleName() + " left a trace at " + to);
             handled.add(e.getKey().getSimpleName());
         }
-        assertEquals(7, handled.size());
+        assertEquals(8, handled.size());
+        // node-2's open fetched meta's stored view; let the GetTablesOfShards round trip finish.
+        run.sim().runUntil(run.sim().now() + 1_000_000);
         // The open carried a new assignment to node-2: node-2 now holds the shard at meta's version.
         assertEquals(V, run.sim().node("node-2", DataNode.class).shard(SHARD).version());
         // The close for assignment 1 closed the shard on node-1.

@@ -1,0 +1,128 @@
+package shardsim.scenarios.versionskew;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import shardsim.core.check.Violation;
+import shardsim.core.fault.FaultPlan;
+import shardsim.core.net.LinkPolicy;
+import shardsim.core.scenario.CustomPlan;
+import shardsim.core.scenario.Plans;
+import shardsim.core.scenario.RunResult;
+import shardsim.core.scenario.RunSpec;
+import shardsim.core.trace.Trace;
+import shardsim.core.workload.Workload;
+
+/**
+ * The model against HoraeDB's code, one upstream behaviour per test. Each fails on the model as
+ * it was before issue 12: C1 raised by the node, the opened version taken from the request, repair
+ * on every heartbeat, no engine state (so no orphan to see).
+ */
+class VersionSkewFidelityTest {
+    private static final int SHARD = VersionSkewRun.DOC_SHARD;
+    private static final long V = VersionSkewRun.DOC_VERSION;
+
+    /**
+     * The documented world: node-1 loses the response to a create at 1 s (meta's procedure holds
+     * the shard until its 3 s timeout), then meta moves shard 46 to node-2 at {@code transferAt}.
+     */
+    private static VersionSkewRun lostThenTransferred(String mode, long transferAt) {
+        FaultPlan faults = FaultPlan.builder()
+                .at(500_000, new SkewFault.DropResponse("node-1", "CreateTableOnShard"))
+                .at(1_500_000, new SkewFault.DropResponseEnd("node-1"))
+                .at(transferAt, new SkewFault.TransferLeader(SHARD, "node-2"))
+                .build();
+        Workload workload = Workload.builder().at(1_000_000, new VersionSkewOperation.CreateTable(SHARD, "LOST")).build();
+        CustomPlan plan = new CustomPlan("transfer.json", Plans.DOCUMENTED, LinkPolicy.reliable(), faults, workload);
+        return VersionSkewRun.build(RunSpec.custom(VersionSkewScenario.NAME, mode, plan, 1), Trace.digestOnly());
+    }
+
+    /** open_shard rebuilds from meta's stored view: buggy meta asks for v+1, the node opens at meta's v, meta persists nothing. */
+    @Test
+    void openingAShardTakesMetasStoredVersionNotTheRequests() {
+        VersionSkewRun run = lostThenTransferred(Plans.BUGGY, 4_200_000);
+        run.sim().runUntil(1_200_000);
+        assertEquals(V + 1, run.sim().node("node-1", DataNode.class).shard(SHARD).version(), "node-1 applied the lost create");
+        assertEquals(V, run.metaVersion(SHARD));
+        run.sim().runUntil(4_600_000);
+        DataNode.Shard opened = run.sim().node("node-2", DataNode.class).shard(SHARD);
+        assertEquals(V, opened.version(), "node-2 opened at meta's stored version, not the request's v+1");
+        assertEquals(V, opened.openedVersion());
+        assertEquals(V, run.metaVersion(SHARD), "meta persists no version for an open");
+        assertEquals(V, run.leaderVersion(SHARD));
+    }
+
+    /** RegisterNode repairs only on exists && !needUpdate: the first heartbeat after meta starts only registers the node. */
+    @Test
+    void theFirstHeartbeatOnlyRegistersTheNode() {
+        VersionSkewRun run = VersionSkewRun.build(new RunSpec(VersionSkewScenario.NAME, Plans.FIXED, Plans.DOCUMENTED, 46), Trace.digestOnly());
+        run.sim().runUntil(VersionSkewRun.DOC_FIRST_HEARTBEAT_MICROS + 10_000);
+        assertEquals(V, run.metaVersion(SHARD), "no repair from the first heartbeat");
+        assertEquals(V + 1, run.leaderVersion(SHARD));
+        run.sim().runUntil(VersionSkewRun.DOC_FIRST_HEARTBEAT_MICROS + run.timing().heartbeatMicros() + 10_000);
+        assertEquals(V + 1, run.metaVersion(SHARD), "repaired from the second, whose shard set is unchanged");
+    }
+
+    /**
+     * A heartbeat listing a changed shard set does not repair either. node-2 registers [47] at
+     * 5 s, gains shard 46 by a transfer at 5.5 s (opened at meta's v), and loses the response to a
+     * create on it at 6 s: it lists [46, 47] at 11.67 s (changed, no repair), again at 18.33 s (repair).
+     */
+    @Test
+    void aHeartbeatWithAChangedShardSetDoesNotRepair() {
+        VersionSkewRun run = lostThenTransferred(Plans.FIXED, 5_500_000);
+        run.sim().injectAt(5_900_000, new SkewFault.DropResponse("node-2", "CreateTableOnShard"));
+        run.sim().at(6_000_000, "create", () -> run.sim().node(ClientDriver.NAME, ClientDriver.class).create(SHARD, "AHEAD"));
+        long hb = run.timing().heartbeatMicros();
+        run.sim().runUntil(6_500_000);
+        assertEquals(V + 1, run.leaderVersion(SHARD), "node-2 applied the create");
+        assertEquals(V, run.metaVersion(SHARD));
+        run.sim().runUntil(VersionSkewRun.DOC_FIRST_HEARTBEAT_MICROS + hb + 10_000);
+        assertEquals(V, run.metaVersion(SHARD), "node-2's shard set changed since its last heartbeat: no repair");
+        run.sim().runUntil(VersionSkewRun.DOC_FIRST_HEARTBEAT_MICROS + 2 * hb + 10_000);
+        assertEquals(V + 1, run.metaVersion(SHARD), "unchanged now: repaired");
+    }
+
+    /** C1 is a checker over state: the node counted a version step its engine never applied. */
+    @Test
+    void c1ReadsTheNodesShardAndEngine() {
+        FaultPlan faults = FaultPlan.builder()
+                .at(500_000, new SkewFault.EngineFailure("node-1", 1.0))
+                .at(1_500_000, new SkewFault.EngineFailureEnd("node-1"))
+                .build();
+        Workload workload = Workload.builder().at(1_000_000, new VersionSkewOperation.CreateTable(SHARD, "FAILS_IN_ENGINE")).build();
+        CustomPlan plan = new CustomPlan("engine.json", Plans.DOCUMENTED, LinkPolicy.reliable(), faults, workload);
+        VersionSkewRun run = VersionSkewRun.build(RunSpec.custom(VersionSkewScenario.NAME, FixParts.BUMP_BEFORE_ENGINE, plan, 1), Trace.digestOnly());
+        run.sim().runUntil(1_100_000);
+        DataNode node = run.sim().node("node-1", DataNode.class);
+        assertEquals(V + 1, node.shard(SHARD).version());
+        assertTrue(node.shard(SHARD).hasTable("FAILS_IN_ENGINE"), "registered before the engine");
+        assertFalse(node.engine().tables(SHARD).contains("FAILS_IN_ENGINE"), "the engine never created it");
+        assertEquals(0, node.engine().applied(SHARD));
+        List<Violation> v = run.sim().violations();
+        assertEquals("C1", v.get(0).invariant());
+        assertEquals(1_002_000, v.get(0).timeMicros(), "found right after the create (client to meta to node-1) reached node-1 and moved the version");
+        // The same plan in fixed: the engine fails first, the version stays, C1 holds.
+        VersionSkewRun fixed = VersionSkewRun.build(RunSpec.custom(VersionSkewScenario.NAME, Plans.FIXED, plan, 1), Trace.digestOnly());
+        assertTrue(fixed.finish().violations().stream().noneMatch(x -> x.invariant().equals("C1")));
+    }
+
+    /** Upstream's fix runs the engine before the version check: the report's failed create leaves an orphan table, and C5 sees it. */
+    @Test
+    void theFixLeavesTheReportsFailedCreateAsAnOrphan() {
+        VersionSkewRun run = VersionSkewRun.build(new RunSpec(VersionSkewScenario.NAME, Plans.FIXED, Plans.DOCUMENTED, 46), Trace.digestOnly());
+        RunResult r = run.finish();
+        DataNode node = run.sim().node("node-1", DataNode.class);
+        assertTrue(node.engine().tables(SHARD).contains(VersionSkewRun.DOC_TABLE), "the engine created the report's table");
+        assertFalse(node.shard(SHARD).hasTable(VersionSkewRun.DOC_TABLE), "the version check refused it afterwards");
+        Violation c5 = r.violations().stream().filter(x -> x.invariant().equals("C5")).findFirst().orElseThrow();
+        assertTrue(c5.message().contains("2 table(s) meta never recorded"), c5.message());
+        // Buggy registers before the engine and refuses before it too: the failed create leaves nothing.
+        VersionSkewRun buggy = VersionSkewRun.build(new RunSpec(VersionSkewScenario.NAME, Plans.BUGGY, Plans.DOCUMENTED, 46), Trace.digestOnly());
+        buggy.finish();
+        assertFalse(buggy.sim().node("node-1", DataNode.class).engine().tables(SHARD).contains(VersionSkewRun.DOC_TABLE));
+    }
+}
