@@ -42,6 +42,12 @@ public interface NodeContext {
     /** The node's single-server FIFO queue of that name, created on first use. */
     WorkerQueue worker(String name);
 
+    /**
+     * The node's queue of that name holding at most {@code capacity} tasks (besides the one in
+     * service), created on first use; the capacity of an existing queue must match.
+     */
+    WorkerQueue worker(String name, int capacity);
+
     /** A model note in the trace (a state change worth seeing). */
     void trace(String detail);
 

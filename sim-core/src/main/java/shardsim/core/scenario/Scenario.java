@@ -79,6 +79,10 @@ public interface Scenario {
         throw new UnsupportedOperationException("scenario " + name() + " cannot give its plan as data");
     }
 
+    default java.util.List<FidelityRow> fidelity() { return java.util.List.of(); }
+
+    default java.util.List<LogLine> logAlignment() { return java.util.List.of(); }
+
     /** Runs one seed; the trace decides how much of the run is kept. */
     RunResult run(RunSpec spec, Trace trace);
 

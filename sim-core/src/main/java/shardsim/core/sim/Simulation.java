@@ -60,6 +60,10 @@ public final class Simulation {
     private int activeFaults;
     private long faultEpoch;
     private long quietSinceMicros;
+    /** The worker whose task body is running (a submit to a full queue blocks it), or null. */
+    WorkerImpl runningWorker;
+    /** Tasks holding a live worker while they wait for their condition (lets wait checks skip the common case). */
+    int waitingTasks;
 
     /** Handles scenario-defined fault kinds; returns false for kinds it does not know. */
     @FunctionalInterface
@@ -154,6 +158,11 @@ public final class Simulation {
 
     public Disk disk(String name) {
         return host(name).disk;
+    }
+
+    /** How many tasks hold a live worker waiting for their condition. */
+    public int waitingTasks() {
+        return waitingTasks;
     }
 
     /** The node's worker queues (empty while it is down), in creation order. */
@@ -300,6 +309,9 @@ public final class Simulation {
         }
         h.up = false;
         h.node = null;
+        for (WorkerImpl w : h.context.workers.values()) {
+            w.lost();
+        }
         h.disk.loseUnflushed();
         record(TraceKind.CRASH, name, "incarnation " + h.incarnation);
     }

@@ -1,0 +1,3 @@
+package shardsim.core.scenario;
+
+public record FidelityRow(String behaviour, String upstream, String simplification) {}

@@ -1,0 +1,3 @@
+package shardsim.core.scenario;
+
+public record LogLine(String reportTime, String reportLine, String simTime, String simLine) {}
