@@ -42,7 +42,10 @@ public final class ScenarioReport {
     private final Documented fixedRun;
     private final Sweep buggySweep;
     private final Sweep fixedSweep;
+    /** Both sweeps, and the same under the targeted plan when the scenario has one. */
+    private final List<Sweep> sweeps;
     private final ShrunkSection shrunk;
+    private final FidelitySection fidelity;
 
     private ScenarioReport(Scenario scenario, int seeds) {
         this.scenario = scenario;
@@ -54,6 +57,10 @@ public final class ScenarioReport {
         this.fixedRun = documented(fixed);
         this.buggySweep = sweep(buggy, sweepPlan, seeds);
         this.fixedSweep = sweep(fixed, sweepPlan, seeds);
+        this.sweeps = scenario.plans().contains(Plans.TARGETED)
+                ? List.of(buggySweep, fixedSweep, sweep(buggy, Plans.TARGETED, seeds), sweep(fixed, Plans.TARGETED, seeds))
+                : List.of(buggySweep, fixedSweep);
+        this.fidelity = new FidelitySection(scenario);
         java.util.TreeSet<Long> failing = buggySweep.summary().firstFailing();
         this.shrunk = new ShrunkSection(scenario, buggy, sweepPlan, failing.isEmpty() ? null : failing.first(), documentedPlan);
     }
@@ -157,13 +164,14 @@ public final class ScenarioReport {
                     .append(bugged.getOrDefault(k, 0L)).append("</td><td class=\"n\">").append(fixedBy.getOrDefault(k, 0L)).append("</td></tr>\n");
         }
         b.append("</table>\n");
+        b.append(fidelity.html());
         b.append("<h2 id=\"buggy\">Mode ").append(Html.esc(buggy)).append(", plan ").append(Html.esc(documentedPlan)).append("</h2>\n");
         b.append(RunSection.html(buggyRun.result(), buggyRun.capture(), "d-" + buggy));
         b.append("<h2 id=\"fixed\">Mode ").append(Html.esc(fixed)).append(", plan ").append(Html.esc(documentedPlan)).append("</h2>\n");
         b.append(RunSection.html(fixedRun.result(), fixedRun.capture(), "d-" + fixed));
         b.append("<h2 id=\"sweeps\">Sweeps</h2>\n");
         b.append("<table><tr><th>mode</th><th>plan</th><th>seeds</th><th>failing</th><th>seeds to the first failure</th><th>first failing seeds</th><th>failing runs by invariant</th></tr>\n");
-        for (Sweep s : List.of(buggySweep, fixedSweep)) {
+        for (Sweep s : sweeps) {
             SweepSummary sum = s.summary();
             b.append("<tr><td>").append(Html.esc(s.mode())).append("</td><td>").append(Html.esc(s.plan())).append("</td><td>")
                     .append(s.first()).append("..").append(s.last()).append(" (").append(sum.runs()).append(")</td><td class=\"n\">")
@@ -261,10 +269,11 @@ public final class ScenarioReport {
                     .append(fixedBy.getOrDefault(k, 0L)).append(" |\n");
         }
         b.append('\n');
+        b.append(fidelity.markdown());
         runMarkdown(b, buggy, buggyRun);
         runMarkdown(b, fixed, fixedRun);
         b.append("## Sweeps\n\n| mode | plan | seeds | failing | seeds to the first failure | first failing seeds | failing runs by invariant |\n|---|---|---|---:|---:|---|---|\n");
-        for (Sweep s : List.of(buggySweep, fixedSweep)) {
+        for (Sweep s : sweeps) {
             SweepSummary sum = s.summary();
             b.append("| ").append(Md.cell(s.mode())).append(" | ").append(Md.cell(s.plan())).append(" | ").append(s.first()).append("..").append(s.last())
                     .append(" (").append(sum.runs()).append(") | ").append(fraction(sum)).append(" | ").append(toFirst(s)).append(" | ")

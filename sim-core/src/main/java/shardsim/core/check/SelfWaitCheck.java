@@ -20,6 +20,8 @@ public final class SelfWaitCheck implements Invariant {
     private final Simulation sim;
     private final String name;
     private boolean reported;
+    /** The worker state last judged free of self-waits; nothing a poll changes can create one. */
+    private long judgedAt = -1;
 
     public SelfWaitCheck(Simulation sim, String name) {
         this.sim = sim;
@@ -33,7 +35,7 @@ public final class SelfWaitCheck implements Invariant {
 
     @Override
     public String check() {
-        if (reported || sim.waitingTasks() == 0) {
+        if (reported || sim.waitingTasks() == 0 || sim.workerChanges() == judgedAt) {
             return null;
         }
         List<WorkerQueue> all = new ArrayList<>();
@@ -51,20 +53,19 @@ public final class SelfWaitCheck implements Invariant {
                 return problem;
             }
         }
+        judgedAt = sim.workerChanges();
         return null;
     }
 
     private static String judge(List<WorkerQueue> all, WorkerQueue w, TaskView waiter) {
         String key = waiter.waitsFor();
         List<String> stuck = stuckBehind(all, w);
-        for (WorkerQueue s : all) {
-            if (!stuck.contains(s.actor())) {
-                if (mayMeet(s.current(), key) || firstMeeting(s.queued(), key) >= 0 || firstMeeting(s.held(), key) >= 0) {
-                    return null;
-                }
-            }
-        }
-        for (WorkerQueue s : all) {
+        // The common case, cheaply first: nothing that could meet the condition is stuck behind the waiter.
+        WorkerQueue where = null;
+        TaskView satisfier = null;
+        int place = -1;
+        for (int k = 0; k < all.size() && satisfier == null; k++) {
+            WorkerQueue s = all.get(k);
             if (!stuck.contains(s.actor())) {
                 continue;
             }
@@ -72,14 +73,24 @@ public final class SelfWaitCheck implements Invariant {
             behind.addAll(s.held());
             int i = firstMeeting(behind, key);
             if (i >= 0) {
-                TaskView t = behind.get(i);
-                String where = s == w ? "in place " + (i + 1) + " behind it" : "on " + s.actor() + ", which is blocked submitting to " + w.actor();
-                return w.actor() + ": '" + waiter.name() + "' has held the worker since t=" + Micros.format(waiter.startedAtMicros()) + " waiting for "
-                        + key + " (" + waiter.polls() + " polls); only '" + t.name() + "', queued at t=" + Micros.format(t.queuedAtMicros()) + " "
-                        + where + ", can make that hold";
+                where = s;
+                satisfier = behind.get(i);
+                place = i;
             }
         }
-        return null;
+        if (satisfier == null) {
+            return null;
+        }
+        for (WorkerQueue s : all) {
+            if (!stuck.contains(s.actor())
+                    && (mayMeet(s.current(), key) || firstMeeting(s.queued(), key) >= 0 || firstMeeting(s.held(), key) >= 0)) {
+                return null;
+            }
+        }
+        String at = where == w ? "in place " + (place + 1) + " behind it" : "on " + where.actor() + ", which is blocked submitting to " + w.actor();
+        return w.actor() + ": '" + waiter.name() + "' has held the worker since t=" + Micros.format(waiter.startedAtMicros()) + " waiting for "
+                + key + " (" + waiter.polls() + " polls); only '" + satisfier.name() + "', queued at t=" + Micros.format(satisfier.queuedAtMicros()) + " "
+                + at + ", can make that hold";
     }
 
     /** {@code w} and every worker blocked, directly or through others, submitting to it. */

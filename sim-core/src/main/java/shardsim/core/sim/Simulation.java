@@ -64,6 +64,8 @@ public final class Simulation {
     WorkerImpl runningWorker;
     /** Tasks holding a live worker while they wait for their condition (lets wait checks skip the common case). */
     int waitingTasks;
+    /** Bumped whenever any worker's tasks, holder, waiting or blocking change (lets wait checks reuse a verdict). */
+    long workerChanges;
 
     /** Handles scenario-defined fault kinds; returns false for kinds it does not know. */
     @FunctionalInterface
@@ -158,6 +160,11 @@ public final class Simulation {
 
     public Disk disk(String name) {
         return host(name).disk;
+    }
+
+    /** A counter that moves whenever any worker's queue, holder, waiting or blocking changes (polls do not move it). */
+    public long workerChanges() {
+        return workerChanges;
     }
 
     /** How many tasks hold a live worker waiting for their condition. */
@@ -312,6 +319,7 @@ public final class Simulation {
         for (WorkerImpl w : h.context.workers.values()) {
             w.lost();
         }
+        workerChanges++;
         h.disk.loseUnflushed();
         record(TraceKind.CRASH, name, "incarnation " + h.incarnation);
     }

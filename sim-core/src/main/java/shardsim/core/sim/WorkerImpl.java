@@ -88,6 +88,7 @@ final class WorkerImpl implements WorkerQueue {
         if (!owner.live()) {
             throw new IllegalStateException(owner.host.name + " is not running");
         }
+        sim.workerChanges++;
         if (queue.size() >= capacity) {
             WorkerImpl submitter = sim.runningWorker;
             if (submitter == null || !submitter.owner.live()) {
@@ -102,7 +103,7 @@ final class WorkerImpl implements WorkerQueue {
         }
         queue.add(new Entry(task, sim.now(), null));
         sim.record(TraceKind.TASK_QUEUED, actor, task.name() + " (behind " + (queue.size() - 1 + (current == null ? 0 : 1)) + ")");
-        if (current == null) {
+        if (current == null && blockedOn == null) {
             startNext();
         }
         return true;
@@ -142,6 +143,7 @@ final class WorkerImpl implements WorkerQueue {
     }
 
     private void startNext() {
+        sim.workerChanges++;
         current = queue.poll();
         admitHeld();
         if (current == null) {
@@ -178,6 +180,7 @@ final class WorkerImpl implements WorkerQueue {
 
     private void setWaiting(Entry e, boolean waiting) {
         if (e.waiting != waiting) {
+            sim.workerChanges++;
             e.waiting = waiting;
             sim.waitingTasks += waiting ? 1 : -1;
         }

@@ -116,6 +116,26 @@ class WorkerQueueTest {
     }
 
     @Test
+    void aBlockedWorkerStartsNothingItsOwnBodyQueuesOnIt() {
+        Simulation sim = sim(100);
+        Probe n = sim.node("n", Probe.class);
+        WorkerQueue target = n.ctx().worker("target", 1);
+        WorkerQueue applier = n.ctx().worker("applier");
+        List<String> done = new ArrayList<>();
+        target.submit(Task.of("t1", 1_000, () -> { }));
+        target.submit(Task.of("t2", 1_000, () -> { }));
+        applier.submit(Task.of("apply", 10, () -> {
+            target.submit(Task.of("t3", 1_000, () -> { }));
+            applier.submit(Task.of("more", 0, () -> done.add("more")));
+        }));
+        sim.runUntil(500);
+        assertTrue(applier.current().isEmpty());
+        assertEquals(List.of("more"), applier.queued().stream().map(TaskView::name).toList());
+        sim.runUntil(5_000);
+        assertEquals(List.of("more"), done);
+    }
+
+    @Test
     void eachWorkerHasItsOwnCapacity() {
         Simulation sim = sim(100);
         Probe n = sim.node("n", Probe.class);

@@ -82,6 +82,16 @@ public final class SplitStallScenario implements Scenario {
     }
 
     @Override
+    public List<shardsim.core.scenario.FidelityRow> fidelity() {
+        return SplitStallFidelity.rows();
+    }
+
+    @Override
+    public List<shardsim.core.scenario.LogLine> logAlignment() {
+        return SplitStallFidelity.alignment(this);
+    }
+
+    @Override
     public List<Class<? extends Fault>> faultKinds() {
         return List.of(SplitFaults.TransferLeader.class, SplitFaults.SlowFlush.class);
     }
