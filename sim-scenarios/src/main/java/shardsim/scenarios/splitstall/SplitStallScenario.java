@@ -73,7 +73,7 @@ public final class SplitStallScenario implements Scenario {
         return "A peer that becomes leader in the PRE_SPLIT stage queues split recovery on the store's single region worker before the pre-split "
                 + "flush is applied, and the task waits for a change set queued behind itself, so that store stops applying change sets. The upstream "
                 + "fix (#615, #643) re-flushes in PRE_SPLIT and queues recovery only once the engine stage is at least PRE_SPLIT_FLUSH_DONE and the "
-                + "engine has caught up with the persisted sequence.";
+                + "engine sequence has reached the one persisted at the role change.";
     }
 
     @Override
