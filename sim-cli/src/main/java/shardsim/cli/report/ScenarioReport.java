@@ -42,12 +42,13 @@ public final class ScenarioReport {
     private final Documented fixedRun;
     private final Sweep buggySweep;
     private final Sweep fixedSweep;
+    /** Both sweeps, and the same under the targeted plan when the scenario has one. */
+    private final List<Sweep> sweeps;
     private final ShrunkSection shrunk;
     private final FidelitySection fidelity;
 
     private ScenarioReport(Scenario scenario, int seeds) {
         this.scenario = scenario;
-        this.fidelity = new FidelitySection(scenario.fidelity());
         this.buggy = scenario.modes().contains(Plans.BUGGY) ? Plans.BUGGY : scenario.modes().get(0);
         this.fixed = scenario.modes().contains(Plans.FIXED) ? Plans.FIXED : scenario.modes().get(Math.min(1, scenario.modes().size() - 1));
         this.documentedPlan = scenario.plans().contains(Plans.DOCUMENTED) ? Plans.DOCUMENTED : scenario.plans().get(0);
@@ -56,6 +57,10 @@ public final class ScenarioReport {
         this.fixedRun = documented(fixed);
         this.buggySweep = sweep(buggy, sweepPlan, seeds);
         this.fixedSweep = sweep(fixed, sweepPlan, seeds);
+        this.sweeps = scenario.plans().contains(Plans.TARGETED)
+                ? List.of(buggySweep, fixedSweep, sweep(buggy, Plans.TARGETED, seeds), sweep(fixed, Plans.TARGETED, seeds))
+                : List.of(buggySweep, fixedSweep);
+        this.fidelity = new FidelitySection(scenario);
         java.util.TreeSet<Long> failing = buggySweep.summary().firstFailing();
         this.shrunk = new ShrunkSection(scenario, buggy, sweepPlan, failing.isEmpty() ? null : failing.first(), documentedPlan);
     }
@@ -144,7 +149,8 @@ public final class ScenarioReport {
         if (!scenario.upstream().isEmpty()) {
             b.append("<p>Upstream report: ").append(Html.esc(scenario.upstream())).append("</p>\n");
         }
-        b.append("<p>Contents: <a href=\"#invariants\">invariants</a> \u00b7 ").append(fidelity.present() ? "<a href=\"#fidelity\">fidelity</a> \u00b7 " : "")
+        b.append("<p>Contents: <a href=\"#invariants\">invariants</a> \u00b7 ").append(fidelity.hasLog() ? "<a href=\"#log\">the report's log</a> \u00b7 " : "")
+                .append(fidelity.hasFidelity() ? "<a href=\"#fidelity\">fidelity</a> \u00b7 " : "")
                 .append("<a href=\"#buggy\">").append(Html.esc(buggy))
                 .append(" run</a> \u00b7 <a href=\"#fixed\">").append(Html.esc(fixed)).append(" run</a> \u00b7 <a href=\"#sweeps\">sweeps</a> \u00b7 <a href=\"#shrunk\">shrunk failures</a> \u00b7 ")
                 .append("<a href=\"#latencies\">latencies</a> \u00b7 <a href=\"#regenerate\">regenerate</a></p>\n");
@@ -167,7 +173,7 @@ public final class ScenarioReport {
         b.append(RunSection.html(fixedRun.result(), fixedRun.capture(), "d-" + fixed));
         b.append("<h2 id=\"sweeps\">Sweeps</h2>\n");
         b.append("<table><tr><th>mode</th><th>plan</th><th>seeds</th><th>failing</th><th>seeds to the first failure</th><th>first failing seeds</th><th>failing runs by invariant</th></tr>\n");
-        for (Sweep s : List.of(buggySweep, fixedSweep)) {
+        for (Sweep s : sweeps) {
             SweepSummary sum = s.summary();
             b.append("<tr><td>").append(Html.esc(s.mode())).append("</td><td>").append(Html.esc(s.plan())).append("</td><td>")
                     .append(s.first()).append("..").append(s.last()).append(" (").append(sum.runs()).append(")</td><td class=\"n\">")
@@ -269,7 +275,7 @@ public final class ScenarioReport {
         runMarkdown(b, buggy, buggyRun);
         runMarkdown(b, fixed, fixedRun);
         b.append("## Sweeps\n\n| mode | plan | seeds | failing | seeds to the first failure | first failing seeds | failing runs by invariant |\n|---|---|---|---:|---:|---|---|\n");
-        for (Sweep s : List.of(buggySweep, fixedSweep)) {
+        for (Sweep s : sweeps) {
             SweepSummary sum = s.summary();
             b.append("| ").append(Md.cell(s.mode())).append(" | ").append(Md.cell(s.plan())).append(" | ").append(s.first()).append("..").append(s.last())
                     .append(" (").append(sum.runs()).append(") | ").append(fraction(sum)).append(" | ").append(toFirst(s)).append(" | ")

@@ -23,8 +23,9 @@ class DetectionPowerTest {
         "version-skew, swarm, 2, 6",
         "drop-after-clone, random, 5, 15",
         "drop-after-clone, swarm, 4, 12",
-        "split-stall, random, 1, 3",
-        "split-stall, swarm, 4, 12",
+        "split-stall, random, 19, 57",
+        "split-stall, targeted, 1, 3",
+        "split-stall, swarm, 16, 48",
     })
     void buggyIsFoundWithinTheBound(String name, String plan, int measuredP90, int bound) {
         Scenario scenario = Scenarios.byName(name).orElseThrow();

@@ -43,6 +43,12 @@ public interface NodeContext {
     WorkerQueue worker(String name);
 
     /**
+     * The node's queue of that name holding at most {@code capacity} tasks (besides the one in
+     * service), created on first use; the capacity of an existing queue must match.
+     */
+    WorkerQueue worker(String name, int capacity);
+
+    /**
      * A model note in the trace (a state change worth seeing). There is deliberately no way to
      * raise a violation from here: checks observe the model from outside.
      */

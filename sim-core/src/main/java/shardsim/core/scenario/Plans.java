@@ -8,6 +8,7 @@ public final class Plans {
     public static final String RANDOM = "random";
     /** Like random, with the intensities themselves drawn from the seed (swarm testing). */
     public static final String SWARM = "swarm";
+    public static final String TARGETED = "targeted";
 
     public static final String BUGGY = "buggy";
     public static final String FIXED = "fixed";

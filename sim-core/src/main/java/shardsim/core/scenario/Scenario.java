@@ -87,6 +87,15 @@ public interface Scenario {
         throw new UnsupportedOperationException("scenario " + name() + " cannot give its plan as data");
     }
 
+    /**
+     * The upstream report's log lines beside the trace lines of the documented plan run in the
+     * buggy mode, in the report's order. The scenario runs its documented plan to compute the sim
+     * side. Empty when the report has no log to compare with.
+     */
+    default List<LogLine> logAlignment() {
+        return List.of();
+    }
+
     /** Runs one seed; the trace decides how much of the run is kept. */
     RunResult run(RunSpec spec, Trace trace);
 

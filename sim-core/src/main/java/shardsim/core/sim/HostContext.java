@@ -103,9 +103,20 @@ final class HostContext implements NodeContext {
     @Override
     public WorkerQueue worker(String name) {
         WorkerImpl w = workers.get(name);
+        return w != null ? w : worker(name, sim.config().workerCapacity());
+    }
+
+    @Override
+    public WorkerQueue worker(String name, int capacity) {
+        if (capacity <= 0) {
+            throw new IllegalArgumentException("worker capacity must be positive");
+        }
+        WorkerImpl w = workers.get(name);
         if (w == null) {
-            w = new WorkerImpl(sim, this, name, sim.config().workerCapacity());
+            w = new WorkerImpl(sim, this, name, capacity);
             workers.put(name, w);
+        } else if (w.capacity() != capacity) {
+            throw new IllegalArgumentException("worker " + name + " has capacity " + w.capacity() + ", not " + capacity);
         }
         return w;
     }

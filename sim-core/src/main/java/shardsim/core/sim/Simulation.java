@@ -62,6 +62,12 @@ public final class Simulation {
     private long quietSinceMicros;
     /** True while model code runs (a message, timer, task, fault, boot or driver action): no violation may be raised. */
     private boolean inModel;
+    /** The worker whose task body is running (a submit to a full queue blocks it), or null. */
+    WorkerImpl runningWorker;
+    /** Tasks holding a live worker while they wait for their condition (lets wait checks skip the common case). */
+    int waitingTasks;
+    /** Bumped whenever any worker's tasks, holder, waiting or blocking change (lets wait checks reuse a verdict). */
+    long workerChanges;
 
     /** Handles scenario-defined fault kinds; returns false for kinds it does not know. */
     @FunctionalInterface
@@ -156,6 +162,16 @@ public final class Simulation {
 
     public Disk disk(String name) {
         return host(name).disk;
+    }
+
+    /** A counter that moves whenever any worker's queue, holder, waiting or blocking changes (polls do not move it). */
+    public long workerChanges() {
+        return workerChanges;
+    }
+
+    /** How many tasks hold a live worker waiting for their condition. */
+    public int waitingTasks() {
+        return waitingTasks;
     }
 
     /** The node's worker queues (empty while it is down), in creation order. */
@@ -321,6 +337,10 @@ public final class Simulation {
         }
         h.up = false;
         h.node = null;
+        for (WorkerImpl w : h.context.workers.values()) {
+            w.lost();
+        }
+        workerChanges++;
         h.disk.loseUnflushed();
         record(TraceKind.CRASH, name, "incarnation " + h.incarnation);
     }

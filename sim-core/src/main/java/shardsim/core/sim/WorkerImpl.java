@@ -9,7 +9,11 @@ import shardsim.core.worker.Task;
 import shardsim.core.worker.TaskView;
 import shardsim.core.worker.WorkerQueue;
 
-/** A single-server FIFO queue; its wake-ups are kernel events, so a "blocked" worker is just state. */
+/**
+ * A single-server FIFO queue; its wake-ups are kernel events, so a "blocked" worker is just state:
+ * a worker waiting for its condition holds its task, and a worker blocked on a full queue holds no
+ * task and starts none until the queue admits what it submitted.
+ */
 final class WorkerImpl implements WorkerQueue {
     private final Simulation sim;
     private final HostContext owner;
@@ -17,24 +21,32 @@ final class WorkerImpl implements WorkerQueue {
     private final String actor;
     private final int capacity;
     private final ArrayDeque<Entry> queue = new ArrayDeque<>();
+    /** Tasks of submitters blocked on this queue while it was full, admitted in order as slots free. */
+    private final ArrayDeque<Entry> held = new ArrayDeque<>();
     private Entry current;
     private long token;
     private long completed;
+    /** The queue this worker is blocked on, and how many of its tasks that queue still holds. */
+    private WorkerImpl blockedOn;
+    private int heldElsewhere;
 
     private static final class Entry {
         final Task task;
         final long queuedAt;
+        final WorkerImpl submitter;
         long startedAt = -1;
         boolean waiting;
         long polls;
 
-        Entry(Task task, long queuedAt) {
+        Entry(Task task, long queuedAt, WorkerImpl submitter) {
             this.task = task;
             this.queuedAt = queuedAt;
+            this.submitter = submitter;
         }
 
-        TaskView view() {
-            return new TaskView(task.name(), task.tag(), queuedAt, startedAt, waiting, task.waitsFor(), polls);
+        TaskView view(boolean isHeld) {
+            return new TaskView(task.name(), task.tag(), queuedAt, startedAt, waiting, task.waitsFor(), polls, task.meets(),
+                    isHeld ? submitter.actor : null);
         }
     }
 
@@ -57,6 +69,11 @@ final class WorkerImpl implements WorkerQueue {
     }
 
     @Override
+    public String actor() {
+        return actor;
+    }
+
+    @Override
     public int capacity() {
         return capacity;
     }
@@ -71,13 +88,22 @@ final class WorkerImpl implements WorkerQueue {
         if (!owner.live()) {
             throw new IllegalStateException(owner.host.name + " is not running");
         }
+        sim.workerChanges++;
         if (queue.size() >= capacity) {
-            sim.record(TraceKind.DROP, actor, "queue full, refused " + task.name());
-            return false;
+            WorkerImpl submitter = sim.runningWorker;
+            if (submitter == null || !submitter.owner.live()) {
+                sim.record(TraceKind.DROP, actor, "queue full, refused " + task.name());
+                return false;
+            }
+            held.add(new Entry(task, sim.now(), submitter));
+            submitter.blockedOn = this;
+            submitter.heldElsewhere++;
+            sim.record(TraceKind.STATE, submitter.actor, "blocked: " + actor + " is full (" + capacity + " queued), holding " + task.name());
+            return true;
         }
-        queue.add(new Entry(task, sim.now()));
+        queue.add(new Entry(task, sim.now(), null));
         sim.record(TraceKind.TASK_QUEUED, actor, task.name() + " (behind " + (queue.size() - 1 + (current == null ? 0 : 1)) + ")");
-        if (current == null) {
+        if (current == null && blockedOn == null) {
             startNext();
         }
         return true;
@@ -85,32 +111,85 @@ final class WorkerImpl implements WorkerQueue {
 
     @Override
     public Optional<TaskView> current() {
-        return current == null ? Optional.empty() : Optional.of(current.view());
+        return current == null ? Optional.empty() : Optional.of(current.view(false));
+    }
+
+    /** Cheap for checks run after every event: whether the task holding the worker waits. */
+    boolean currentWaits() {
+        return current != null && current.waiting;
     }
 
     @Override
     public List<TaskView> queued() {
         List<TaskView> out = new ArrayList<>(queue.size());
         for (Entry e : queue) {
-            out.add(e.view());
+            out.add(e.view(false));
         }
         return out;
     }
 
+    @Override
+    public List<TaskView> held() {
+        List<TaskView> out = new ArrayList<>(held.size());
+        for (Entry e : held) {
+            out.add(e.view(true));
+        }
+        return out;
+    }
+
+    @Override
+    public Optional<String> blockedOn() {
+        return blockedOn == null ? Optional.empty() : Optional.of(blockedOn.actor);
+    }
+
     private void startNext() {
+        sim.workerChanges++;
         current = queue.poll();
+        admitHeld();
         if (current == null) {
             return;
         }
         current.startedAt = sim.now();
         Task task = current.task;
         if (task.condition() != null && !task.condition().getAsBoolean()) {
-            current.waiting = true;
+            setWaiting(current, true);
             sim.record(TraceKind.TASK_START, actor, task.name() + " waits for " + task.waitsFor());
             sim.schedule(task.pollMicros(), new SimEvent.WorkerWake(this, ++token));
         } else {
             sim.record(TraceKind.TASK_START, actor, task.name());
             sim.schedule(task.serviceMicros(), new SimEvent.WorkerWake(this, ++token));
+        }
+    }
+
+    /** A slot freed: queue held tasks, and let a submitter whose tasks are all in go on. */
+    private void admitHeld() {
+        while (!held.isEmpty() && queue.size() < capacity) {
+            Entry e = held.poll();
+            queue.add(e);
+            WorkerImpl s = e.submitter;
+            sim.record(TraceKind.TASK_QUEUED, actor, e.task.name() + " (admitted after " + s.actor + " blocked since " + e.queuedAt + "us)");
+            if (--s.heldElsewhere == 0) {
+                s.blockedOn = null;
+                sim.record(TraceKind.STATE, s.actor, "unblocked");
+                if (s.current == null && s.owner.live()) {
+                    s.startNext();
+                }
+            }
+        }
+    }
+
+    private void setWaiting(Entry e, boolean waiting) {
+        if (e.waiting != waiting) {
+            sim.workerChanges++;
+            e.waiting = waiting;
+            sim.waitingTasks += waiting ? 1 : -1;
+        }
+    }
+
+    /** The owner crashed: a task that was waiting no longer is. */
+    void lost() {
+        if (current != null) {
+            setWaiting(current, false);
         }
     }
 
@@ -124,7 +203,7 @@ final class WorkerImpl implements WorkerQueue {
         if (e.waiting) {
             e.polls++;
             if (task.condition().getAsBoolean()) {
-                e.waiting = false;
+                setWaiting(e, false);
                 sim.record(TraceKind.TIMER, actor, task.name() + " condition met after " + e.polls + " polls");
                 sim.schedule(task.serviceMicros(), new SimEvent.WorkerWake(this, ++token));
             } else {
@@ -136,8 +215,14 @@ final class WorkerImpl implements WorkerQueue {
         current = null;
         completed++;
         sim.record(TraceKind.TASK_DONE, actor, task.name());
-        task.body().run();
-        if (current == null && owner.live()) {
+        WorkerImpl outer = sim.runningWorker;
+        sim.runningWorker = this;
+        try {
+            task.body().run();
+        } finally {
+            sim.runningWorker = outer;
+        }
+        if (current == null && blockedOn == null && owner.live()) {
             startNext();
         }
     }

@@ -1,5 +1,8 @@
 package shardsim.core.worker;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -15,8 +18,10 @@ public final class Task {
     private final String waitsFor;
     private final long pollMicros;
     private final Runnable body;
+    private final List<String> meets;
 
-    private Task(String name, Object tag, long serviceMicros, BooleanSupplier condition, String waitsFor, long pollMicros, Runnable body) {
+    private Task(String name, Object tag, long serviceMicros, BooleanSupplier condition, String waitsFor, long pollMicros, Runnable body,
+            List<String> meets) {
         if (serviceMicros < 0) {
             throw new IllegalArgumentException("negative service time");
         }
@@ -30,21 +35,39 @@ public final class Task {
         this.waitsFor = waitsFor;
         this.pollMicros = pollMicros;
         this.body = body;
+        this.meets = List.copyOf(meets);
     }
 
     /** A task that takes {@code serviceMicros} and then runs {@code body}. */
     public static Task of(String name, long serviceMicros, Runnable body) {
-        return new Task(name, null, serviceMicros, null, null, 0, body);
+        return new Task(name, null, serviceMicros, null, null, 0, body, List.of());
     }
 
-    /** A task that first waits, polling, until {@code condition} holds. */
+    /**
+     * A task that first waits, polling, until {@code condition} holds. {@code waitsFor} names the
+     * condition: it is the key that tasks able to make it hold declare with {@link #mayMeet}, which
+     * is how the kernel's wait-for graph ({@code shardsim.core.check.SelfWaitCheck}) links a waiter to
+     * its possible satisfiers without knowing what either task is.
+     */
     public static Task waitingFor(String name, String waitsFor, BooleanSupplier condition, long pollMicros, long serviceMicros, Runnable body) {
-        return new Task(name, null, serviceMicros, condition, waitsFor, pollMicros, body);
+        return new Task(name, null, serviceMicros, condition, waitsFor, pollMicros, body, List.of());
     }
 
     /** The same task carrying a model-defined tag that checkers can read. */
     public Task withTag(Object newTag) {
-        return new Task(name, newTag, serviceMicros, condition, waitsFor, pollMicros, body);
+        return new Task(name, newTag, serviceMicros, condition, waitsFor, pollMicros, body, meets);
+    }
+
+    /** The same task, declaring the conditions (by their {@code waitsFor} keys) its body may make hold. */
+    public Task mayMeet(String... conditions) {
+        List<String> all = new ArrayList<>(meets);
+        all.addAll(Arrays.asList(conditions));
+        return new Task(name, tag, serviceMicros, condition, waitsFor, pollMicros, body, all);
+    }
+
+    /** The condition keys this task may make hold, as declared with {@link #mayMeet}. */
+    public List<String> meets() {
+        return meets;
     }
 
     public String name() {

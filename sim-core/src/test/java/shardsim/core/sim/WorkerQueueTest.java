@@ -88,4 +88,59 @@ class WorkerQueueTest {
         sim.runUntil(1_000);
         assertEquals(List.of("first", "second", "spawned"), done);
     }
+
+    @Test
+    void aTaskBodySubmittingToAFullQueueBlocksItsWorkerUntilASlotFrees() {
+        Simulation sim = sim(100);
+        Probe n = sim.node("n", Probe.class);
+        WorkerQueue target = n.ctx().worker("target", 1);
+        WorkerQueue applier = n.ctx().worker("applier");
+        List<String> done = new ArrayList<>();
+        target.submit(Task.of("t1", 1_000, () -> done.add("t1")));
+        target.submit(Task.of("t2", 1_000, () -> done.add("t2")));
+        applier.submit(Task.of("apply 1", 10, () -> {
+            done.add("apply 1");
+            assertTrue(target.submit(Task.of("t3", 1_000, () -> done.add("t3"))), "held, not refused");
+        }));
+        applier.submit(Task.of("apply 2", 10, () -> done.add("apply 2")));
+        sim.runUntil(500);
+        assertEquals(List.of("apply 1"), done);
+        assertEquals("n/target", applier.blockedOn().orElseThrow());
+        assertEquals(List.of("t3"), target.held().stream().map(TaskView::name).toList());
+        assertEquals("n/applier", target.held().get(0).submitter());
+        assertTrue(applier.current().isEmpty(), "a blocked worker starts nothing");
+        assertFalse(target.submit(Task.of("from a handler", 1, () -> { })), "a handler is refused, not blocked");
+        sim.runUntil(5_000);
+        assertTrue(applier.blockedOn().isEmpty());
+        assertEquals(List.of("apply 1", "t1", "apply 2", "t2", "t3"), done, "apply 2 runs once t2 takes the worker and t3 gets its slot");
+    }
+
+    @Test
+    void aBlockedWorkerStartsNothingItsOwnBodyQueuesOnIt() {
+        Simulation sim = sim(100);
+        Probe n = sim.node("n", Probe.class);
+        WorkerQueue target = n.ctx().worker("target", 1);
+        WorkerQueue applier = n.ctx().worker("applier");
+        List<String> done = new ArrayList<>();
+        target.submit(Task.of("t1", 1_000, () -> { }));
+        target.submit(Task.of("t2", 1_000, () -> { }));
+        applier.submit(Task.of("apply", 10, () -> {
+            target.submit(Task.of("t3", 1_000, () -> { }));
+            applier.submit(Task.of("more", 0, () -> done.add("more")));
+        }));
+        sim.runUntil(500);
+        assertTrue(applier.current().isEmpty());
+        assertEquals(List.of("more"), applier.queued().stream().map(TaskView::name).toList());
+        sim.runUntil(5_000);
+        assertEquals(List.of("more"), done);
+    }
+
+    @Test
+    void eachWorkerHasItsOwnCapacity() {
+        Simulation sim = sim(100);
+        Probe n = sim.node("n", Probe.class);
+        assertEquals(128, n.ctx().worker("small", 128).capacity());
+        assertEquals(100, n.ctx().worker("default").capacity());
+        assertEquals(128, n.ctx().worker("small").capacity(), "an existing queue keeps its capacity");
+    }
 }

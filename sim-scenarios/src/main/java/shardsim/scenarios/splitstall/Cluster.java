@@ -43,7 +43,7 @@ final class Cluster {
         for (String name : stores) {
             Store s = sim.node(name, Store.class);
             if (s != null) {
-                RegionPeer p = s.peer(regionId);
+                RaftReplica p = s.peer(regionId).raft();
                 if (p.isLeader() && p.term() > bestTerm) {
                     best = s;
                     bestTerm = p.term();
@@ -87,7 +87,7 @@ final class Cluster {
             if (s == null) {
                 sim.note(WORKLOAD, "split check of region " + c.regionId() + " skipped: " + c.store() + " is down");
             } else {
-                if (!s.peer(c.regionId()).isLeader()) {
+                if (!s.peer(c.regionId()).raft().isLeader()) {
                     // The checker runs, but a follower's check proposes nothing: say so in the trace.
                     sim.note(WORKLOAD, "split check of region " + c.regionId() + " on " + c.store() + ": not its leader, nothing proposed");
                 }
@@ -126,7 +126,7 @@ final class Cluster {
             if (leader == null) {
                 sim.note(FAULTS, "no leader of region " + t.regionId() + " to transfer");
             } else {
-                leader.peer(t.regionId()).transferLeader(t.to());
+                leader.peer(t.regionId()).raft().transferLeader(t.to());
             }
         }
     }

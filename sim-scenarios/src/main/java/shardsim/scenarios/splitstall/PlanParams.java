@@ -5,7 +5,9 @@ import shardsim.core.sim.Simulation;
 
 /**
  * The workload and the scenario's own fault rates for a generated plan, fixed for {@code random}
- * and drawn from the seed for {@code swarm}.
+ * and {@code targeted} and drawn from the seed for {@code swarm}. Only {@code targeted} aims faults
+ * at splits as they start; the others leave the aiming chances at zero, so that each of their
+ * faults is drawn independently of what the system is doing.
  *
  * @param regions how many regions each store holds
  * @param writeMeanMicros mean gap between writes to one region
@@ -30,8 +32,9 @@ record PlanParams(
         double slowFlushesPerMinute,
         long slowFlushMaxMicros) {
 
-    static PlanParams random(SimRandom r) {
-        return new PlanParams((int) r.between(2, 4), r.between(300_000, 800_000), 200_000, 2_500_000, 4, 0.5, 1_000_000, 0.2, 4, 2_000_000);
+    static PlanParams random(SimRandom r, boolean targeted) {
+        return new PlanParams((int) r.between(2, 4), r.between(300_000, 800_000), 200_000, 2_500_000, 4, targeted ? 0.5 : 0, 1_000_000,
+                targeted ? 0.2 : 0, 4, 2_000_000);
     }
 
     static PlanParams swarm(SimRandom r) {
@@ -41,9 +44,9 @@ record PlanParams(
                 r.between(10_000, 500_000),
                 r.between(500_000, 4_000_000),
                 r.chance(0.3) ? 0 : r.nextDouble() * 20,
-                r.chance(0.3) ? 0 : r.nextDouble(),
-                r.between(50_000, 3_000_000),
-                r.chance(0.3) ? 0 : r.nextDouble() * 0.6,
+                0,
+                0,
+                0,
                 r.chance(0.3) ? 0 : r.nextDouble() * 12,
                 r.between(100_000, 5_000_000));
     }

@@ -3,6 +3,7 @@ package shardsim.scenarios.splitstall;
 import java.util.ArrayList;
 import java.util.List;
 import shardsim.core.check.Liveness;
+import shardsim.core.check.SelfWaitCheck;
 import shardsim.core.fault.Fault;
 import shardsim.core.fault.FaultPlan;
 import shardsim.core.fault.FaultPlanGenerator;
@@ -72,12 +73,22 @@ public final class SplitStallScenario implements Scenario {
         return "A peer that becomes leader in the PRE_SPLIT stage queues split recovery on the store's single region worker before the pre-split "
                 + "flush is applied, and the task waits for a change set queued behind itself, so that store stops applying change sets. The upstream "
                 + "fix (#615, #643) re-flushes in PRE_SPLIT and queues recovery only once the engine stage is at least PRE_SPLIT_FLUSH_DONE and the "
-                + "engine has caught up with the persisted sequence.";
+                + "engine sequence has reached the one persisted at the role change.";
     }
 
     @Override
     public String upstream() {
         return "unistore issue \"failed to recover split\", reported by hslam (logs of region 150:48 on stores 1-3)";
+    }
+
+    @Override
+    public List<shardsim.core.scenario.FidelityRow> fidelity() {
+        return SplitStallFidelity.rows();
+    }
+
+    @Override
+    public List<shardsim.core.scenario.LogLine> logAlignment() {
+        return SplitStallFidelity.alignment(this);
     }
 
     @Override
@@ -87,16 +98,16 @@ public final class SplitStallScenario implements Scenario {
 
     @Override
     public List<String> plans() {
-        return List.of(Plans.DOCUMENTED, Plans.RANDOM, Plans.SWARM);
+        return List.of(Plans.DOCUMENTED, Plans.RANDOM, Plans.TARGETED, Plans.SWARM);
     }
 
     @Override
     public List<String> invariants() {
         return List.of(
-                "U1: a region worker never waits on a condition that only tasks queued behind it can satisfy",
-                "U2: every region-worker task starts within 5s of being queued",
+                "U1: no worker waits on a condition that only tasks queued behind it (or behind a worker blocked on it) can make hold",
+                "U2: every region-worker task starts within 5s of being queued (or of its submitter blocking on the full queue)",
                 "U3: 15s after the last fault, every split started in the first half of that window has finished (the epoch moved)",
-                "U4: a store's engine stage for a region only moves forward and never passes its persisted stage");
+                "U5: the region worker never handles a split recovery queued in stage PRE_SPLIT (#615 panics there)");
     }
 
     @Override
@@ -118,7 +129,7 @@ public final class SplitStallScenario implements Scenario {
     }
 
     /**
-     * The run's plan as data. A generated plan aims faults at splits as they start, so its plan is
+     * The run's plan as data. A targeted plan aims faults at splits as they start, so its plan is
      * known only after a run: this runs the spec once and adds what was aimed to the drawn faults
      * (after them, so that faults drawn for the same microsecond keep their order).
      */
@@ -175,10 +186,12 @@ public final class SplitStallScenario implements Scenario {
             storeConfig = DocumentedPlan.storeConfig();
             link = config.defaultLink();
         } else {
-            profile = spec.isCustom() ? ChaosProfile.of(spec.custom()) : ChaosProfile.forPlan(base, sim.random().fork("chaos"));
+            // targeted is random with faults aimed at splits as they start: the same profile and rates
+            String profileBase = Plans.TARGETED.equals(base) ? Plans.RANDOM : base;
+            profile = spec.isCustom() ? ChaosProfile.of(spec.custom()) : ChaosProfile.forPlan(profileBase, sim.random().fork("chaos"));
             profile.recordParams(sim);
             SimRandom planRandom = sim.random().fork("plan");
-            params = Plans.SWARM.equals(base) ? PlanParams.swarm(planRandom) : PlanParams.random(planRandom);
+            params = Plans.SWARM.equals(base) ? PlanParams.swarm(planRandom) : PlanParams.random(planRandom, Plans.TARGETED.equals(base));
             params.record(sim);
             regions = generatedRegions(params.regions(), sim.random().fork("regions"));
             storeConfig = StoreConfig.defaults();
@@ -197,9 +210,9 @@ public final class SplitStallScenario implements Scenario {
         for (String name : STORES) {
             sim.addNode(name, ctx -> new Store(ctx, cfg, mode, tracker, STORES, regions));
         }
-        sim.invariant(new WorkerWaitCheck(sim, STORES));
-        sim.invariant(new StageOrderCheck(sim, STORES, regions));
+        sim.invariant(new SelfWaitCheck(sim, "U1"));
         sim.invariant(new WorkerDelayCheck(sim, STORES, U2_BOUND_MICROS));
+        sim.invariant(new RecoveryStageCheck(sim, STORES));
         sim.liveness(new Liveness("U3", U3_WITHIN_MICROS, () -> tracker.unfinishedSplit(sim.now() - U3_WITHIN_MICROS / 2)));
 
         FaultPlan faults;
@@ -226,7 +239,7 @@ public final class SplitStallScenario implements Scenario {
         // (planOf) must put it in the same place.
         sim.perform(workload, cluster::perform);
         sim.inject(faults);
-        if (!spec.isCustom() && !documented) {
+        if (!spec.isCustom() && Plans.TARGETED.equals(base)) {
             aimFaultsAtSplits(sim, tracker, params, aimed);
         }
         return new Prepared(sim, tracker, end, link, faults, workload);
@@ -260,8 +273,9 @@ public final class SplitStallScenario implements Scenario {
     /**
      * Aims faults at pre-split windows: with some chance a starting split gets a leader transfer,
      * and with some chance one store crashes inside the window and restarts shortly after (a
-     * restarted store has lost the mem-table switched at PRE_SPLIT). Generated plans only: a
-     * custom plan lists such faults itself ({@link #planOf} records them from a run).
+     * restarted store has lost the mem-table switched at PRE_SPLIT). The targeted plan only: random
+     * and swarm draw every fault up front, blind to what the system does; a custom plan lists such
+     * faults itself ({@link #planOf} records them from a run).
      */
     private static void aimFaultsAtSplits(Simulation sim, SplitTracker tracker, PlanParams p, FaultPlan.Builder aimed) {
         SimRandom r = sim.random().fork("aimed-faults");

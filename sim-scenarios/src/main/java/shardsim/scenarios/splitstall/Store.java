@@ -8,14 +8,18 @@ import shardsim.core.node.NodeContext;
 import shardsim.core.worker.WorkerQueue;
 
 /**
- * A unistore store: a peer of every region, the store-wide region worker (regionSched) and the
- * split checker. A crash loses both queues, every timer and each engine's mem-tables; a restart
+ * A unistore store: a peer of every region, the applier, the store-wide region worker (regionSched)
+ * and the split checker. A crash loses both queues, every timer and each engine's mem-tables; a restart
  * reloads the raft state, the shard meta and (from the meta) the engine.
  */
 public final class Store implements Node {
     /** The name of the store-wide FIFO worker that applies change sets and runs split recovery. */
     public static final String REGION_WORKER = "region-worker";
     public static final String SPLIT_CHECKER = "split-checker";
+    /** The worker that applies committed entries and hands change sets to the region worker (applier.go). */
+    public static final String APPLIER = "applier";
+    /** Slots of a worker's channel: defaultWorkerCapacity, tikv/raftstore/worker.go:180 at b4ca36b (newWorker makes every worker's channel this size). */
+    public static final int WORKER_CAPACITY = 128;
 
     private final NodeContext ctx;
     private final StoreConfig cfg;
@@ -28,9 +32,10 @@ public final class Store implements Node {
     private final List<RegionPeer> peers = new ArrayList<>();
     private final WorkerQueue regionWorker;
     private final WorkerQueue splitChecker;
+    private final WorkerQueue applier;
     private long slowFlushMicros;
-    /** Tasks on the region worker that may wait for a condition, queued and not yet finished. */
-    private int waitingTasks;
+    /** Recoveries queued with stage PRE_SPLIT by this incarnation (lets U5 skip the common case). */
+    private int preSplitRecoveries;
     /** Messages handled, by kind, in the order of {@link RaftMessage}'s permitted subclasses. */
     private final long[] handled = new long[5];
 
@@ -48,8 +53,9 @@ public final class Store implements Node {
         o.remove(ctx.name());
         this.others = List.copyOf(o);
         this.regions = List.copyOf(regions);
-        this.regionWorker = ctx.worker(REGION_WORKER);
-        this.splitChecker = ctx.worker(SPLIT_CHECKER);
+        this.applier = ctx.worker(APPLIER);
+        this.regionWorker = ctx.worker(REGION_WORKER, cfg.workerCapacity());
+        this.splitChecker = ctx.worker(SPLIT_CHECKER, cfg.workerCapacity());
     }
 
     @Override
@@ -76,14 +82,14 @@ public final class Store implements Node {
 
     private void onTick() {
         for (RegionPeer p : peers) {
-            p.broadcastAppend();
+            p.raft().broadcastAppend();
         }
         ctx.setTimer("raft tick", cfg.heartbeatMicros(), this::onTick);
     }
 
     private void onSplitCheck() {
         for (RegionPeer p : peers) {
-            p.splitCheck(false);
+            p.split().splitCheck(false);
         }
         ctx.setTimer("split check", cfg.splitCheckMicros(), this::onSplitCheck);
     }
@@ -96,19 +102,19 @@ public final class Store implements Node {
         RegionPeer p = peer(m.regionId());
         if (m instanceof RaftMessage.Append a) {
             handled[0]++;
-            p.onAppend(a);
+            p.raft().onAppend(a);
         } else if (m instanceof RaftMessage.AppendResponse r) {
             handled[1]++;
-            p.onAppendResponse(r);
+            p.raft().onAppendResponse(r);
         } else if (m instanceof RaftMessage.RequestVote v) {
             handled[2]++;
-            p.onRequestVote(v);
+            p.raft().onRequestVote(v);
         } else if (m instanceof RaftMessage.Vote v) {
             handled[3]++;
-            p.onVote(v);
+            p.raft().onVote(v);
         } else if (m instanceof RaftMessage.TimeoutNow t) {
             handled[4]++;
-            p.onTimeoutNow(t);
+            p.raft().onTimeoutNow(t);
         } else {
             throw new IllegalStateException("unknown message " + m);
         }
@@ -132,12 +138,12 @@ public final class Store implements Node {
 
     /** A client write, accepted only by the region's leader. */
     public boolean write(long regionId, long bytes) {
-        return peer(regionId).propose(new Command.Write(bytes));
+        return peer(regionId).raft().propose(new Command.Write(bytes));
     }
 
     /** The split checker picks {@code regionId} whatever its size (scripted plans). */
     public void splitRegionByChecker(long regionId) {
-        peer(regionId).splitCheck(true);
+        peer(regionId).split().splitCheck(true);
     }
 
     /**
@@ -155,21 +161,20 @@ public final class Store implements Node {
         return m;
     }
 
-    /** Whether the region worker holds or queues a task that may wait (lets U1 skip the common case cheaply). */
-    public boolean mayWaitOnRegionWorker() {
-        return waitingTasks > 0;
-    }
-
-    void waitingTaskQueued() {
-        waitingTasks++;
-    }
-
-    void waitingTaskDone() {
-        waitingTasks--;
-    }
-
     public WorkerQueue regionWorker() {
         return regionWorker;
+    }
+
+    public int preSplitRecoveriesQueued() {
+        return preSplitRecoveries;
+    }
+
+    void preSplitRecoveryQueued() {
+        preSplitRecoveries++;
+    }
+
+    public WorkerQueue applier() {
+        return applier;
     }
 
     public WorkerQueue splitChecker() {

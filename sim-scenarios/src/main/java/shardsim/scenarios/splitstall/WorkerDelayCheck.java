@@ -12,7 +12,9 @@ import shardsim.core.worker.WorkerQueue;
  * U2: every region-worker task starts within {@code boundMicros} of being queued. Checked on the
  * task holding the worker (how long it waited to start) and, once that task has held the worker
  * longer than the bound, on the task next in line. It looks at most once per
- * {@link #SAMPLE_MICROS} of virtual time, so a breach is reported at most that late.
+ * {@link #SAMPLE_MICROS} of virtual time, so a breach is reported at most that late. A task held
+ * for a submitter blocked on the full queue counts from when its submitter blocked, and the report
+ * gives the pile-up: how many tasks are queued, how many held, and which workers are blocked.
  */
 final class WorkerDelayCheck implements Invariant {
     private final Simulation sim;
@@ -26,6 +28,15 @@ final class WorkerDelayCheck implements Invariant {
         this.sim = sim;
         this.stores = List.copyOf(stores);
         this.boundMicros = boundMicros;
+    }
+
+    private static String pileUp(Store store, List<TaskView> held) {
+        if (held.isEmpty()) {
+            return "";
+        }
+        Optional<String> on = store.applier().blockedOn();
+        return ", " + held.size() + " more held for blocked submitters (" + held.get(0).submitter() + " blocked since t="
+                + Micros.format(held.get(0).queuedAtMicros()) + (on.isPresent() ? ", " + store.applier().queued().size() + " applier tasks behind it" : "") + ")";
     }
 
     @Override
@@ -58,12 +69,14 @@ final class WorkerDelayCheck implements Invariant {
             }
             if (now - c.startedAtMicros() > boundMicros) {
                 List<TaskView> queued = worker.queued();
-                if (!queued.isEmpty() && now - queued.get(0).queuedAtMicros() > boundMicros) {
+                List<TaskView> held = worker.held();
+                TaskView next = !queued.isEmpty() ? queued.get(0) : held.isEmpty() ? null : held.get(0);
+                if (next != null && now - next.queuedAtMicros() > boundMicros) {
                     reported = true;
-                    TaskView next = queued.get(0);
                     return stores.get(s) + "/" + Store.REGION_WORKER + ": '" + next.name() + "' queued at t=" + Micros.format(next.queuedAtMicros())
                             + " has not started after " + Micros.format(now - next.queuedAtMicros()) + " (bound " + Micros.format(boundMicros) + "); '"
-                            + c.name() + "' has held the worker since t=" + Micros.format(c.startedAtMicros()) + ", " + queued.size() + " tasks behind it";
+                            + c.name() + "' has held the worker since t=" + Micros.format(c.startedAtMicros()) + ", " + queued.size() + " of "
+                            + worker.capacity() + " slots queued behind it" + pileUp(store, held);
                 }
             }
         }

@@ -2,20 +2,22 @@
  * The {@code split-stall} scenario: unistore's region split, and how split recovery queued by a new
  * leader can block the store-wide region worker (DESIGN.md 4.3, issue 5).
  *
- * <p>Three stores each hold a peer of every region. Raft is reduced to what the bug needs: terms,
- * votes, a replicated log of change sets and writes, a commit index and leader transfer. Each store
- * has an applier (runs in message handlers), one FIFO {@code region-worker} that applies every
- * change set of every region to the engine and runs {@code taskTypeRecoverSplit}, and a
- * {@code split-checker} worker that starts splits and runs the originating leader's
- * {@code splitShardFiles}. Persisted shard meta and the engine's shard state are separate
+ * <p>Three stores each hold a peer of every region: a {@code RaftReplica} (terms, votes, a
+ * replicated log of change sets and writes, a commit index and leader transfer) and a
+ * {@code SplitDriver} (meta, engine, flushes, split and recovery) joined through {@code Replica}
+ * and {@code RaftReplica.Listener}. Each store has an {@code applier} worker, one FIFO
+ * {@code region-worker} of 128 slots that applies every change set of every region to the engine
+ * and runs {@code taskTypeRecoverSplit}, and a {@code split-checker} worker that starts splits and
+ * runs the originating leader's {@code splitShardFiles}; an applier that submits to a full region
+ * worker blocks, as unistore's applier blocks on the channel. Persisted shard meta and the engine's shard state are separate
  * variables: the applier moves meta when it handles a change set, the region worker moves the
  * engine later, so meta can be ahead.
  *
  * <p>A run is the world its base plan draws from the seed (regions, store settings, end time), a
  * link policy, a fault plan and a workload of {@link shardsim.scenarios.splitstall.SplitOperation}s
  * (writes and split checks), all data: the documented plan scripts them, the generated plans draw
- * them up front, a custom plan lists them. Generated plans also aim faults at splits as they start;
- * {@code planOf} lists those too, so a replay of the plan does not aim again.
+ * them up front, a custom plan lists them. The {@code targeted} plan also aims faults at splits as
+ * they start; {@code planOf} lists those too, so a replay of the plan does not aim again.
  *
  * <p>Modelling choices beyond the report: a leader that applies a PRE_SPLIT proposed in an earlier
  * term treats it like a split it found when it became leader (same recovery policy), and finishing

@@ -19,7 +19,7 @@ class SplitStallPlanOfTest {
     private final SplitStallScenario scenario = new SplitStallScenario();
 
     @ParameterizedTest
-    @CsvSource({"buggy, documented", "fixed, documented", "buggy, random", "fixed, random", "buggy, swarm", "fixed, swarm"})
+    @CsvSource({"buggy, documented", "fixed, documented", "buggy, random", "fixed, random", "buggy, targeted", "fixed, targeted", "buggy, swarm", "fixed, swarm"})
     void aRunOfItsPlanRepeatsTheRun(String mode, String plan) {
         List<String> differences = new ArrayList<>();
         for (long seed = 0; seed < SEEDS; seed++) {

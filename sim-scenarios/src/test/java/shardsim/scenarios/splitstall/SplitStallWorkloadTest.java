@@ -106,10 +106,11 @@ class SplitStallWorkloadTest {
         assertEquals(List.of(new TimedFault(13_000_000, new SplitFaults.SlowFlush("store-2", 1_200_000)),
                 new TimedFault(15_086_000, new SplitFaults.TransferLeader(150, "store-3"))), plan.faults().faults());
         List<TimedOperation> checks = plan.workload().operations().stream().filter(o -> o.operation() instanceof SplitOperation.SplitCheck).toList();
-        assertEquals(List.of(new TimedOperation(13_863_000, new SplitOperation.SplitCheck(150, "store-2"))), checks);
-        assertEquals(3 * 449, plan.workload().size() - 1, "a write to each of three regions every 100 ms before 45 s");
+        assertEquals(List.of(new TimedOperation(13_863_000, new SplitOperation.SplitCheck(150, "store-2")),
+                new TimedOperation(24_880_000, new SplitOperation.SplitCheck(150, "store-3"))), checks, "the report's store-2 check and store-3's at 09:24.880");
+        assertEquals(3 * 449, plan.workload().size() - 2, "a write to each of three regions every 100 ms before 45 s");
         RunResult replay = scenario.run(RunSpec.custom(scenario.name(), Plans.BUGGY, plan, 1));
-        assertEquals(List.of("U1", "U2", "U3"), replay.violations().stream().map(v -> v.invariant()).toList());
+        assertEquals(List.of("U5", "U1", "U2", "U3"), replay.violations().stream().map(v -> v.invariant()).toList());
     }
 
     @Test
@@ -122,20 +123,35 @@ class SplitStallWorkloadTest {
     }
 
     @Test
-    void aGeneratedPlanListsTheFaultsItAimedAtSplitsAndItsReplayAimsNone() {
-        RunSpec spec = new RunSpec(scenario.name(), Plans.BUGGY, Plans.RANDOM, SplitStallScenarioTest.SMALLEST_FAILING_BUGGY_RANDOM);
+    void aTargetedPlanListsTheFaultsItAimedAtSplitsAndItsReplayAimsNone() {
+        RunSpec spec = new RunSpec(scenario.name(), Plans.BUGGY, Plans.TARGETED, 0);
         Trace original = Trace.full();
         RunResult first = scenario.run(spec, original);
         long drawn = Long.parseLong(first.params().get("faultPlan.size"));
         CustomPlan plan = scenario.planOf(spec);
         assertTrue(plan.faults().size() > drawn, "aimed faults listed: " + plan.faults().size() + " > " + drawn);
-        assertEquals("split-stall-random-seed-0.json", plan.source());
-        assertEquals(Plans.RANDOM, plan.base());
+        assertEquals("split-stall-targeted-seed-0.json", plan.source());
+        assertEquals(Plans.TARGETED, plan.base());
         assertEquals(plan.faults().size(), faultsApplied(original), "the original applied every listed fault");
         Trace replay = Trace.full();
         RunResult second = scenario.run(RunSpec.custom(scenario.name(), Plans.BUGGY, plan, spec.seed()), replay);
         assertEquals(plan.faults().size(), faultsApplied(replay), "the replay applied its plan and aimed nothing more");
         assertEquals(first.violations(), second.violations());
+    }
+
+    /** random and swarm draw every fault up front, whatever the system does: their plans are the drawn faults alone. */
+    @Test
+    void randomAndSwarmAimNothing() {
+        for (String base : List.of(Plans.RANDOM, Plans.SWARM)) {
+            for (long seed = 0; seed < 20; seed++) {
+                RunSpec spec = new RunSpec(scenario.name(), Plans.BUGGY, base, seed);
+                Trace trace = Trace.full();
+                RunResult r = scenario.run(spec, trace);
+                long drawn = Long.parseLong(r.params().get("faultPlan.size"));
+                assertEquals(drawn, faultsApplied(trace), base + " " + seed + ": only drawn faults are applied");
+                assertEquals(drawn, scenario.planOf(spec).faults().size(), base + " " + seed);
+            }
+        }
     }
 
     private static long faultsApplied(Trace trace) {
@@ -159,7 +175,7 @@ class SplitStallWorkloadTest {
     void aCustomPlanNeedsABuiltInBase() {
         CustomPlan plan = new CustomPlan("odd.json", "scripted", LinkPolicy.reliable(), FaultPlan.empty(), Workload.empty());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> run(Plans.FIXED, plan, Trace.digestOnly()));
-        assertEquals("unknown base plan 'scripted' (expected one of documented, random, swarm)", e.getMessage());
+        assertEquals("unknown base plan 'scripted' (expected one of documented, random, targeted, swarm)", e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> scenario.planOf(RunSpec.custom(scenario.name(), Plans.FIXED, plan, 1)));
     }
 }

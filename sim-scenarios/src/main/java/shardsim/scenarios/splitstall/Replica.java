@@ -1,0 +1,19 @@
+package shardsim.scenarios.splitstall;
+
+/** All the split driver may ask of its region's Raft replica. */
+interface Replica {
+    boolean isLeader();
+
+    long term();
+
+    long commitIndex();
+
+    /** The log entry at {@code index} (1-based), committed or not. */
+    LogEntry entry(long index);
+
+    /** Appends a command as leader; false when this peer is not the leader. */
+    boolean propose(Command c);
+
+    /** Whether every follower reported its engine past epoch {@code ver}, or at {@code stage} in it. */
+    boolean followersReported(long ver, SplitStage stage);
+}

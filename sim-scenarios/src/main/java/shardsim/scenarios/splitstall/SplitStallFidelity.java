@@ -1,0 +1,120 @@
+package shardsim.scenarios.splitstall;
+
+import java.util.ArrayList;
+import java.util.List;
+import shardsim.core.scenario.FidelityRow;
+import shardsim.core.scenario.LogLine;
+import shardsim.core.scenario.RunSpec;
+import shardsim.core.trace.Micros;
+import shardsim.core.trace.Trace;
+import shardsim.core.trace.TraceEvent;
+
+/** What split-stall models against unistore's code, and the report's log beside the documented buggy trace. */
+final class SplitStallFidelity {
+    private SplitStallFidelity() {
+    }
+
+    private static final String B = " at b4ca36b";
+
+    static List<FidelityRow> rows() {
+        return List.of(
+                new FidelityRow("the region worker's channel holds 128 tasks; the applier that sends a change set to a full channel blocks, and with it every region's applies on the store",
+                        "tikv/raftstore/worker.go:180-183 (defaultWorkerCapacity, newWorker), applier.go:599" + B,
+                        "one applier per store, one region's committed batch per task; a send from a raft handler (a role change) to a full channel is refused and traced instead of blocking the raftstore loop"),
+                new FidelityRow("the pre-split check reads the engine's split stage", "tikv/raftstore/worker.go:250-262 preSplitRegion" + B + " (log lines as in 9879ec2)",
+                        "the size suggestion is not modelled: a scripted check forces the check, a periodic one compares the region's size with 16000000"),
+                new FidelityRow("buggy: a new leader queues recovery at once, with the persisted stage", "tikv/raftstore/peer.go:739-749 OnRoleChanged" + B,
+                        "the raft ready loop is abstracted to role-change callbacks"),
+                new FidelityRow("recovery runs splitShardFiles on the region worker, which polls every 100 ms for PRE_SPLIT_FLUSH_DONE",
+                        "tikv/raftstore/worker.go:476-480 handleRecoverSplit, engine/split.go:91-99 waitForPreSplitFlushState" + B,
+                        "splitting the files is a fixed 50 ms of worker time"),
+                new FidelityRow("fixed (#615): seq captured at the role change; a watcher polls every 100 ms until engine stage >= PRE_SPLIT_FLUSH_DONE and engine sequence >= seq, then queues recovery with the engine stage; it exits when the shard turns passive",
+                        "tikv/raftstore/peer.go OnRoleChanged at 9879ec2",
+                        "the watcher is a timer; it also stops when the engine has left the epoch (an earlier leader finished the split)"),
+                new FidelityRow("#615 panics when a recovery is handled in PRE_SPLIT", "tikv/raftstore/worker.go handleRecoverSplit at 9879ec2",
+                        "a check (U5) reads the task holding the region worker; the run goes on"),
+                new FidelityRow("fixed (#643): a new leader whose engine is in PRE_SPLIT flushes again, marking the flush PRE_SPLIT_FLUSH_DONE",
+                        "engine/engine.go TriggerFlush at 3522d5f", "a mem-table is a byte count and a pre-split flag"),
+                new FidelityRow("only the leader flushes; becoming leader triggers a flush", "engine/engine.go:801 TriggerFlush, peer.go:721 SetPassive" + B,
+                        "flush time is drawn (100-300 ms; 250-280 ms in the documented plan)"),
+                new FidelityRow("the meta is persisted before the engine's part is queued; a restarted engine reloads from the meta",
+                        "tikv/raftstore/peer.go:887 handleChangeSet" + B,
+                        "the engine's own manifest is not modelled, so the engine can never be ahead of the meta: U4 (engine never passes the meta) could not fire and was removed"),
+                new FidelityRow("Raft", "etcd raft as vendored by unistore",
+                        "terms, votes with pre-vote and leader stickiness, log, commit, leader transfer; appends go out on a 300 ms tick, so PRE_SPLIT is applied at 14.1-14.4 s against 13.90-13.92 s in the report; no snapshots or membership changes"),
+                new FidelityRow("U1 sees a wait whose only satisfier is queued behind it", "the report's diagnosis (region worker blocked by recover split)",
+                        "kernel wait-for graph: a waiting task names its condition, change-set and finish-split tasks declare the conditions they may meet"));
+    }
+
+    /** One line of the report and how to find ours: the first trace line of {@code actor} containing {@code has} at or after {@code fromMicros}. */
+    private record Wanted(String reportTime, String reportLine, String actor, String has, long fromMicros) {
+    }
+
+    private static final String S150 = "shard 150:48 ";
+
+    private static List<Wanted> wanted() {
+        List<Wanted> w = new ArrayList<>();
+        w.add(new Wanted("09:04.338", "store-2 " + S150 + "apply change set flush stage INITIAL seq 54695", "store-2", S150 + "apply change set flush stage INITIAL", 0));
+        w.add(new Wanted("09:13.863", "store-2 split region 150:48 by checker size:16000000", "store-2/split-checker", "split region 150:48 by checker size:16000000", 0));
+        w.add(new Wanted("09:13.902", "store-2 150:48 handle change set set engine meta, apply change ... stage:PRE_SPLIT sequence:56571", "store-2", "pre-split stage:PRE_SPLIT", 0));
+        w.add(new Wanted("09:13.906", "store-2 " + S150 + "set split stage PRE_SPLIT", "store-2", S150 + "set split stage PRE_SPLIT", 0));
+        w.add(new Wanted("09:13.914", "store-1 150:48 handle change set set engine meta, apply change ... stage:PRE_SPLIT sequence:56571", "store-1", "pre-split stage:PRE_SPLIT", 0));
+        w.add(new Wanted("09:13.914", "store-3 150:48 handle change set set engine meta, apply change ... stage:PRE_SPLIT sequence:56571", "store-3", "pre-split stage:PRE_SPLIT", 0));
+        w.add(new Wanted("09:13.921", "store-3 " + S150 + "set split stage PRE_SPLIT", "store-3", S150 + "set split stage PRE_SPLIT", 0));
+        w.add(new Wanted("09:15.085", "store-1 150 became follower at term 7", "store-1", "150 became follower at term 7", 0));
+        w.add(new Wanted("09:15.086", "store-3 150 became leader at term 7", "store-3", "150 became leader at term 7", 0));
+        w.add(new Wanted("09:15.086", "store-3 " + S150 + "set passive false", "store-3", S150 + "set passive false", 15_000_000));
+        w.add(new Wanted("09:15.086", "store-3 150:48 trigger flush mem table ver:61988", "store-3", "150:48 trigger flush mem table", 15_000_000));
+        w.add(new Wanted("09:15.086", "store-3 " + S150 + "recover split", "store-3", S150 + "recover split", 15_000_000));
+        w.add(new Wanted("09:15.089", "store-2 150 became follower at term 7", "store-2", "150 became follower at term 7", 0));
+        w.add(new Wanted("09:15.089", "store-2 " + S150 + "set passive true", "store-2", S150 + "set passive true", 15_000_000));
+        w.add(new Wanted("09:15.271", "store-2 150:48 flush memtable ... size:89395560", "store-2", "flush memtable 150:48", 14_000_000));
+        w.add(new Wanted("09:15.353", "store-3 150:48 flush memtable ... size:89395560", "store-3", "flush memtable 150:48", 15_000_000));
+        w.add(new Wanted("09:15.544", "store-3 150:48 handle change set set engine meta, apply change ... flush ... stage:PRE_SPLIT_FLUSH_DONE sequence:56856",
+                "store-3", "flush stage:PRE_SPLIT_FLUSH_DONE", 15_000_000));
+        w.add(new Wanted("(none)", "store-3 never logs \"apply change set flush stage PRE_SPLIT_FLUSH_DONE\": its region worker is blocked", "store-3/region-worker",
+                "apply change set flush shard 150:48 stage PRE_SPLIT_FLUSH_DONE", 15_000_000));
+        w.add(new Wanted("09:15.545", "store-1 150:48 handle change set set engine meta, apply change ... flush ... stage:PRE_SPLIT_FLUSH_DONE sequence:56856",
+                "store-1", "flush stage:PRE_SPLIT_FLUSH_DONE", 15_000_000));
+        w.add(new Wanted("09:15.546", "store-1 " + S150 + "apply change set flush stage PRE_SPLIT_FLUSH_DONE seq 56856", "store-1",
+                S150 + "apply change set flush stage PRE_SPLIT_FLUSH_DONE", 15_000_000));
+        w.add(new Wanted("09:15.609", "store-1 " + S150 + "set split stage PRE_SPLIT_FLUSH_DONE", "store-1", S150 + "set split stage PRE_SPLIT_FLUSH_DONE", 15_000_000));
+        w.add(new Wanted("09:15.552", "store-2 150:48 handle change set set engine meta, apply change ... flush ... stage:PRE_SPLIT_FLUSH_DONE sequence:56856",
+                "store-2", "flush stage:PRE_SPLIT_FLUSH_DONE", 15_000_000));
+        w.add(new Wanted("09:15.602", "store-2 " + S150 + "set split stage PRE_SPLIT_FLUSH_DONE", "store-2", S150 + "set split stage PRE_SPLIT_FLUSH_DONE", 15_000_000));
+        w.add(new Wanted("09:15.605", "store-2 150:48 peer store split stage is changed from INITIAL to PRE_SPLIT_FLUSH_DONE (fsm_peer.go:1410)", null, null, 0));
+        w.add(new Wanted("09:15.772", "store-2 " + S150 + "failed to split files err: region 150 is not leader", "store-2", S150 + "failed to split files", 15_000_000));
+        w.add(new Wanted("09:15.772", "store-2 region 150:48 failed to send check result err: failed to split files: region 150 is not leader", "store-2",
+                "region 150:48 failed to send check result err: failed to split files", 15_000_000));
+        w.add(new Wanted("09:24.880", "store-3 split region 150:48 by checker size:16000000", "store-3/split-checker", "split region 150:48 by checker size:16000000", 20_000_000));
+        w.add(new Wanted("09:24.881", "store-3 " + S150 + "wrong split stage PRE_SPLIT", "store-3", S150 + "wrong split stage", 20_000_000));
+        w.add(new Wanted("09:24.881", "store-3 " + S150 + "failed to pre-split region err: wrong split stage PRE_SPLIT", "store-3", S150 + "failed to pre-split region", 20_000_000));
+        w.add(new Wanted("09:24.881", "store-3 region 150:48 failed to send check result err: failed to pre-split region: wrong split stage PRE_SPLIT", "store-3",
+                "region 150:48 failed to send check result err: failed to pre-split", 20_000_000));
+        return w;
+    }
+
+    /** Runs the documented plan in buggy mode and pairs each report line with the first matching trace line. */
+    static List<LogLine> alignment(SplitStallScenario scenario) {
+        Trace trace = Trace.full();
+        scenario.run(new RunSpec(scenario.name(), SplitMode.BUGGY.name(), shardsim.core.scenario.Plans.DOCUMENTED, 0), trace);
+        List<TraceEvent> events = trace.events();
+        List<LogLine> out = new ArrayList<>();
+        for (Wanted w : wanted()) {
+            if (w.actor() == null) {
+                out.add(new LogLine(w.reportTime(), w.reportLine(), "-", "not modelled (the peer's view of its store's split stage)"));
+                continue;
+            }
+            TraceEvent hit = null;
+            for (TraceEvent e : events) {
+                if (e.timeMicros() >= w.fromMicros() && e.actor().equals(w.actor()) && e.detail().contains(w.has())) {
+                    hit = e;
+                    break;
+                }
+            }
+            out.add(hit == null ? new LogLine(w.reportTime(), w.reportLine(), "-", "no such line")
+                    : new LogLine(w.reportTime(), w.reportLine(), Micros.format(hit.timeMicros()), hit.actor() + " " + hit.kind() + " " + hit.detail()));
+        }
+        return out;
+    }
+}
