@@ -43,6 +43,7 @@ public final class ScenarioReport {
     private final Sweep buggySweep;
     private final Sweep fixedSweep;
     private final ShrunkSection shrunk;
+    private final UpstreamSection upstreamSection;
 
     private ScenarioReport(Scenario scenario, int seeds) {
         this.scenario = scenario;
@@ -56,6 +57,7 @@ public final class ScenarioReport {
         this.fixedSweep = sweep(fixed, sweepPlan, seeds);
         java.util.TreeSet<Long> failing = buggySweep.summary().firstFailing();
         this.shrunk = new ShrunkSection(scenario, buggy, sweepPlan, failing.isEmpty() ? null : failing.first(), documentedPlan);
+        this.upstreamSection = new UpstreamSection(scenario);
     }
 
     /** Runs everything the report shows. */
@@ -143,7 +145,10 @@ public final class ScenarioReport {
             b.append("<p>Upstream report: ").append(Html.esc(scenario.upstream())).append("</p>\n");
         }
         b.append("<p>Contents: <a href=\"#invariants\">invariants</a> \u00b7 <a href=\"#buggy\">").append(Html.esc(buggy))
-                .append(" run</a> \u00b7 <a href=\"#fixed\">").append(Html.esc(fixed)).append(" run</a> \u00b7 <a href=\"#sweeps\">sweeps</a> \u00b7 <a href=\"#shrunk\">shrunk failures</a> \u00b7 ")
+                .append(" run</a> \u00b7 <a href=\"#fixed\">").append(Html.esc(fixed)).append(" run</a> \u00b7 ")
+                .append(upstreamSection.hasLog() ? "<a href=\"#log\">the report's log</a> \u00b7 " : "")
+                .append(upstreamSection.hasFidelity() ? "<a href=\"#fidelity\">fidelity</a> \u00b7 " : "")
+                .append("<a href=\"#sweeps\">sweeps</a> \u00b7 <a href=\"#shrunk\">shrunk failures</a> \u00b7 ")
                 .append("<a href=\"#latencies\">latencies</a> \u00b7 <a href=\"#regenerate\">regenerate</a></p>\n");
         b.append("<h2 id=\"invariants\">Invariants</h2>\n<table><tr><th>invariant</th><th>meaning</th><th>").append(Html.esc(buggy))
                 .append(" / ").append(Html.esc(documentedPlan)).append("</th><th>").append(Html.esc(buggy)).append(" sweep</th><th>")
@@ -161,6 +166,7 @@ public final class ScenarioReport {
         b.append(RunSection.html(buggyRun.result(), buggyRun.capture(), "d-" + buggy));
         b.append("<h2 id=\"fixed\">Mode ").append(Html.esc(fixed)).append(", plan ").append(Html.esc(documentedPlan)).append("</h2>\n");
         b.append(RunSection.html(fixedRun.result(), fixedRun.capture(), "d-" + fixed));
+        b.append(upstreamSection.html());
         b.append("<h2 id=\"sweeps\">Sweeps</h2>\n");
         b.append("<table><tr><th>mode</th><th>plan</th><th>seeds</th><th>failing</th><th>seeds to the first failure</th><th>first failing seeds</th><th>failing runs by invariant</th></tr>\n");
         for (Sweep s : List.of(buggySweep, fixedSweep)) {
@@ -263,6 +269,7 @@ public final class ScenarioReport {
         b.append('\n');
         runMarkdown(b, buggy, buggyRun);
         runMarkdown(b, fixed, fixedRun);
+        b.append(upstreamSection.markdown());
         b.append("## Sweeps\n\n| mode | plan | seeds | failing | seeds to the first failure | first failing seeds | failing runs by invariant |\n|---|---|---|---:|---:|---|---|\n");
         for (Sweep s : List.of(buggySweep, fixedSweep)) {
             SweepSummary sum = s.summary();

@@ -79,6 +79,23 @@ public interface Scenario {
         throw new UnsupportedOperationException("scenario " + name() + " cannot give its plan as data");
     }
 
+    /**
+     * The fidelity table: each modelled behaviour, the upstream code it follows, and where the
+     * model simplifies. Empty when the scenario publishes none.
+     */
+    default List<FidelityRow> fidelity() {
+        return List.of();
+    }
+
+    /**
+     * The upstream report's log lines beside the trace lines of the documented plan run in the
+     * buggy mode, in the report's order. The scenario runs its documented plan to compute the sim
+     * side. Empty when the report has no log to compare with.
+     */
+    default List<LogLine> logAlignment() {
+        return List.of();
+    }
+
     /** Runs one seed; the trace decides how much of the run is kept. */
     RunResult run(RunSpec spec, Trace trace);
 
