@@ -104,19 +104,19 @@ class DropAfterCloneScenarioTest {
 
     /** The smallest failing random seed of fixed-no-replica-id and fixed-no-clone-stamp (./sim sweep, seeds 0..999). */
     static final long ABLATION_SEED = 1;
-    /** The smallest failing random seed of fixed-no-report-version (./sim sweep, seeds 0..999). */
-    static final long REPORT_VERSION_ABLATION_SEED = 92;
+    /** The one failing seed of fixed-no-report-version over random and swarm seeds 0..999 (a swarm seed; ./sim sweep). */
+    static final long REPORT_VERSION_ABLATION_SEED = 770;
 
     @Test
     void eachAblationIsCaughtOnARandomSeed() {
         assertTrue(invariants(run(Fence.NO_REPLICA_ID, "random", ABLATION_SEED)).contains(Checks.D1));
         assertTrue(invariants(run(Fence.NO_CLONE_STAMP, "random", ABLATION_SEED)).contains(Checks.D1));
-        assertTrue(invariants(run(Fence.NO_REPORT_VERSION, "random", REPORT_VERSION_ABLATION_SEED)).contains(Checks.D1));
-        for (long seed : new long[] {ABLATION_SEED, REPORT_VERSION_ABLATION_SEED}) {
-            assertTrue(run("fixed", "random", seed).ok());
-            // With the replica id stamped when the clone starts, the under-clone guard saves nothing here.
-            assertTrue(run(Fence.NO_CLONE_GUARD, "random", seed).ok());
-        }
+        assertTrue(invariants(run(Fence.NO_REPORT_VERSION, "swarm", REPORT_VERSION_ABLATION_SEED)).contains(Checks.D1));
+        assertTrue(run("fixed", "swarm", REPORT_VERSION_ABLATION_SEED).ok());
+        assertTrue(run("fixed", "random", ABLATION_SEED).ok());
+        // With the replica id stamped when the clone starts, the under-clone guard saves nothing on either seed.
+        assertTrue(run(Fence.NO_CLONE_GUARD, "random", ABLATION_SEED).ok());
+        assertTrue(run(Fence.NO_CLONE_GUARD, "swarm", REPORT_VERSION_ABLATION_SEED).ok());
     }
 
     @Test
