@@ -150,12 +150,8 @@ public final class Frontend implements Node {
             reports.updateBackendReportVersion(f.backend(), f.reportVersion());
         }
         TabletMeta meta = Catalog.tablet(ctx.disk(), f.tabletId());
+        // Still a CLONE replica: deleteFromMeta removes only NORMAL ones, and a move's end removes its context.
         Replica added = meta.replica(f.replicaId());
-        if (added == null) {
-            // A report removed the replica meanwhile (deleteFromMeta); the move has nothing left to finish.
-            ctx.trace("clone of tablet " + f.tabletId() + " finished, but replica " + f.replicaId() + " is no longer in the catalog");
-            return;
-        }
         TabletMeta after = meta.replaced(added.withState(Replica.State.NORMAL));
         ctx.trace("clone finished: tablet id: " + f.tabletId() + ", state: FINISHED, type: BALANCE. from backend: " + m.src() + ". to backend: " + f.backend()
                 + ", replica id: " + f.replicaId());
