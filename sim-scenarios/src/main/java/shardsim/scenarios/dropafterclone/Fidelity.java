@@ -58,7 +58,7 @@ final class Fidelity {
                         "nothing is installed; the downloaded files are not modelled"),
                 new FidelityRow("Drop: aborted while the tablet is under clone; OK if the tablet is absent; aborted if the tablet's replica id differs from a non-zero request id; else the tablet is deleted",
                         "tablet_manager.cpp drop_tablet, _drop_tablet_unlocked, apache/doris 0a6013a7 (the under-clone check and the id check came with PR #9971)",
-                        "the delete is immediate and physical (Doris sets the tablet to shutdown and a trash sweep removes the files later)"),
+                        "the delete is immediate and physical (Doris sets the tablet to shutdown and a trash sweep removes the files later); once the id is stamped at clone start the under-clone check changes no outcome here (fixed-no-clone-guard failed 0 of seeds 0..999 of random and of swarm): a stale DROP carries the old id and is aborted by the id check, and a DROP with the new id can come only from a report handled after the FE gave the move up, when the catalog no longer references the copy"),
                 new FidelityRow("Every physical delete on a BE goes through one store that records it; D1 judges each delete against the catalog from outside, and also judges a copy that vanished without a record",
                         "(checking, not upstream)",
                         "the path GC of an unloaded tablet directory (try_delete_unused_tablet_path, which skips tablets under clone) is not modelled: the model has no unloaded directories"));
