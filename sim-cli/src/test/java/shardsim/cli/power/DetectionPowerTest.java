@@ -21,8 +21,8 @@ class DetectionPowerTest {
     @CsvSource({
         "version-skew, random, 1, 3",
         "version-skew, swarm, 2, 6",
-        "drop-after-clone, random, 5, 15",
-        "drop-after-clone, swarm, 4, 12",
+        "drop-after-clone, random, 7, 21",
+        "drop-after-clone, swarm, 10, 30",
         "split-stall, random, 19, 57",
         "split-stall, targeted, 1, 3",
         "split-stall, swarm, 16, 48",

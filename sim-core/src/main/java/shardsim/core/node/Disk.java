@@ -16,13 +16,17 @@ public final class Disk {
 
     private final TreeMap<String, Object> flushed = new TreeMap<>();
     private final LinkedHashMap<String, Object> pending = new LinkedHashMap<>();
+    /** Counts every change of what {@link #get} can return, so an observer can skip unchanged disks. */
+    private long version;
 
     /** A write that is lost if the node crashes before {@link #flush()}. */
     public void put(String key, Object value) {
+        version++;
         pending.put(key, value);
     }
 
     public void delete(String key) {
+        version++;
         pending.put(key, DELETED);
     }
 
@@ -73,12 +77,24 @@ public final class Disk {
         return new ArrayList<>(view.keySet());
     }
 
+    /**
+     * A number that changes whenever a read could see something different (a put, a delete, or a
+     * crash losing pending writes); equal numbers mean an unchanged disk. Checkers use it to look
+     * at a disk only after it changed.
+     */
+    public long version() {
+        return version;
+    }
+
     public int pendingWrites() {
         return pending.size();
     }
 
     /** What a crash does to the disk: pending writes are gone. */
     public void loseUnflushed() {
+        if (!pending.isEmpty()) {
+            version++;
+        }
         pending.clear();
     }
 }

@@ -4,8 +4,8 @@ import java.util.List;
 import shardsim.core.node.Message;
 
 /**
- * The messages between the FE and the BEs (agent tasks, finish reports, tablet reports) and
- * between BEs (the snapshot a clone downloads from its source).
+ * The messages between the FE and the BEs (agent tasks, finish reports, tablet and task reports)
+ * and between BEs (the snapshot a clone downloads from its source).
  */
 public sealed interface AgentProtocol extends Message {
 
@@ -15,7 +15,10 @@ public sealed interface AgentProtocol extends Message {
     /** How a BE ended a task. */
     enum Status { OK, FAILED, ABORTED }
 
-    /** A BE de-duplicates task requests by this key, as Doris does by (type, signature). */
+    /**
+     * A BE de-duplicates task requests by this key, as Doris does by (type, signature), and a
+     * CLONE and a DROP use the tablet id as signature (the report's "signature=11415").
+     */
     record TaskKey(TaskType type, long tabletId) {
         @Override
         public String toString() {
@@ -47,27 +50,43 @@ public sealed interface AgentProtocol extends Message {
         }
     }
 
-    /** BE to FE: a task ended. */
-    record FinishTask(String backend, TaskType type, long tabletId, long replicaId, Status status, String reason) implements AgentProtocol {
+    /** BE to FE: a task ended; {@code reportVersion} is the BE's report version when the task set it, else 0. */
+    record FinishTask(String backend, TaskType type, long tabletId, long replicaId, Status status, String reason, long reportVersion) implements AgentProtocol {
         @Override
         public String toString() {
-            return "finishTask " + type + " tablet=" + tabletId + " replica=" + replicaId + " from " + backend + " " + status + " (" + reason + ")";
+            return "finishTask " + type + " tablet=" + tabletId + " replica=" + replicaId + " from " + backend + " " + status + " (" + reason + ")"
+                    + (reportVersion > 0 ? " report version " + reportVersion : "");
         }
     }
 
     /**
-     * BE to FE: a snapshot of the BE's tablets and of the tasks it holds, taken at
-     * {@code snapshotMicros} on the BE's clock; the FE may handle it much later.
+     * BE to FE: a snapshot of the BE's tablets and of its report version, taken at
+     * {@code snapshotMicros} on the BE's clock (every {@code report_tablet_interval_seconds}); the
+     * FE may handle it much later.
      */
-    record TabletReport(String backend, long snapshotMicros, List<ReportedTablet> tablets, List<TaskKey> runningTasks) implements AgentProtocol {
+    record TabletReport(String backend, long snapshotMicros, long reportVersion, List<ReportedTablet> tablets) implements AgentProtocol {
         public TabletReport {
             tablets = List.copyOf(tablets);
+        }
+
+        @Override
+        public String toString() {
+            return "tablet report of " + backend + " at " + snapshotMicros + " version " + reportVersion + " tablets=" + tablets;
+        }
+    }
+
+    /**
+     * BE to FE: the tasks the BE has registered (queued or running), every
+     * {@code report_task_interval_seconds}; the FE resends the CLONEs it misses.
+     */
+    record TaskReport(String backend, long snapshotMicros, List<TaskKey> runningTasks) implements AgentProtocol {
+        public TaskReport {
             runningTasks = List.copyOf(runningTasks);
         }
 
         @Override
         public String toString() {
-            return "tablet report of " + backend + " at " + snapshotMicros + " tablets=" + tablets + " tasks=" + runningTasks;
+            return "task report of " + backend + " at " + snapshotMicros + " tasks=" + runningTasks;
         }
     }
 
@@ -79,11 +98,11 @@ public sealed interface AgentProtocol extends Message {
         }
     }
 
-    /** The source's answer: whether it holds the tablet, whether that copy is whole, and its meta replica id. */
-    record SnapshotResponse(long tabletId, boolean present, boolean complete, long replicaId) implements AgentProtocol {
+    /** The source's answer: whether it holds the tablet, and its meta replica id. */
+    record SnapshotResponse(long tabletId, boolean present, long replicaId) implements AgentProtocol {
         @Override
         public String toString() {
-            return "snapshot tablet=" + tabletId + (present ? (complete ? " whole" : " partial") + " replica=" + replicaId : " absent");
+            return "snapshot tablet=" + tabletId + (present ? " replica=" + replicaId : " absent");
         }
     }
 }

@@ -6,15 +6,15 @@ import java.util.List;
 import shardsim.scenarios.dropafterclone.AgentProtocol.TaskType;
 
 /**
- * The FE's agent tasks that are sent and not yet reported finished, one per (backend, type,
- * tablet) as in Doris. Volatile: lost when the FE crashes.
+ * The FE's agent tasks that wait for a finish report, one per (backend, type, signature) as in
+ * Doris's {@code AgentTaskQueue} (incubator-doris fae3eff2, {@code addTask}). Only the
+ * TabletScheduler's CLONEs enter it in this model: {@code ReportHandler.deleteFromBackend} puts its
+ * DROPs in a batch and submits the batch without queueing them, so a DROP is never tracked or
+ * resent. Volatile: lost when the FE crashes.
  */
 final class AgentTaskQueue {
-    /** One outstanding task; {@code createdMicros} is on the FE's clock. */
-    record AgentTask(String backend, TaskType type, long tabletId, long replicaId, AgentProtocol message, long createdMicros, int resends) {
-        AgentTask resent() {
-            return new AgentTask(backend, type, tabletId, replicaId, message, createdMicros, resends + 1);
-        }
+    /** One queued task. */
+    record AgentTask(String backend, TaskType type, long tabletId, long replicaId, AgentProtocol message) {
     }
 
     /** In insertion order, so resends go out in a fixed order. */
@@ -24,12 +24,9 @@ final class AgentTaskQueue {
         return backend + "/" + type + "/" + tabletId;
     }
 
-    AgentTask get(String backend, TaskType type, long tabletId) {
-        return tasks.get(key(backend, type, tabletId));
-    }
-
-    void put(AgentTask task) {
-        tasks.put(key(task.backend(), task.type(), task.tabletId()), task);
+    /** Adds the task unless one with its signature is queued (Doris's {@code addTask} returns false then). */
+    boolean add(AgentTask task) {
+        return tasks.putIfAbsent(key(task.backend(), task.type(), task.tabletId()), task) == null;
     }
 
     /** Removes the task if it is the one for {@code replicaId}; a finish for an older task leaves a newer one alone. */
@@ -41,6 +38,13 @@ final class AgentTaskQueue {
             return true;
         }
         return false;
+    }
+
+    /** Doris's {@code removeReplicaRelatedTasks}: every task of this tablet on this backend. */
+    void removeReplicaRelated(String backend, long tabletId) {
+        for (TaskType type : TaskType.values()) {
+            tasks.remove(key(backend, type, tabletId));
+        }
     }
 
     List<AgentTask> forBackend(String backend) {

@@ -17,60 +17,78 @@ import shardsim.scenarios.dropafterclone.AgentProtocol.SnapshotResponse;
 import shardsim.scenarios.dropafterclone.AgentProtocol.Status;
 import shardsim.scenarios.dropafterclone.AgentProtocol.TabletReport;
 import shardsim.scenarios.dropafterclone.AgentProtocol.TaskKey;
+import shardsim.scenarios.dropafterclone.AgentProtocol.TaskReport;
 import shardsim.scenarios.dropafterclone.AgentProtocol.TaskType;
 
 /**
  * A Doris BE: tablets on its disk with their meta replica id, a CLONE pool and a DROP pool that run
- * independently (so a DROP queued first can run after a CLONE queued later), and a tablet report
- * every interval. A crash loses the pools and the under-clone set; the tablets stay.
+ * independently, a tablet report every minute and a task report every ten seconds. A crash loses
+ * the pools, the registered tasks and the under-clone set; the tablets stay.
+ *
+ * <p>Upstream: {@code task_worker_pool.cpp} (incubator-doris fae3eff2: {@code submit_task}
+ * registers a task by (type, signature) and ignores a duplicate), {@code engine_clone_task.cpp}
+ * (apache/doris 24f3f1db: {@code execute} registers the tablet under clone around
+ * {@code _do_clone}; an existing tablet with a lower replica id takes the request's id before the
+ * download, a new one when it is loaded from the snapshot), {@code tablet_manager.cpp} (apache/doris
+ * 0a6013a7: {@code drop_tablet} aborts while under clone; {@code _drop_tablet_unlocked} is OK for a
+ * missing tablet and aborts on a replica id mismatch unless the request's id is 0).
  */
 public final class Backend implements Node {
     public static final String CLONE_POOL = "clone";
     public static final String DROP_POOL = "drop";
-    private static final String TABLET = "tablet/";
 
     private final NodeContext ctx;
     private final DorisConfig config;
     private final Fence fence;
-    private final CopyLedger ledger;
+    private final TabletStore store;
     private final String fe;
     private final long reportPhaseMicros;
-    /** Tasks accepted and not yet ended: duplicates of these are ignored, and the report lists them. */
+    /** Tasks registered and not yet ended: duplicates of these are ignored, and the task report lists them. */
     private final LinkedHashSet<TaskKey> running = new LinkedHashSet<>();
-    /** Tablets with a clone accepted and not yet ended (Doris keeps such a set to refuse drops). */
+    /** Tablets whose clone is executing ({@code TabletManager::register_clone_tablet}). */
     private final TreeSet<Long> underClone = new TreeSet<>();
+    /**
+     * {@code s_report_version}: in memory, started from the clock at boot so a restarted BE's
+     * versions exceed its earlier ones, raised by a clone that creates a new tablet.
+     */
+    private long reportVersion;
 
-    public Backend(NodeContext ctx, DorisConfig config, Fence fence, CopyLedger ledger, String fe, long reportPhaseMicros) {
+    public Backend(NodeContext ctx, DorisConfig config, Fence fence, String fe, long reportPhaseMicros) {
         this.ctx = ctx;
         this.config = config;
         this.fence = fence;
-        this.ledger = ledger;
+        this.store = new TabletStore(ctx.disk());
         this.fe = fe;
         this.reportPhaseMicros = reportPhaseMicros;
     }
 
     @Override
     public void onStart() {
+        reportVersion = ctx.now() + 1;
         scheduleReport();
+        scheduleTaskReport();
     }
 
     @Override
     public void onMessage(Envelope env) {
         if (env.message() instanceof CloneTask c) {
-            acceptClone(c);
+            submit(new TaskKey(TaskType.CLONE, c.tabletId()), c.replicaId(),
+                    Task.of("CLONE tablet " + c.tabletId() + " replica " + c.replicaId(), config.clonePickup().draw(ctx.random()), () -> executeClone(c)));
         } else if (env.message() instanceof DropTask d) {
-            acceptDrop(d);
+            submit(new TaskKey(TaskType.DROP, d.tabletId()), d.replicaId(),
+                    Task.of("DROP tablet " + d.tabletId() + " replica " + d.replicaId(), config.dropService().draw(ctx.random()), () -> runDrop(d)));
         } else if (env.message() instanceof SnapshotRequest s) {
-            LocalTablet t = tablet(s.tabletId());
-            ctx.reply(env, new SnapshotResponse(s.tabletId(), t != null, t != null && t.complete(), t == null ? 0 : t.replicaId()));
-        } else if (env.message() instanceof FinishTask || env.message() instanceof TabletReport || env.message() instanceof SnapshotResponse) {
+            LocalTablet t = store.get(s.tabletId());
+            ctx.reply(env, new SnapshotResponse(s.tabletId(), t != null, t == null ? 0 : t.replicaId()));
+        } else if (env.message() instanceof FinishTask || env.message() instanceof TabletReport || env.message() instanceof TaskReport
+                || env.message() instanceof SnapshotResponse) {
             throw new IllegalStateException("a BE does not handle " + env.message());
         } else {
             throw new IllegalStateException("unknown message " + env.message());
         }
     }
 
-    // ---- tablet report -------------------------------------------------------------------------
+    // ---- reports -------------------------------------------------------------------------------
 
     private void scheduleReport() {
         long interval = config.reportIntervalMicros();
@@ -81,105 +99,133 @@ public final class Backend implements Node {
         });
     }
 
+    /** Task reports run on their own timer, half an interval away from the tablet report's phase. */
+    private void scheduleTaskReport() {
+        long interval = config.taskReportIntervalMicros();
+        long delay = interval - Math.floorMod(ctx.now() - reportPhaseMicros - interval / 2, interval);
+        ctx.setTimer("task report", delay, () -> {
+            ctx.send(fe, new TaskReport(ctx.name(), ctx.now(), new ArrayList<>(running)));
+            scheduleTaskReport();
+        });
+    }
+
     /** Sends the snapshot of this moment: the FE will act on it whenever it gets round to it. */
     public void report() {
         List<ReportedTablet> tablets = new ArrayList<>();
-        for (String key : ctx.disk().keys(TABLET)) {
-            LocalTablet t = ctx.disk().get(key, LocalTablet.class).orElseThrow();
+        for (LocalTablet t : store.all()) {
             tablets.add(new ReportedTablet(t.tabletId(), t.replicaId()));
         }
-        ctx.send(fe, new TabletReport(ctx.name(), ctx.now(), tablets, new ArrayList<>(running)));
+        ctx.send(fe, new TabletReport(ctx.name(), ctx.now(), reportVersion, tablets));
+    }
+
+    /** {@code TaskWorkerPool::submit_task}: register by (type, signature), then queue on the type's pool. */
+    private void submit(TaskKey key, long replicaId, Task task) {
+        if (running.contains(key)) {
+            ctx.trace("fail to register task. type=" + key.type() + ", signature=" + key.tabletId());
+            return;
+        }
+        String pool = key.type() == TaskType.CLONE ? CLONE_POOL : DROP_POOL;
+        if (!ctx.worker(pool).submit(task)) {
+            finish(key.type(), key.tabletId(), replicaId, Status.FAILED, pool + " pool full");
+            return;
+        }
+        running.add(key);
+        ctx.trace("success to submit task. type=" + key.type() + ", signature=" + key.tabletId());
     }
 
     // ---- CLONE ---------------------------------------------------------------------------------
 
-    private void acceptClone(CloneTask c) {
-        TaskKey key = new TaskKey(TaskType.CLONE, c.tabletId());
-        if (running.contains(key)) {
-            ctx.trace("duplicate task ignored. type=CLONE, signature=" + c.tabletId());
-            return;
-        }
-        LocalTablet local = tablet(c.tabletId());
-        if (fence.cloneStampsReplicaId() && local != null && local.replicaId() > c.replicaId()) {
-            // Replica ids only grow: a clone older than the tablet here is a stale resend.
-            finish(TaskType.CLONE, c.tabletId(), c.replicaId(), Status.FAILED, "stale clone, tablet has replica " + local.replicaId());
-            return;
+    /**
+     * {@code EngineCloneTask::execute}: the tablet is under clone from here until the clone ends;
+     * whether the clone is incremental (the tablet exists) or full is decided now.
+     */
+    private void executeClone(CloneTask c) {
+        ctx.trace("get clone task. signature:" + c.tabletId());
+        underClone.add(c.tabletId());
+        LocalTablet local = store.get(c.tabletId());
+        if (local == null) {
+            ctx.trace("clone tablet not exist, begin clone a new tablet from remote be. tablet_id=" + c.tabletId() + ", req replica=" + c.replicaId());
+        } else {
+            ctx.trace("clone tablet exist yet, begin to incremental clone. tablet_id=" + c.tabletId() + ", replica_id=" + local.replicaId());
+            if (fence.cloneStampsReplicaId() && local.replicaId() < c.replicaId()) {
+                // #16889: a tablet the FE may still want dropped under its old id takes the new id first.
+                store.stamp(local, c.replicaId());
+                ctx.trace("reset replica_id of tablet " + c.tabletId() + " from " + local.replicaId() + " to " + c.replicaId() + " before the download");
+            }
         }
         boolean incremental = local != null;
-        Task task = Task.of("CLONE tablet " + c.tabletId() + " replica " + c.replicaId() + (incremental ? " incremental" : " full"),
-                config.cloneService().draw(ctx.random()), () -> downloadSnapshot(c, incremental));
-        if (!ctx.worker(CLONE_POOL).submit(task)) {
-            finish(TaskType.CLONE, c.tabletId(), c.replicaId(), Status.FAILED, "clone pool full");
-            return;
-        }
-        running.add(key);
-        underClone.add(c.tabletId());
-    }
-
-    private void downloadSnapshot(CloneTask c, boolean incremental) {
         ctx.call(c.srcBackend(), new SnapshotRequest(c.tabletId()), config.snapshotTimeoutMicros(),
-                reply -> installClone(c, incremental, (SnapshotResponse) reply),
-                () -> endClone(c, Status.FAILED, "snapshot from " + c.srcBackend() + " timed out"));
+                reply -> download(c, incremental, (SnapshotResponse) reply),
+                () -> endClone(c, Status.FAILED, "make snapshot failed: " + c.srcBackend() + " did not answer"));
     }
 
-    private void installClone(CloneTask c, boolean incremental, SnapshotResponse snapshot) {
+    private void download(CloneTask c, boolean incremental, SnapshotResponse snapshot) {
         if (!snapshot.present()) {
-            endClone(c, Status.FAILED, "source " + c.srcBackend() + " has no tablet " + c.tabletId());
+            endClone(c, Status.FAILED, "make snapshot failed: " + c.srcBackend() + " has no tablet " + c.tabletId());
             return;
         }
-        LocalTablet before = tablet(c.tabletId());
-        // An incremental clone fetches only the versions the base lacks; if the base was dropped
-        // meanwhile, what it installs is not the whole tablet, though the BE believes it is.
-        boolean complete = snapshot.complete() && (!incremental || before != null);
-        long metaId = fence.cloneStampsReplicaId() ? c.replicaId() : before != null ? before.replicaId() : snapshot.replicaId();
-        LocalTablet after = new LocalTablet(c.tabletId(), metaId, c.replicaId(), complete);
-        ctx.disk().putDurable(TABLET + c.tabletId(), after);
-        ledger.installed(ctx.name(), before, after);
-        ctx.trace("clone success, set tablet infos. tablet_id=" + c.tabletId() + " replica_id=" + metaId);
-        endClone(c, Status.OK, incremental ? "incremental" : "full");
+        ctx.setTimer("clone download tablet " + c.tabletId() + " from " + c.srcBackend(), config.cloneService().draw(ctx.random()),
+                () -> finishClone(c, incremental, snapshot));
+    }
+
+    private void finishClone(CloneTask c, boolean incremental, SnapshotResponse snapshot) {
+        LocalTablet local = store.get(c.tabletId());
+        if (incremental && local == null) {
+            // The tablet was dropped during the download: report_tablet_info finds no tablet.
+            endClone(c, Status.FAILED, "clone success, but get tablet info failed");
+            return;
+        }
+        if (!incremental && local != null) {
+            endClone(c, Status.FAILED, "add the same tablet twice");
+            return;
+        }
+        long metaId;
+        if (local != null) {
+            metaId = local.replicaId();
+        } else {
+            metaId = fence.cloneStampsReplicaId() ? c.replicaId() : snapshot.replicaId();
+        }
+        store.install(new LocalTablet(c.tabletId(), metaId, c.replicaId()));
+        ctx.trace("clone get tablet info success. tablet_id=" + c.tabletId() + ", replica_id=" + metaId + (incremental ? " (incremental)" : " (full)"));
+        long version = 0;
+        if (!incremental && fence.reportVersionOnClone()) {
+            // clone_callback: a new tablet raises the report version and tells the FE.
+            version = ++reportVersion;
+        }
+        endClone(c, Status.OK, incremental ? "incremental" : "full", version);
     }
 
     private void endClone(CloneTask c, Status status, String reason) {
-        running.remove(new TaskKey(TaskType.CLONE, c.tabletId()));
+        endClone(c, status, reason, 0);
+    }
+
+    private void endClone(CloneTask c, Status status, String reason, long version) {
         underClone.remove(c.tabletId());
-        finish(TaskType.CLONE, c.tabletId(), c.replicaId(), status, reason);
+        running.remove(new TaskKey(TaskType.CLONE, c.tabletId()));
+        ctx.send(fe, new FinishTask(ctx.name(), TaskType.CLONE, c.tabletId(), c.replicaId(), status, reason, version));
     }
 
     // ---- DROP ----------------------------------------------------------------------------------
 
-    private void acceptDrop(DropTask d) {
-        TaskKey key = new TaskKey(TaskType.DROP, d.tabletId());
-        if (running.contains(key)) {
-            ctx.trace("duplicate task ignored. type=DROP, signature=" + d.tabletId());
-            return;
-        }
-        Task task = Task.of("DROP tablet " + d.tabletId() + " replica " + d.replicaId(), config.dropService().draw(ctx.random()), () -> runDrop(d));
-        if (!ctx.worker(DROP_POOL).submit(task)) {
-            finish(TaskType.DROP, d.tabletId(), d.replicaId(), Status.FAILED, "drop pool full");
-            return;
-        }
-        running.add(key);
-    }
-
+    /** {@code TabletManager::drop_tablet} then {@code _drop_tablet_unlocked}. */
     private void runDrop(DropTask d) {
         running.remove(new TaskKey(TaskType.DROP, d.tabletId()));
-        LocalTablet local = tablet(d.tabletId());
-        if (local == null) {
-            finish(TaskType.DROP, d.tabletId(), d.replicaId(), Status.OK, "tablet not found");
+        if (fence.abortDropUnderClone() && underClone.contains(d.tabletId())) {
+            finish(TaskType.DROP, d.tabletId(), d.replicaId(), Status.ABORTED, "tablet " + d.tabletId() + " is under clone, skip drop task");
             return;
         }
-        if (fence.abortDropUnderClone() && underClone.contains(d.tabletId())) {
-            finish(TaskType.DROP, d.tabletId(), d.replicaId(), Status.ABORTED, "tablet is under clone");
+        LocalTablet local = store.get(d.tabletId());
+        if (local == null) {
+            finish(TaskType.DROP, d.tabletId(), d.replicaId(), Status.OK, "fail to drop tablet because it does not exist");
             return;
         }
         if (d.replicaId() != 0 && d.replicaId() != local.replicaId()) {
-            finish(TaskType.DROP, d.tabletId(), d.replicaId(), Status.ABORTED, "replica_id not match: tablet has " + local.replicaId());
+            finish(TaskType.DROP, d.tabletId(), d.replicaId(), Status.ABORTED, "replica_id not match(" + local.replicaId() + " vs " + d.replicaId() + ")");
             return;
         }
-        ledger.deleting(ctx.name(), local);
-        ctx.disk().deleteDurable(TABLET + d.tabletId());
-        ledger.deleted(ctx.name(), local);
-        ctx.trace("begin drop tablet. tablet_id=" + d.tabletId() + " replica_id=" + local.replicaId());
+        ctx.trace("begin drop tablet. tablet_id=" + d.tabletId() + ", replica_id=" + d.replicaId() + " (tablet has " + local.replicaId() + ")");
+        store.delete(local, "drop task", ctx.now());
+        ctx.trace("set tablet to shutdown state and remove it from memory. tablet_id=" + d.tabletId());
         finish(TaskType.DROP, d.tabletId(), d.replicaId(), Status.OK, "dropped");
     }
 
@@ -192,28 +238,15 @@ public final class Backend implements Node {
     }
 
     private void finish(TaskType type, long tabletId, long replicaId, Status status, String reason) {
-        ctx.send(fe, new FinishTask(ctx.name(), type, tabletId, replicaId, status, reason));
-    }
-
-    private LocalTablet tablet(long tabletId) {
-        return ctx.disk().get(TABLET + tabletId, LocalTablet.class).orElse(null);
-    }
-
-    /** Writes a tablet before the cluster starts (the scenario's initial placement). */
-    public static void seed(shardsim.core.node.Disk disk, LocalTablet t) {
-        disk.putDurable(TABLET + t.tabletId(), t);
+        ctx.send(fe, new FinishTask(ctx.name(), type, tabletId, replicaId, status, reason, 0));
     }
 
     /** The copies on a BE's disk, for checkers. */
     public static List<LocalTablet> tablets(shardsim.core.node.Disk disk) {
-        List<LocalTablet> out = new ArrayList<>();
-        for (String key : disk.keys(TABLET)) {
-            out.add(disk.get(key, LocalTablet.class).orElseThrow());
-        }
-        return out;
+        return TabletStore.tablets(disk);
     }
 
     public static LocalTablet tablet(shardsim.core.node.Disk disk, long tabletId) {
-        return disk.get(TABLET + tabletId, LocalTablet.class).orElse(null);
+        return TabletStore.tablet(disk, tabletId);
     }
 }

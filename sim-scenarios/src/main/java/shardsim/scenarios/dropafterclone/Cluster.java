@@ -16,7 +16,7 @@ public final class Cluster {
     private final Simulation sim;
     private final List<String> backends;
     private final List<Long> tablets;
-    private final CopyLedger ledger;
+    private final CopyObserver copies;
     private final FaultState faultState = new FaultState();
 
     /**
@@ -32,23 +32,21 @@ public final class Cluster {
         this.sim = sim;
         this.backends = List.copyOf(backends);
         this.tablets = List.copyOf(placement.keySet());
-        this.ledger = new CopyLedger(sim, FE);
+        this.copies = new CopyObserver(sim, FE, backends);
         sim.addNode(FE, ctx -> new Frontend(ctx, config, fence, faultState, sim.metrics()));
         for (String be : backends) {
             long phase = reportPhaseMicros.get(be);
-            sim.addNode(be, ctx -> new Backend(ctx, config, fence, ledger, FE, phase));
+            sim.addNode(be, ctx -> new Backend(ctx, config, fence, FE, phase));
         }
         Catalog.initReplicaIds(sim.disk(FE), firstReplicaId);
         for (Map.Entry<Long, List<String>> e : placement.entrySet()) {
             long tabletId = e.getKey();
-            ledger.track(tabletId);
-            TabletMeta meta = new TabletMeta(tabletId, List.of());
+            copies.track(tabletId);
+            TabletMeta meta = new TabletMeta(tabletId, e.getValue().size(), List.of());
             for (String be : e.getValue()) {
                 long replicaId = Catalog.nextReplicaId(sim.disk(FE));
                 meta = meta.with(new Replica(replicaId, be, Replica.State.NORMAL));
-                LocalTablet copy = new LocalTablet(tabletId, replicaId, replicaId, true);
-                Backend.seed(sim.disk(be), copy);
-                ledger.installed(be, null, copy);
+                TabletStore.seed(sim.disk(be), new LocalTablet(tabletId, replicaId, replicaId));
                 sim.note(FE, "create tablet " + tabletId + " replica " + replicaId + " on " + be);
             }
             Catalog.put(sim.disk(FE), meta);
@@ -60,8 +58,9 @@ public final class Cluster {
         return backends;
     }
 
-    public CopyLedger ledger() {
-        return ledger;
+    /** The checks' view of the copies on the BEs. */
+    public CopyObserver copies() {
+        return copies;
     }
 
     public Simulation sim() {
@@ -109,6 +108,12 @@ public final class Cluster {
                 if (be != null) {
                     be.stall(s.pool(), s.micros());
                 }
+            }
+        } else if (fault instanceof DorisFault.SlowAgentRpc s) {
+            if (!backends.contains(s.backend())) {
+                sim.note("faults", "slow agent RPC skipped: no backend " + s.backend() + " in this cluster");
+            } else {
+                faultState.armSlowAgentRpc(s.backend(), s.micros());
             }
         } else {
             return false;

@@ -47,4 +47,23 @@ public sealed interface DorisFault extends Fault {
             }
         }
     }
+
+    /**
+     * The FE's next agent-task RPC to {@code backend} waits {@code micros} in its executor thread
+     * before it leaves (a thrift client that must connect, a busy executor). Each agent batch runs
+     * on its own executor thread ({@code AgentTaskExecutor}, a cached thread pool), so a batch
+     * submitted later, to the same backend, can reach it first: how the report's DROP, sent at
+     * .809, arrived after the CLONE sent at .812. Momentary: it carries its own duration and
+     * applies to one RPC; one aimed at a backend the cluster does not have is skipped with a note.
+     */
+    record SlowAgentRpc(String backend, long micros) implements DorisFault {
+        public SlowAgentRpc {
+            if (backend == null) {
+                throw new IllegalArgumentException("a slow agent RPC needs a backend");
+            }
+            if (micros <= 0) {
+                throw new IllegalArgumentException("a slow agent RPC must last");
+            }
+        }
+    }
 }

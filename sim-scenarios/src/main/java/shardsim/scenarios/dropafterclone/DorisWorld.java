@@ -18,6 +18,7 @@ import java.util.Map;
  * @param faultWindowStartMicros no generated fault before this
  * @param tailStartMicros the quiet tail starts here: links reliable, no more moves or faults
  * @param endMicros the run ends here
+ * @param firstReplicaId the FE's id generator starts here (the documented world's ids are the report's)
  * @param params the world's figures, recorded as run parameters in this order
  */
 record DorisWorld(
@@ -28,7 +29,9 @@ record DorisWorld(
         long faultWindowStartMicros,
         long tailStartMicros,
         long endMicros,
+        long firstReplicaId,
         Map<String, Object> params) {
+    /** Where the generated worlds' replica ids start. */
     static final long FIRST_REPLICA_ID = 320600;
 
     DorisWorld {

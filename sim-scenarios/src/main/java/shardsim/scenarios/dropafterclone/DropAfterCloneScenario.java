@@ -5,6 +5,8 @@ import java.util.Map;
 import shardsim.core.fault.Fault;
 import shardsim.core.net.LinkPolicy;
 import shardsim.core.scenario.CustomPlan;
+import shardsim.core.scenario.FidelityRow;
+import shardsim.core.scenario.LogLine;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
@@ -25,15 +27,14 @@ import shardsim.core.workload.Operation;
  * from the seed during a fault window of {@value GeneratedPlan#WINDOW_MICROS} µs, then a quiet tail
  * of {@value GeneratedPlan#TAIL_MICROS} µs (links reliable, no moves, no faults) in which D2 at
  * quiescence and D3 are judged. The {@code documented} plan replays the report's timeline: three
- * {@link DorisOperation.Balance} moves and one {@link DorisFault.StallPool} in a fixed world whose
- * quiet tail starts at 60 s. Every run is a {@link RunPlan}: a world, a link policy, a fault plan
- * and a workload, whichever plan it came from.
+ * {@link DorisOperation.Balance} moves and one {@link DorisFault.SlowAgentRpc} (the report's DROP,
+ * sent before the CLONE, reaches the BE after it) in a fixed world whose quiet tail starts at
+ * 140 s. Every run is a {@link RunPlan}: a world, a link policy, a fault plan and a workload,
+ * whichever plan it came from. {@link Fidelity} lists what follows which Doris code.
  *
  * <p>Modelling choices worth knowing when reading a trace: a clone downloads its snapshot from the
  * source BE (so a clone from a lost copy fails); whether a clone is incremental is decided when the
- * BE accepts it, and an incremental clone whose base was dropped meanwhile installs a copy that is
- * not whole (what the under-clone guard prevents); a DROP checks the fence when it runs, not when it
- * is queued.
+ * clone task runs; a DROP checks the fence when it runs, not when it is queued.
  */
 public final class DropAfterCloneScenario implements Scenario {
     public static final String NAME = "drop-after-clone";
@@ -80,7 +81,7 @@ public final class DropAfterCloneScenario implements Scenario {
 
     @Override
     public List<Class<? extends Fault>> faultKinds() {
-        return List.of(DorisFault.SlowReports.class, DorisFault.SlowReportsEnd.class, DorisFault.StallPool.class);
+        return List.of(DorisFault.SlowReports.class, DorisFault.SlowReportsEnd.class, DorisFault.StallPool.class, DorisFault.SlowAgentRpc.class);
     }
 
     @Override
@@ -101,12 +102,32 @@ public final class DropAfterCloneScenario implements Scenario {
     }
 
     @Override
+    public List<FidelityRow> fidelity() {
+        return Fidelity.rows();
+    }
+
+    /**
+     * The report's log lines beside the trace of the documented plan in the buggy mode, run on past
+     * its first violation so that the FE's next report (the set-bad lines) is in it too.
+     */
+    @Override
+    public List<LogLine> logAlignment() {
+        Trace trace = Trace.full();
+        run(new RunSpec(NAME, Plans.BUGGY, Plans.DOCUMENTED, 0), trace, false);
+        return ReportLog.align(trace.events());
+    }
+
+    @Override
     public RunResult run(RunSpec spec, Trace trace) {
+        return run(spec, trace, true);
+    }
+
+    private RunResult run(RunSpec spec, Trace trace, boolean stopOnFirstViolation) {
         Plans.require("mode", spec.mode(), modes());
         RunPlan plan = RunPlan.of(spec, plans());
         Fence fence = Fence.forMode(spec.mode());
         DorisWorld world = plan.world();
-        SimConfig config = new SimConfig(RunBudget.of(1_000_000, world.endMicros() + 60_000_000), LinkPolicy.reliable(), true, 1_000);
+        SimConfig config = new SimConfig(RunBudget.of(1_000_000, world.endMicros() + 60_000_000), LinkPolicy.reliable(), stopOnFirstViolation, 1_000);
         Simulation sim = new Simulation(spec.seed(), config, trace);
         sim.param("mode", spec.mode());
         sim.param("plan", spec.plan());
@@ -120,7 +141,7 @@ public final class DropAfterCloneScenario implements Scenario {
         sim.network().setDefaultPolicy(plan.profile().link());
 
         Cluster cluster = new Cluster(sim, world.config(), fence, world.backends(), world.placement(), world.reportPhaseMicros(),
-                DorisWorld.FIRST_REPLICA_ID);
+                world.firstReplicaId());
         Checks.register(cluster, world.config().reportIntervalMicros(), world.tailStartMicros(), world.endMicros(), 20 * DorisConfig.SECOND);
         // Moves before faults: two at the same microsecond run in this order, as they always have.
         sim.perform(plan.workload(), cluster::perform);

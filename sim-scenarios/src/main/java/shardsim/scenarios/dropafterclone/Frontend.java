@@ -1,7 +1,6 @@
 package shardsim.scenarios.dropafterclone;
 
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.TreeMap;
 import shardsim.core.node.Disk;
 import shardsim.core.node.Envelope;
@@ -12,33 +11,28 @@ import shardsim.core.sim.Metrics;
 import shardsim.scenarios.dropafterclone.AgentProtocol.CloneTask;
 import shardsim.scenarios.dropafterclone.AgentProtocol.DropTask;
 import shardsim.scenarios.dropafterclone.AgentProtocol.FinishTask;
-import shardsim.scenarios.dropafterclone.AgentProtocol.ReportedTablet;
 import shardsim.scenarios.dropafterclone.AgentProtocol.SnapshotRequest;
 import shardsim.scenarios.dropafterclone.AgentProtocol.SnapshotResponse;
 import shardsim.scenarios.dropafterclone.AgentProtocol.Status;
 import shardsim.scenarios.dropafterclone.AgentProtocol.TabletReport;
-import shardsim.scenarios.dropafterclone.AgentProtocol.TaskKey;
+import shardsim.scenarios.dropafterclone.AgentProtocol.TaskReport;
 import shardsim.scenarios.dropafterclone.AgentProtocol.TaskType;
 import shardsim.scenarios.dropafterclone.AgentTaskQueue.AgentTask;
 
 /**
  * The Doris FE master: the durable catalog, the TabletScheduler's balance moves (clone to the
- * destination, then remove the source from the catalog only), the ReportHandler (drop what a BE
- * reports but the catalog does not place there; resend tasks the BE does not hold) and the
- * AgentTaskQueue. Reports wait for one handler, so a snapshot can be old when acted on.
+ * destination, then remove the source from the catalog only), the {@link ReportHandler}, the
+ * AgentTaskQueue and the {@link AgentExecutor} that sends agent batches.
  */
 public final class Frontend implements Node {
     private final NodeContext ctx;
     private final DorisConfig config;
-    private final Fence fence;
-    private final FaultState faults;
     private final Metrics metrics;
     private final AgentTaskQueue tasks = new AgentTaskQueue();
+    private final AgentExecutor executor;
+    private final ReportHandler reports;
     /** The TabletScheduler's contexts: at most one move per tablet. Volatile. */
     private final TreeMap<Long, Move> moves = new TreeMap<>();
-    /** Reports waiting for the handler, one per BE, oldest first. Volatile. */
-    private final LinkedHashMap<String, TabletReport> waitingReports = new LinkedHashMap<>();
-    private boolean handlingReport;
 
     private record Move(long tabletId, long replicaId, String src, String dest, long startedMicros, Timer timeout) {
     }
@@ -46,9 +40,9 @@ public final class Frontend implements Node {
     public Frontend(NodeContext ctx, DorisConfig config, Fence fence, FaultState faults, Metrics metrics) {
         this.ctx = ctx;
         this.config = config;
-        this.fence = fence;
-        this.faults = faults;
         this.metrics = metrics;
+        this.executor = new AgentExecutor(ctx, config, faults);
+        this.reports = new ReportHandler(ctx, config, fence, faults, metrics, tasks, executor);
     }
 
     @Override
@@ -71,8 +65,8 @@ public final class Frontend implements Node {
 
     @Override
     public void onMessage(Envelope env) {
-        if (env.message() instanceof TabletReport r) {
-            queueReport(r);
+        if (env.message() instanceof TabletReport || env.message() instanceof TaskReport) {
+            reports.queue((AgentProtocol) env.message());
         } else if (env.message() instanceof FinishTask f) {
             finishTask(f);
         } else if (env.message() instanceof CloneTask || env.message() instanceof DropTask
@@ -85,7 +79,11 @@ public final class Frontend implements Node {
 
     // ---- TabletScheduler -----------------------------------------------------------------------
 
-    /** A balance move of one replica of {@code tabletId} to {@code dest}; skipped when not schedulable. */
+    /**
+     * A balance move of one replica of {@code tabletId} to {@code dest}; skipped when not
+     * schedulable. The CLONE enters the AgentTaskQueue and goes out in its own batch
+     * ({@code TabletScheduler.schedulePendingTablets}, incubator-doris fae3eff2).
+     */
     public void balance(long tabletId, String dest) {
         Disk disk = ctx.disk();
         TabletMeta meta = Catalog.tablet(disk, tabletId);
@@ -95,7 +93,7 @@ public final class Frontend implements Node {
         }
         Replica src = null;
         for (Replica r : meta.replicas()) {
-            if (r.state() == Replica.State.NORMAL) {
+            if (r.alive()) {
                 src = r;
                 break;
             }
@@ -109,9 +107,10 @@ public final class Frontend implements Node {
         Timer timeout = ctx.setTimer("clone timeout tablet " + tabletId, config.cloneTimeoutMicros(), () -> cancelMove(tabletId, replicaId, "timeout"));
         moves.put(tabletId, new Move(tabletId, replicaId, src.backend(), dest, ctx.now(), timeout));
         CloneTask clone = new CloneTask(tabletId, replicaId, src.backend());
-        tasks.put(new AgentTask(dest, TaskType.CLONE, tabletId, replicaId, clone, ctx.now(), 0));
-        ctx.trace("add clone task to agent task queue: tablet id: " + tabletId + ", src backend: " + src.backend() + ", dest backend: " + dest + ", replica " + replicaId);
-        ctx.send(dest, clone);
+        tasks.add(new AgentTask(dest, TaskType.CLONE, tabletId, replicaId, clone));
+        ctx.trace("add clone task to agent task queue: tablet id: " + tabletId + ", src backend: " + src.backend() + ", dest backend: " + dest
+                + ", replica id: " + replicaId);
+        executor.submit(dest, List.of(clone));
     }
 
     private void cancelMove(long tabletId, long replicaId, String why) {
@@ -132,10 +131,7 @@ public final class Frontend implements Node {
 
     private void finishTask(FinishTask f) {
         if (f.type() == TaskType.DROP) {
-            AgentTask t = tasks.get(f.backend(), TaskType.DROP, f.tabletId());
-            if (tasks.remove(f.backend(), TaskType.DROP, f.tabletId(), f.replicaId())) {
-                metrics.record("drop-latency", Math.max(0, ctx.now() - t.createdMicros()));
-            }
+            // Doris removes the DROP from the AgentTaskQueue, where it never was: nothing to do.
             return;
         }
         Move m = moves.get(f.tabletId());
@@ -150,85 +146,22 @@ public final class Frontend implements Node {
         moves.remove(f.tabletId());
         m.timeout().cancel();
         tasks.remove(f.backend(), TaskType.CLONE, f.tabletId(), f.replicaId());
+        if (f.reportVersion() > 0) {
+            reports.updateBackendReportVersion(f.backend(), f.reportVersion());
+        }
         TabletMeta meta = Catalog.tablet(ctx.disk(), f.tabletId());
+        // Still a CLONE replica: deleteFromMeta removes only NORMAL ones, and a move's end removes its context.
         Replica added = meta.replica(f.replicaId());
-        // The source leaves the catalog only; its copy stays on the BE until a report shows it.
         TabletMeta after = meta.replaced(added.withState(Replica.State.NORMAL));
+        ctx.trace("clone finished: tablet id: " + f.tabletId() + ", state: FINISHED, type: BALANCE. from backend: " + m.src() + ". to backend: " + f.backend()
+                + ", replica id: " + f.replicaId());
+        // The source leaves the catalog only; its copy stays on the BE until a report of that BE shows it.
         Replica src = after.replicaOn(m.src());
         if (src != null) {
             after = after.without(src.replicaId());
+            ctx.trace("delete replica. tablet id: " + f.tabletId() + ", backend id: " + m.src() + ". reason: redundant replica after balance, force: false");
         }
         Catalog.put(ctx.disk(), after);
         metrics.record("clone-latency", Math.max(0, ctx.now() - m.startedMicros()));
-        ctx.trace("clone finished: tablet id: " + f.tabletId() + " to backend: " + f.backend() + "; delete replica " + (src == null ? "-" : src.replicaId()) + " on backend " + m.src() + ", reason: redundant");
-    }
-
-    // ---- ReportHandler -------------------------------------------------------------------------
-
-    /**
-     * One report handler works through waiting reports in arrival order; a newer report from a BE
-     * replaces its report still waiting (so the backlog is at most one report per BE). The time a
-     * report takes is decided when its handling starts, so a slow spell slows what runs during it.
-     */
-    private void queueReport(TabletReport r) {
-        TabletReport replaced = waitingReports.put(r.backend(), r);
-        if (replaced != null) {
-            ctx.trace("report of " + r.backend() + " replaces its waiting report taken at " + replaced.snapshotMicros());
-        }
-        startNextReport();
-    }
-
-    private void startNextReport() {
-        if (handlingReport || waitingReports.isEmpty()) {
-            return;
-        }
-        String be = waitingReports.keySet().iterator().next();
-        TabletReport r = waitingReports.remove(be);
-        handlingReport = true;
-        long service = config.reportHandleService().draw(ctx.random()) + faults.reportExtraMicros();
-        ctx.setTimer("handle tablet report of " + be, service, () -> {
-            handlingReport = false;
-            handleReport(r);
-            startNextReport();
-        });
-    }
-
-    private void handleReport(TabletReport r) {
-        String be = r.backend();
-        metrics.record("report-staleness", Math.max(0, ctx.now() - r.snapshotMicros()));
-        Disk disk = ctx.disk();
-        for (ReportedTablet rt : r.tablets()) {
-            TabletMeta meta = Catalog.tablet(disk, rt.tabletId());
-            if (meta != null && meta.replicaOn(be) != null) {
-                continue;
-            }
-            long replicaId = fence.dropCarriesReplicaId() ? rt.replicaId() : 0;
-            AgentTask existing = tasks.get(be, TaskType.DROP, rt.tabletId());
-            if (existing != null && existing.replicaId() == replicaId) {
-                continue;
-            }
-            DropTask drop = new DropTask(rt.tabletId(), replicaId);
-            tasks.put(new AgentTask(be, TaskType.DROP, rt.tabletId(), replicaId, drop, ctx.now(), 0));
-            ctx.trace("delete tablet[" + rt.tabletId() + "] replica " + rt.replicaId() + " from backend[" + be + "] because not found in meta");
-            ctx.send(be, drop);
-        }
-        resendMissing(r);
-    }
-
-    /** Resends the tasks sent before the snapshot that the BE neither holds nor finished. */
-    private void resendMissing(TabletReport r) {
-        LinkedHashSet<TaskKey> held = new LinkedHashSet<>(r.runningTasks());
-        for (AgentTask t : tasks.forBackend(r.backend())) {
-            if (t.createdMicros() >= r.snapshotMicros() || held.contains(new TaskKey(t.type(), t.tabletId()))) {
-                continue;
-            }
-            if (t.resends() >= config.maxResends()) {
-                tasks.remove(t.backend(), t.type(), t.tabletId(), t.replicaId());
-                ctx.trace("give up " + t.type() + " of tablet " + t.tabletId() + " on " + t.backend() + " after " + t.resends() + " resends");
-                continue;
-            }
-            tasks.put(t.resent());
-            ctx.send(t.backend(), t.message());
-        }
     }
 }

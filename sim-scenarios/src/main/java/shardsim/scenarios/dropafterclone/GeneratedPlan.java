@@ -65,7 +65,7 @@ final class GeneratedPlan {
             }
             placement.put(FIRST_TABLET + t, chosen);
         }
-        DorisWorld world = new DorisWorld(config, backends, placement, phases, SECOND, WINDOW_MICROS, END_MICROS, params);
+        DorisWorld world = new DorisWorld(config, backends, placement, phases, SECOND, WINDOW_MICROS, END_MICROS, DorisWorld.FIRST_REPLICA_ID, params);
 
         Workload.Builder moves = Workload.builder();
         for (long t = SECOND + wl.exponentialMicros(moveMean, 60 * SECOND); t < WINDOW_MICROS; t += 1 + wl.exponentialMicros(moveMean, 60 * SECOND)) {
@@ -86,7 +86,7 @@ final class GeneratedPlan {
         return kernel.merge(own);
     }
 
-    /** Busy task pools and slow report handling, all over before the window ends. */
+    /** Busy task pools, slow report handling and slow agent RPCs, all over before the window ends. */
     private static FaultPlan scenarioFaults(SimRandom r, List<String> backends, boolean swarm) {
         FaultPlan.Builder b = FaultPlan.builder();
         int stalls = swarm ? r.nextInt(13) : r.nextInt(5);
@@ -106,6 +106,13 @@ final class GeneratedPlan {
             long length = r.between(10 * SECOND, 120 * SECOND);
             b.at(start, new DorisFault.SlowReports(r.between(SECOND, maxExtra)));
             b.at(start + length, new DorisFault.SlowReportsEnd());
+        }
+        // Drawn last, so the faults above are the ones the same seed drew before this kind existed.
+        int slowRpcs = swarm ? r.nextInt(13) : r.nextInt(5);
+        long maxSlow = swarm ? r.between(10_000, 30 * SECOND) : 10 * SECOND;
+        for (int i = 0; i < slowRpcs; i++) {
+            long at = r.between(SECOND, WINDOW_MICROS - 61 * SECOND);
+            b.at(at, new DorisFault.SlowAgentRpc(r.pick(backends), r.between(1_000, maxSlow)));
         }
         return b.build();
     }

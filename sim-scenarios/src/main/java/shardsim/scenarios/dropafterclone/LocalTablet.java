@@ -6,7 +6,10 @@ package shardsim.scenarios.dropafterclone;
  * @param tabletId the tablet
  * @param replicaId the replica id in the BE's tablet meta: what the BE reports and what a fenced DROP is compared with
  * @param writtenFor ghost state for the checks only (no node reads it): the catalog replica whose creation or clone last wrote this copy
- * @param complete ghost state: false when an incremental clone found its base gone and installed only the missing versions
  */
-public record LocalTablet(long tabletId, long replicaId, long writtenFor, boolean complete) {
+public record LocalTablet(long tabletId, long replicaId, long writtenFor) {
+    /** The same copy with {@code id} in its tablet meta (a clone stamping the new replica id). */
+    LocalTablet stamped(long id) {
+        return new LocalTablet(tabletId, id, writtenFor);
+    }
 }

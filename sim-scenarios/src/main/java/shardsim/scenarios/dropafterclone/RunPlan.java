@@ -3,7 +3,6 @@ package shardsim.scenarios.dropafterclone;
 import java.util.List;
 import shardsim.core.fault.FaultIntensity;
 import shardsim.core.fault.FaultPlan;
-import shardsim.core.net.LinkPolicy;
 import shardsim.core.random.SimRandom;
 import shardsim.core.scenario.ChaosProfile;
 import shardsim.core.scenario.CustomPlan;
@@ -35,7 +34,7 @@ record RunPlan(String base, DorisWorld world, ChaosProfile profile, FaultPlan fa
         if (Plans.DOCUMENTED.equals(base)) {
             world = DocumentedPlan.world();
             drawn = DocumentedPlan.workload();
-            profile = custom != null ? ChaosProfile.of(custom) : new ChaosProfile(LinkPolicy.reliable(), FaultIntensity.none());
+            profile = custom != null ? ChaosProfile.of(custom) : new ChaosProfile(DocumentedPlan.link(), FaultIntensity.none());
             faults = custom != null ? custom.faults() : DocumentedPlan.faults();
         } else {
             GeneratedPlan.Drawn d = GeneratedPlan.draw(seed);

@@ -4,10 +4,13 @@
  * tablet there.
  *
  * <p>This package owns the protocol-level model of the FE (catalog, TabletScheduler balancer,
- * ReportHandler, AgentTaskQueue) and of the BEs (tablets with their local replica id, separate
- * CLONE and DROP task pools, the periodic tablet report), the replica-id fence of the upstream fix
- * with each of its parts switchable, the checks D1 to D3, and the three plans. A run is data: a
- * world ({@code DorisWorld}), a link policy, a fault plan and a workload of
+ * {@code ReportHandler}, AgentTaskQueue, the agent executor)
+ * and of the BEs (tablets with their local replica id in a
+ * {@code TabletStore}, separate CLONE and DROP task pools, the
+ * tablet and task reports), the parts of the upstream fix, each switchable, the checks D1 to D3
+ * (observers; {@link shardsim.scenarios.dropafterclone.CopyObserver} reads the BEs' disks), the
+ * three plans, and the fidelity table and report log that set the model beside Doris. A run is
+ * data: a world ({@code DorisWorld}), a link policy, a fault plan and a workload of
  * {@link shardsim.scenarios.dropafterclone.DorisOperation} balance moves, whichever plan it came
  * from, so the scenario can give any run back as a custom plan.
  */

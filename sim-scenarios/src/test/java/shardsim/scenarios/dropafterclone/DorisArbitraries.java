@@ -58,7 +58,7 @@ public final class DorisArbitraries {
 
     /** Stalled task pools and slow-report spells (each spell with its end), inside the window. */
     public static Arbitrary<FaultPlan> scenarioFaults() {
-        return FaultArbitraries.plans(Arbitraries.oneOf(stallEpisode(), slowReportsEpisode()), MAX_EPISODES);
+        return FaultArbitraries.plans(Arbitraries.oneOf(stallEpisode(), slowReportsEpisode(), slowAgentRpcEpisode()), MAX_EPISODES);
     }
 
     /** Kernel faults (partitions, one-way partitions, crashes, clogs, clock skews), each lasting one with its end, inside the window. */
@@ -95,6 +95,11 @@ public final class DorisArbitraries {
     private static Arbitrary<List<TimedFault>> stallEpisode() {
         return Combinators.combine(windowTimes(), Arbitraries.of(backends()), Arbitraries.of(Backend.DROP_POOL, Backend.CLONE_POOL), lengths(45 * SECOND))
                 .as((at, be, pool, length) -> List.of(new TimedFault(at, new DorisFault.StallPool(be, pool, endOf(at, length) - at))));
+    }
+
+    private static Arbitrary<List<TimedFault>> slowAgentRpcEpisode() {
+        return Combinators.combine(windowTimes(), Arbitraries.of(backends()), lengths(10 * SECOND))
+                .as((at, be, length) -> List.of(new TimedFault(at, new DorisFault.SlowAgentRpc(be, length))));
     }
 
     private static Arbitrary<List<TimedFault>> slowReportsEpisode() {

@@ -28,9 +28,7 @@ class DropAfterCloneChecksTest {
         phases.put("be2", 20 * SECOND);
         phases.put("be3", 30 * SECOND);
         Cluster cluster = new Cluster(sim, DorisConfig.documented(), Fence.forMode("fixed"), List.of("be1", "be2", "be3"), placement, phases, 500);
-        LocalTablet stale = new LocalTablet(11415, 400, 400, true);
-        Backend.seed(sim.disk("be2"), stale);
-        cluster.ledger().installed("be2", null, stale);
+        TabletStore.seed(sim.disk("be2"), new LocalTablet(11415, 400, 400));
         Checks.register(cluster, 60 * SECOND, 0, 400 * SECOND, 20 * SECOND);
         if (stallDrops) {
             // A drop pool busy longer than three report intervals: the fence is not at fault, but D3 must see it.

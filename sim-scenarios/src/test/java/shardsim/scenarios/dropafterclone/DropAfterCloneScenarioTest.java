@@ -30,9 +30,9 @@ import shardsim.core.trace.TraceEvent;
  */
 class DropAfterCloneScenarioTest {
     /** Digest of buggy + documented (any seed: the documented plan draws nothing). */
-    static final String GOLDEN_BUGGY_DOCUMENTED = "25b136d4bd41793c";
+    static final String GOLDEN_BUGGY_DOCUMENTED = "69d480abea814604";
     /** The smallest seed in 0..999 whose buggy + random run violates a check (found with ./sim sweep). */
-    static final long SMALLEST_FAILING_BUGGY_RANDOM_SEED = 1;
+    static final long SMALLEST_FAILING_BUGGY_RANDOM_SEED = 2;
 
     private final DropAfterCloneScenario scenario = new DropAfterCloneScenario();
 
@@ -90,6 +90,7 @@ class DropAfterCloneScenarioTest {
         assertTrue(invariants(run(Fence.NO_CLONE_STAMP, "documented", 0)).contains(Checks.D1));
         // The documented DROP runs after the clone ended, so the under-clone guard is not what saves it.
         assertTrue(run(Fence.NO_CLONE_GUARD, "documented", 0).ok());
+        assertTrue(run(Fence.NO_REPORT_VERSION, "documented", 0).ok());
     }
 
     @Test
@@ -101,15 +102,21 @@ class DropAfterCloneScenarioTest {
         assertTrue(run("fixed", "random", SMALLEST_FAILING_BUGGY_RANDOM_SEED).ok());
     }
 
-    /** Seed 1 is the smallest failing random seed of every ablation as well (same sweep). */
+    /** The smallest failing random seed of fixed-no-replica-id and fixed-no-clone-stamp (./sim sweep, seeds 0..999). */
     static final long ABLATION_SEED = 1;
+    /** The one failing seed of fixed-no-report-version over random and swarm seeds 0..999 (a swarm seed; ./sim sweep). */
+    static final long REPORT_VERSION_ABLATION_SEED = 770;
 
     @Test
     void eachAblationIsCaughtOnARandomSeed() {
         assertTrue(invariants(run(Fence.NO_REPLICA_ID, "random", ABLATION_SEED)).contains(Checks.D1));
         assertTrue(invariants(run(Fence.NO_CLONE_STAMP, "random", ABLATION_SEED)).contains(Checks.D1));
-        assertEquals(List.of(Checks.D2), invariants(run(Fence.NO_CLONE_GUARD, "random", ABLATION_SEED)));
+        assertTrue(invariants(run(Fence.NO_REPORT_VERSION, "swarm", REPORT_VERSION_ABLATION_SEED)).contains(Checks.D1));
+        assertTrue(run("fixed", "swarm", REPORT_VERSION_ABLATION_SEED).ok());
         assertTrue(run("fixed", "random", ABLATION_SEED).ok());
+        // With the replica id stamped when the clone starts, the under-clone guard saves nothing on either seed.
+        assertTrue(run(Fence.NO_CLONE_GUARD, "random", ABLATION_SEED).ok());
+        assertTrue(run(Fence.NO_CLONE_GUARD, "swarm", REPORT_VERSION_ABLATION_SEED).ok());
     }
 
     @Test
@@ -158,10 +165,11 @@ class DropAfterCloneScenarioTest {
         Map<Class<?>, AgentProtocol> samples = new LinkedHashMap<>();
         samples.put(AgentProtocol.CloneTask.class, new AgentProtocol.CloneTask(11415, 100, "be1"));
         samples.put(AgentProtocol.DropTask.class, new AgentProtocol.DropTask(11415, 99));
-        samples.put(AgentProtocol.FinishTask.class, new AgentProtocol.FinishTask("be2", AgentProtocol.TaskType.DROP, 11415, 99, AgentProtocol.Status.OK, "test"));
-        samples.put(AgentProtocol.TabletReport.class, new AgentProtocol.TabletReport("be3", 0, List.of(), List.of()));
+        samples.put(AgentProtocol.FinishTask.class, new AgentProtocol.FinishTask("be2", AgentProtocol.TaskType.DROP, 11415, 99, AgentProtocol.Status.OK, "test", 0));
+        samples.put(AgentProtocol.TabletReport.class, new AgentProtocol.TabletReport("be3", 0, 0, List.of()));
+        samples.put(AgentProtocol.TaskReport.class, new AgentProtocol.TaskReport("be3", 0, List.of()));
         samples.put(AgentProtocol.SnapshotRequest.class, new AgentProtocol.SnapshotRequest(11415));
-        samples.put(AgentProtocol.SnapshotResponse.class, new AgentProtocol.SnapshotResponse(11415, true, true, 100));
+        samples.put(AgentProtocol.SnapshotResponse.class, new AgentProtocol.SnapshotResponse(11415, true, 100));
         assertEquals(List.of(AgentProtocol.class.getPermittedSubclasses()).size(), samples.size(), "a sample per message kind");
         for (Class<?> kind : AgentProtocol.class.getPermittedSubclasses()) {
             assertTrue(samples.containsKey(kind), "no sample for " + kind.getSimpleName());
@@ -171,6 +179,7 @@ class DropAfterCloneScenarioTest {
         // FE-bound kinds reach the FE; BE-bound kinds reach a BE; each side refuses the other's.
         fe.onMessage(new Envelope(id++, "be2", Cluster.FE, samples.get(AgentProtocol.FinishTask.class), 0, false, 0));
         fe.onMessage(new Envelope(id++, "be3", Cluster.FE, samples.get(AgentProtocol.TabletReport.class), 0, false, 0));
+        fe.onMessage(new Envelope(id++, "be3", Cluster.FE, samples.get(AgentProtocol.TaskReport.class), 0, false, 0));
         be2.onMessage(new Envelope(id++, Cluster.FE, "be2", samples.get(AgentProtocol.CloneTask.class), 0, false, 0));
         be2.onMessage(new Envelope(id++, Cluster.FE, "be2", samples.get(AgentProtocol.DropTask.class), 0, false, 0));
         be1.onMessage(new Envelope(id++, "be2", "be1", samples.get(AgentProtocol.SnapshotRequest.class), 77, false, 0));
@@ -180,20 +189,23 @@ class DropAfterCloneScenarioTest {
             assertThrows(IllegalStateException.class, () -> fe.onMessage(new Envelope(n, "be1", Cluster.FE, m, 0, false, 0)));
         }
         for (AgentProtocol m : List.of(samples.get(AgentProtocol.FinishTask.class), samples.get(AgentProtocol.TabletReport.class),
-                samples.get(AgentProtocol.SnapshotResponse.class))) {
+                samples.get(AgentProtocol.TaskReport.class), samples.get(AgentProtocol.SnapshotResponse.class))) {
             long n = id++;
             assertThrows(IllegalStateException.class, () -> be1.onMessage(new Envelope(n, Cluster.FE, "be1", m, 0, false, 0)));
         }
         // SnapshotResponse arrives as the reply to the clone's download call: the clone on be2 must install.
         sim.runUntil(30_000_000);
-        assertEquals(2, cluster.ledger().wholeCopies(11415), "the clone on be2 installed a whole copy via the snapshot reply");
+        assertEquals(2, cluster.copies().copies(11415), "the clone on be2 installed a whole copy via the snapshot reply");
         boolean reportHandled = false;
+        boolean taskReportHandled = false;
         boolean droppedAborted = false;
         for (TraceEvent e : sim.trace().events()) {
             reportHandled |= e.detail().equals("handle tablet report of be3");
+            taskReportHandled |= e.detail().equals("handle task report of be3");
             droppedAborted |= e.detail().contains("finishTask DROP tablet=11415 replica=99 from be2");
         }
         assertTrue(reportHandled, "the FE's report handler ran");
+        assertTrue(taskReportHandled, "the FE's report handler took the task report");
         assertTrue(droppedAborted, "be2 ran the DROP and reported it finished");
     }
 }

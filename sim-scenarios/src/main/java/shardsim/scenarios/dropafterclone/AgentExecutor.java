@@ -1,0 +1,46 @@
+package shardsim.scenarios.dropafterclone;
+
+import java.util.List;
+import shardsim.core.node.NodeContext;
+import shardsim.core.trace.Micros;
+
+/**
+ * The FE's {@code AgentTaskExecutor} (incubator-doris fae3eff2: a cached thread pool, each
+ * {@code AgentBatchTask} on its own thread; {@code AgentBatchTask.run} borrows a client and makes
+ * one {@code submitTasks} RPC per backend). A batch leaves the FE after its own dispatch delay, so
+ * two batches to one backend are not ordered: a batch submitted later can arrive first. The
+ * batch's tasks leave together, in order. A batch in flight dies with the FE.
+ */
+final class AgentExecutor {
+    private final NodeContext ctx;
+    private final DorisConfig config;
+    private final FaultState faults;
+
+    AgentExecutor(NodeContext ctx, DorisConfig config, FaultState faults) {
+        this.ctx = ctx;
+        this.config = config;
+        this.faults = faults;
+    }
+
+    /** Submits one batch of tasks for {@code backend}. */
+    void submit(String backend, List<AgentProtocol> tasks) {
+        if (tasks.isEmpty()) {
+            return;
+        }
+        long delay = config.agentDispatch().draw(ctx.random());
+        long slow = faults.takeSlowAgentRpc(backend);
+        if (slow > 0) {
+            ctx.trace("agent RPC to " + backend + " waits " + Micros.format(slow) + " for its client (slow-agent-rpc)");
+        }
+        List<AgentProtocol> batch = List.copyOf(tasks);
+        StringBuilder label = new StringBuilder("agent batch to ").append(backend).append(':');
+        for (AgentProtocol t : batch) {
+            label.append(' ').append(t);
+        }
+        ctx.setTimer(label.toString(), delay + slow, () -> {
+            for (AgentProtocol t : batch) {
+                ctx.send(backend, t);
+            }
+        });
+    }
+}

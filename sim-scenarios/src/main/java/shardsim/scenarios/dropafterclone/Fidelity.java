@@ -1,0 +1,66 @@
+package shardsim.scenarios.dropafterclone;
+
+import java.util.List;
+import shardsim.core.scenario.FidelityRow;
+
+/**
+ * What the model follows in Doris, and where it simplifies. Commits: incubator-doris
+ * {@code fae3eff2} (master of July 2021, the report's era, read in a mirror of
+ * apache/incubator-doris); apache/doris {@code 6f81efb5} (ReportHandler.java),
+ * {@code 0a6013a7} (tablet_manager.cpp) and {@code 24f3f1db} (engine_clone_task.cpp), the file
+ * versions after the fix held by the code index. The merge commits of #9971 and #16889 could not
+ * be read here (the apache/doris snapshot is over the size limit), so they are cited by number.
+ */
+final class Fidelity {
+    private Fidelity() {
+    }
+
+    static List<FidelityRow> rows() {
+        return List.of(
+                new FidelityRow("Balance move: the TabletScheduler adds a CLONE replica, queues the CLONE task and submits it in its own batch; on finish the replica turns NORMAL and the source replica leaves the catalog only, no DROP sent",
+                        "TabletScheduler.java (schedulePendingTablets, deleteReplicaInternal with force=false), incubator-doris fae3eff2",
+                        "the source is deleted from the catalog as soon as the clone finishes, without the DECOMMISSION state and the wait for transactions; no TabletSchedCtx, no repair scheduling"),
+                new FidelityRow("CLONE resend: each task report resends every queued CLONE the BE does not list; a CloneTask's createTime is -1, so shouldResend always agrees",
+                        "ReportHandler.taskReport, AgentTaskQueue.getDiffTasks, AgentTask.shouldResend, CloneTask (super without createTime), incubator-doris fae3eff2",
+                        "task reports every 10 s (report_task_interval_seconds) go through the same FIFO report queue as tablet reports"),
+                new FidelityRow("No DROP tracking: deleteFromBackend adds each DropReplicaTask to a batch and submits it; it never enters the AgentTaskQueue, so no DROP is de-duplicated or resent; a new DROP comes only from a later tablet report that still lists the tablet",
+                        "ReportHandler.deleteFromBackend, incubator-doris fae3eff2 and apache/doris 6f81efb5",
+                        "none"),
+                new FidelityRow("Agent batches are not ordered: each AgentBatchTask runs on its own thread of the AgentTaskExecutor pool and makes its own submitTasks RPC, so a batch submitted later can reach the BE first",
+                        "AgentTaskExecutor (cached thread pool), AgentBatchTask.run, incubator-doris fae3eff2",
+                        "a batch leaves after a drawn dispatch delay; the slow-agent-rpc fault holds one RPC longer (the documented plan uses it for the report's DROP); a batch for a BE that is down is lost in the network rather than skipped"),
+                new FidelityRow("Report handling: one thread takes reports in arrival order, refusing them beyond report_queue_size (100)",
+                        "ReportHandler.handleReport, putToQueue, runOneCycle, incubator-doris fae3eff2 and apache/doris 6f81efb5",
+                        "a newer report of a BE replaces its waiting report of the same kind, where Doris keeps a plain FIFO; with the FIFO, minutes-old tablet reports reach deleteFromMeta and addReplica under slow handling, and the fixed mode failed 7 of 100,000 random and 28 of 100,000 swarm seeds through those FE paths (this model at commit 468b58d)"),
+                new FidelityRow("A tablet report older than the FE's report version of its BE is skipped (\"out of date report version\"); after the fix a clone that creates a new tablet raises the BE's report version and the FE takes it from the finish",
+                        "ReportHandler.ReportTask.exec, incubator-doris fae3eff2 (the check; in 2021 no clone raised the version); MasterImpl.finishClone, apache/doris 12456d76; task_worker_pool.cpp clone callback, apache/doris 5bbc441b (every successful clone raises it; a later version in the code index raises it only for a new tablet)",
+                        "only clones raise the version (create and push tasks are not modelled); the FE forgets the versions when it restarts"),
+                new FidelityRow("A listed tablet the catalog lacks on that BE is first tried as an added replica: added as NORMAL when the tablet has fewer alive replicas than its replication number, else \"failed add to meta ... replica is enough[n-m]\" and a DROP",
+                        "ReportHandler.deleteFromBackend and addReplica, Tablet.getHealthStatusWithPriority, incubator-doris fae3eff2",
+                        "alive = NORMAL and not bad (BE liveness, versions and hosts are not modelled); the replica-healthy flags (used, version_miss) are not reported"),
+                new FidelityRow("A NORMAL replica missing from its BE's report is deleted from the catalog, or, when it is the tablet's only replica, set bad with \"has only one replica ... lost, set it as bad\"",
+                        "ReportHandler.deleteFromMeta, incubator-doris fae3eff2 and apache/doris 6f81efb5",
+                        "recover_with_empty_tablet is off (the default); a bad replica is never repaired"),
+                new FidelityRow("The fixed FE puts the replica id the BE reported into the DROP (buggy: 0, no id)",
+                        "ReportHandler.deleteFromBackend (DropReplicaTask with backendTabletInfo.getReplicaId()), apache/doris 6f81efb5; PR #9971",
+                        "none"),
+                new FidelityRow("BE task registration: a task is registered by (type, signature); a duplicate is refused (\"fail to register task\"); the registered set is the task report",
+                        "task_worker_pool.cpp submit_task, _register_task_info, incubator-doris fae3eff2",
+                        "one CLONE pool and one DROP pool, each a single FIFO server; a CLONE holds its pool only until a worker takes it"),
+                new FidelityRow("Clone: registered under clone around _do_clone when the task runs; incremental if the tablet exists, decided then; an existing tablet with a lower replica id takes the request's id before the download; a new tablet gets it when loaded from the snapshot",
+                        "engine_clone_task.cpp execute, _do_clone, apache/doris 24f3f1db; PR #16889 (stamp at clone start), PR #9971 (stamp of a new tablet in convert_rowset_ids)",
+                        "versions are not modelled, so an incremental clone always downloads from its source; the stamp is a pending write saved with the clone's result"),
+                new FidelityRow("A clone continues when the local tablet's replica id is higher than the request's (no refusal); it keeps the higher id",
+                        "engine_clone_task.cpp _do_clone (only a lower id is reset), apache/doris 24f3f1db",
+                        "none"),
+                new FidelityRow("An incremental clone whose tablet was dropped during the download fails (\"clone success, but get tablet info failed\")",
+                        "engine_clone_task.cpp execute (report-era) and _set_tablet_info (report_tablet_info), apache/doris 24f3f1db",
+                        "nothing is installed; the downloaded files are not modelled"),
+                new FidelityRow("Drop: aborted while the tablet is under clone; OK if the tablet is absent; aborted if the tablet's replica id differs from a non-zero request id; else the tablet is deleted",
+                        "tablet_manager.cpp drop_tablet, _drop_tablet_unlocked, apache/doris 0a6013a7 (the under-clone check and the id check came with PR #9971)",
+                        "the delete is immediate and physical (Doris sets the tablet to shutdown and a trash sweep removes the files later); once the id is stamped at clone start the under-clone check changes no outcome here (fixed-no-clone-guard failed 0 of seeds 0..999 of random and of swarm): a stale DROP carries the old id and is aborted by the id check, and a DROP with the new id can come only from a report handled after the FE gave the move up, when the catalog no longer references the copy"),
+                new FidelityRow("Every physical delete on a BE goes through one store that records it; D1 judges each delete against the catalog from outside, and also judges a copy that vanished without a record",
+                        "(checking, not upstream)",
+                        "the path GC of an unloaded tablet directory (try_delete_unused_tablet_path, which skips tablets under clone) is not modelled: the model has no unloaded directories"));
+    }
+}

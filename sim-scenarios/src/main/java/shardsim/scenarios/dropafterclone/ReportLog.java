@@ -1,0 +1,118 @@
+package shardsim.scenarios.dropafterclone;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+import shardsim.core.scenario.LogLine;
+import shardsim.core.trace.Micros;
+import shardsim.core.trace.TraceEvent;
+import shardsim.core.trace.TraceKind;
+
+/**
+ * The report's fe.log and be.INFO lines, each with the trace event of the documented buggy run
+ * that corresponds to it. An event is found by its kind, its actor and the words its detail
+ * starts with (the model traces the same words Doris logs), no earlier than the event matched for
+ * an anchor row, so a line about step 3 does not match the same words of step 1.
+ */
+final class ReportLog {
+    private static final String B = DocumentedPlan.B;
+    private static final String FE = Cluster.FE;
+
+    /** One line of the report; {@code anchor} is the row whose match this one follows (-1: none); same: it is that very event. */
+    private record Row(String time, String line, String actor, String startsWith, String contains, int anchor, boolean same, String none) {
+    }
+
+    private static final List<Row> ROWS = List.of(
+            // fe.log, step 2 finished
+            row("10:14:37,352", "FE INFO delete replica. tablet id: 11415, backend id: 10006. reason: DECOMMISSION state, force: false",
+                    FE, "delete replica. tablet id: 11415, backend id: " + B, null, -1),
+            none("10:14:37,352", "FE INFO remove the tablet 11415. because: redundant replica is deleted",
+                    "no TabletSchedCtx in the model: a move ends when its clone finishes"),
+            // fe.log, B's report
+            row("10:15:17,809", "FE WARN failed add to meta. tablet[11415], backend[10006]. errCode = 2, detailMessage = replica is enough[1-1]",
+                    FE, "failed add to meta. tablet[11415], backend[" + B + "]", null, 0),
+            row("10:15:17,809", "FE WARN delete tablet[11415 - 328326456] from backend[10006] because not found in meta",
+                    FE, "delete tablet[11415]", "backend[" + B + "]", 2),
+            row("10:15:17,812", "FE INFO add clone task to agent task queue: tablet id: 11415, ... src backend: xxxxx, ... dest backend: 10006",
+                    FE, "add clone task to agent task queue: tablet id: 11415", "dest backend: " + B, 3),
+            // be.INFO, the CLONE
+            row("10:15:17.814332", "BE submitting task. type=CLONE, signature=11415", B, "success to submit task. type=CLONE, signature=11415", null, 4),
+            same("10:15:17.814347", "BE success to submit task. type=CLONE, signature=11415, task_count_in_queue=2", 5),
+            row("10:15:17.814397", "BE get clone task. signature:11415", B, "get clone task. signature:11415", null, 5),
+            row("10:15:17.814409", "BE clone tablet exist yet, begin to incremental clone. signature:11415, tablet_id:11415, ...",
+                    B, "clone tablet exist yet, begin to incremental clone. tablet_id=11415", null, 7),
+            none("10:15:17.814419", "BE finish to calculate missed versions when clone. ... missed_versions_size=0",
+                    "versions are not modelled: an incremental clone always downloads from its source"),
+            none("10:15:17.814425", "BE begin to process report tablet info.tablet_id=11415", "not traced separately"),
+            row("10:15:17.814515", "BE clone get tablet info success. tablet_id:11415, schema_hash:328326456, signature:11415, version:1",
+                    B, "clone get tablet info success. tablet_id=11415", null, 8),
+            same("10:15:17.814522", "BE clone success, set tablet infos.signature:11415", 11),
+            // fe.log, the finish
+            row("10:15:17,819", "FE INFO clone finished: tablet id: 11415, status: HEALTHY, state: FINISHED, type: BALANCE. from backend: 10004 ... to backend: 10006",
+                    FE, "clone finished: tablet id: 11415", "to backend: " + B, 11),
+            none("10:15:17,819", "FE INFO remove the tablet 11415. because: finished", "no TabletSchedCtx in the model"),
+            // be.INFO, the DROP
+            row("10:15:17.814952", "BE submitting task. type=DROP, signature=11415", B, "success to submit task. type=DROP, signature=11415", null, 4),
+            same("10:15:17.814957", "BE success to submit task. type=DROP, signature=11415, task_count_in_queue=10", 15),
+            row("10:15:17.816692", "BE begin drop tablet. tablet_id=11415, schema_hash=328326456", B, "begin drop tablet. tablet_id=11415", null, 15),
+            row("10:15:17.816697", "BE set tablet to shutdown state and remove it from memory. tablet_id=11415, ...",
+                    B, "set tablet to shutdown state and remove it from memory. tablet_id=11415", null, 17),
+            none("10:15:17.816767", "BE save tablet meta , key:tabletmeta_11415_328326456 meta_size=1172", "the delete is one durable write"),
+            none("10:15:17.816998", "BE remove task info. type=DROP, signature=11415, queue_size=68", "not traced: the task leaves the registered set as it runs"),
+            none("10:15:17.820333", "BE remove task info. type=CLONE, signature=11415, queue_size=1", "not traced: the task leaves the registered set when it ends"),
+            // fe.log, B's next report
+            row("10:16:17,810", "FE ERROR backend [10006] invalid situation. tablet[11415] has few replica[1], replica num setting is [1]",
+                    FE, "backend [" + B + "] invalid situation. tablet[11415] has few replica[1], replica num setting is [1]", null, 17),
+            row("10:16:17,810", "FE WARN tablet 11415 has only one replica 320661 on backend 10006 and it is lost, set it as bad",
+                    FE, "tablet 11415 has only one replica 320661 on backend " + B + " and it is lost, set it as bad", null, 22));
+
+    private ReportLog() {
+    }
+
+    private static Row row(String time, String line, String actor, String startsWith, String contains, int anchor) {
+        return new Row(time, line, actor, startsWith, contains, anchor, false, null);
+    }
+
+    private static Row same(String time, String line, int anchor) {
+        return new Row(time, line, null, null, null, anchor, true, null);
+    }
+
+    private static Row none(String time, String line, String why) {
+        return new Row(time, line, null, null, null, -1, false, why);
+    }
+
+    /** The rows, matched against the events of the documented buggy run (with its run continuing past the first violation). */
+    static List<LogLine> align(List<TraceEvent> events) {
+        List<LogLine> out = new ArrayList<>();
+        List<Integer> matched = new ArrayList<>();
+        for (Row r : ROWS) {
+            if (r.none() != null) {
+                matched.add(-1);
+                out.add(new LogLine(r.time(), r.line(), "", "(" + r.none() + ")"));
+                continue;
+            }
+            int from = r.anchor() < 0 ? 0 : matched.get(r.anchor());
+            int at = -1;
+            if (r.same()) {
+                at = from;
+            } else if (from >= 0) {
+                Predicate<TraceEvent> p = e -> e.kind() == TraceKind.STATE && e.actor().equals(r.actor()) && e.detail().startsWith(r.startsWith())
+                        && (r.contains() == null || e.detail().contains(r.contains()));
+                for (int i = from; i < events.size(); i++) {
+                    if (p.test(events.get(i))) {
+                        at = i;
+                        break;
+                    }
+                }
+            }
+            matched.add(at);
+            if (at < 0) {
+                out.add(new LogLine(r.time(), r.line(), "", "(not in the trace)"));
+            } else {
+                TraceEvent e = events.get(at);
+                out.add(new LogLine(r.time(), r.line(), Micros.format(e.timeMicros()), e.actor() + ": " + e.detail()));
+            }
+        }
+        return out;
+    }
+}

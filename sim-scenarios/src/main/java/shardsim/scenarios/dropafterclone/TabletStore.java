@@ -1,0 +1,86 @@
+package shardsim.scenarios.dropafterclone;
+
+import java.util.ArrayList;
+import java.util.List;
+import shardsim.core.node.Disk;
+
+/**
+ * The tablets on one BE's disk, and the only code that changes them. Every physical delete goes
+ * through {@link #delete}, which also appends a durable record of what was deleted, by which path
+ * and when: state the checks read from outside (D1 judges each record against the FE's catalog).
+ * A delete that bypassed this class would still change the disk, and the D1 observer, which
+ * re-reads a disk whenever its version moves, judges it too (as "unrecorded").
+ */
+final class TabletStore {
+    private static final String TABLET = "tablet/";
+    private static final String DELETE_COUNT = "deletes/count";
+    private static final String DELETE = "deletes/";
+
+    /** One physical delete: the copy as it was, the code path that deleted it, and when. */
+    record DeletedCopy(LocalTablet copy, String path, long atMicros) {
+    }
+
+    private final Disk disk;
+
+    TabletStore(Disk disk) {
+        this.disk = disk;
+    }
+
+    LocalTablet get(long tabletId) {
+        return tablet(disk, tabletId);
+    }
+
+    List<LocalTablet> all() {
+        return tablets(disk);
+    }
+
+    /** A copy made durable (created from a snapshot, or an incremental clone's result). */
+    void install(LocalTablet copy) {
+        disk.putDurable(TABLET + copy.tabletId(), copy);
+    }
+
+    /**
+     * A new replica id in the tablet meta held in memory: Doris sets it on the tablet meta and saves
+     * it with the next meta save, so a crash before that loses it (a pending write).
+     */
+    void stamp(LocalTablet copy, long replicaId) {
+        disk.put(TABLET + copy.tabletId(), copy.stamped(replicaId));
+    }
+
+    /** Deletes {@code copy} for good, recording the delete. */
+    void delete(LocalTablet copy, String path, long nowMicros) {
+        long n = deleteCount(disk);
+        disk.deleteDurable(TABLET + copy.tabletId());
+        disk.put(DELETE + String.format(java.util.Locale.ROOT, "%012d", n), new DeletedCopy(copy, path, nowMicros));
+        disk.putDurable(DELETE_COUNT, n + 1);
+    }
+
+    // ---- static readers, for seeding and for checks ----------------------------------------------
+
+    /** Writes a tablet before the cluster starts (the scenario's initial placement). */
+    static void seed(Disk disk, LocalTablet copy) {
+        disk.putDurable(TABLET + copy.tabletId(), copy);
+    }
+
+    static LocalTablet tablet(Disk disk, long tabletId) {
+        return disk.get(TABLET + tabletId, LocalTablet.class).orElse(null);
+    }
+
+    static List<LocalTablet> tablets(Disk disk) {
+        List<LocalTablet> out = new ArrayList<>();
+        for (String key : disk.keys(TABLET)) {
+            out.add(disk.get(key, LocalTablet.class).orElseThrow());
+        }
+        return out;
+    }
+
+    /** How many deletes this disk has recorded. */
+    static long deleteCount(Disk disk) {
+        return disk.get(DELETE_COUNT, Long.class).orElse(0L);
+    }
+
+    /** The {@code n}-th recorded delete (0-based). */
+    static DeletedCopy deleted(Disk disk, long n) {
+        return disk.get(DELETE + String.format(java.util.Locale.ROOT, "%012d", n), DeletedCopy.class).orElseThrow();
+    }
+}
