@@ -58,6 +58,7 @@ public final class CheckDeterminismCommand implements Callable<Integer> {
         String m = CliContext.mode(scenario, mode);
         PlanChoice choice = PlanChoice.of(scenario, plan, Plans.RANDOM);
         SeedRange range = SeedRange.parse(seeds);
+        choice.checkedSpec(scenario, m, range.first());
         return freshJvm ? acrossJvms(scenario, m, choice, range) : inThisJvm(scenario, m, choice, range);
     }
 

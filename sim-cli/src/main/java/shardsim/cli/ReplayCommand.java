@@ -38,6 +38,7 @@ public final class ReplayCommand implements Callable<Integer> {
         }
         if (recorded.header().customPlan() != null) {
             spec = RunSpec.custom(spec.scenario(), spec.mode(), PlanFile.fromJson(recorded.header().customPlan(), spec.plan(), scenario), spec.seed());
+            PlanChoice.checkWorld(scenario, spec);
         }
         if (!scenario.modes().contains(spec.mode()) || (!spec.isCustom() && !scenario.plans().contains(spec.plan()))) {
             throw new UserError("trace " + file + " is for mode '" + spec.mode() + "' plan '" + spec.plan() + "', which " + scenario.name() + " does not have");

@@ -51,7 +51,7 @@ public final class RunCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         Scenario scenario = ctx.scenario(scenarioName);
         PlanChoice choice = PlanChoice.of(scenario, plan, Plans.DOCUMENTED);
-        RunSpec spec = choice.spec(scenario, CliContext.mode(scenario, mode), choice.seed(seed));
+        RunSpec spec = choice.checkedSpec(scenario, CliContext.mode(scenario, mode), choice.seed(seed));
         if (last < 0) {
             throw new UserError("--last must not be negative: " + last);
         }

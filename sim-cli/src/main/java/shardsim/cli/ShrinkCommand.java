@@ -101,7 +101,7 @@ public final class ShrinkCommand implements Callable<Integer> {
     }
 
     private int shrink(Scenario scenario, String m, PlanChoice choice, long n, int t, Path target, AtomicOutput planOut) throws IOException {
-        RunSpec spec = choice.spec(scenario, m, n);
+        RunSpec spec = choice.checkedSpec(scenario, m, n);
         CustomPlan start;
         try {
             start = scenario.planOf(spec).withSource(target.toString());

@@ -96,6 +96,8 @@ public final class SweepCommand implements Callable<Integer> {
         if (progressSeconds < 1) {
             throw new UserError("--progress-seconds must be at least 1");
         }
+        // A plan file's names are checked in the first seed's world before anything is written.
+        choice.checkedSpec(scenario, m, range.first());
         SweepSummary summary = new SweepSummary();
         BitSet done = new BitSet();
         BufferedWriter writer = out == null ? null : openResults(scenario.name(), m, p, range, piece, summary, done);

@@ -9,6 +9,7 @@ import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Scenario;
+import shardsim.core.scenario.WorldNames;
 import shardsim.core.sim.RunBudget;
 import shardsim.core.sim.SimConfig;
 import shardsim.core.sim.Simulation;
@@ -98,6 +99,11 @@ public final class DropAfterCloneScenario implements Scenario {
         RunPlan plan = RunPlan.of(spec, plans());
         String source = spec.isCustom() ? spec.custom().source() : NAME + "-" + spec.plan() + "-seed-" + spec.seed() + ".json";
         return plan.asCustom(source);
+    }
+
+    @Override
+    public WorldNames worldNames(RunSpec spec) {
+        return DorisNames.of(spec, plans());
     }
 
     @Override
