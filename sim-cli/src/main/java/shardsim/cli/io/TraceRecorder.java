@@ -20,6 +20,7 @@ public final class TraceRecorder implements TraceListener, Closeable {
     private final AtomicOutput output;
     private final Path body;
     private final BufferedWriter bodyWriter;
+    private String lastCheck = "";
 
     private TraceRecorder(AtomicOutput output, Path body) throws IOException {
         this.output = output;
@@ -46,7 +47,9 @@ public final class TraceRecorder implements TraceListener, Closeable {
     @Override
     public void onEvent(TraceEvent event) {
         try {
-            bodyWriter.write(Json.line(TraceFile.eventJson(event)));
+            String body = Json.line(TraceFile.eventJson(event));
+            lastCheck = LineCheck.next(lastCheck, body);
+            bodyWriter.write(LineCheck.seal(body, lastCheck));
             bodyWriter.newLine();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -57,7 +60,7 @@ public final class TraceRecorder implements TraceListener, Closeable {
     public void finish(RunResult result, String simVersion) throws IOException {
         bodyWriter.close();
         BufferedWriter w = output.writer();
-        w.write(Json.line(TraceFile.Header.of(result, simVersion).toJson()));
+        w.write(TraceFile.Header.of(result, simVersion).line(lastCheck));
         w.newLine();
         try (Reader r = Files.newBufferedReader(body, StandardCharsets.UTF_8)) {
             r.transferTo(w);
