@@ -28,13 +28,15 @@ public final class TraceRecorder implements TraceListener, Closeable {
         this.bodyWriter = Files.newBufferedWriter(body, StandardCharsets.UTF_8);
     }
 
-    /** Checks the destination and opens the scratch files before the run starts. */
+    /** Opens the scratch files before the run starts (the caller checked the destination). */
     public static TraceRecorder open(Path target) {
         AtomicOutput out = AtomicOutput.create(target);
+        Path body = null;
         try {
-            Path body = Files.createTempFile(out.folder(), "." + target.getFileName() + ".", ".events");
+            body = AtomicOutput.newTemp(out.folder(), target, ".events");
             return new TraceRecorder(out, body);
         } catch (IOException e) {
+            AtomicOutput.forget(body);
             try {
                 out.close();
             } catch (IOException suppressed) {
@@ -74,7 +76,7 @@ public final class TraceRecorder implements TraceListener, Closeable {
             bodyWriter.close();
             output.close();
         } finally {
-            Files.deleteIfExists(body);
+            AtomicOutput.forget(body);
         }
     }
 }
