@@ -86,6 +86,17 @@ public final class ScenarioReport {
         return new Sweep(mode, plan, 0, seeds - 1L, summary);
     }
 
+    /**
+     * Whether a run stops at its first violation, as the documented buggy run shows it: a run
+     * that stopped recorded no event after the one that broke the first invariant.
+     */
+    private String stopsSentence() {
+        RunResult r = buggyRun.result();
+        boolean stops = r.ok() || r.events() <= r.violations().get(0).eventNumber() + 1;
+        return stops ? "Each run stops at its first violation (every invariant the same event broke is counted)."
+                : "A run goes on after its first violation to the end of its plan, and each invariant it breaks is counted once per run.";
+    }
+
     public Scenario scenario() {
         return scenario;
     }
@@ -173,7 +184,7 @@ public final class ScenarioReport {
                     .append(fraction(sum)).append("</td><td class=\"n\">").append(toFirst(s)).append("</td><td>")
                     .append(Html.esc(firstSeeds(sum))).append("</td><td>").append(Html.esc(byInvariant(sum))).append("</td></tr>\n");
         }
-        b.append("</table>\n<p>Each run stops at its first violation (every invariant the same event broke is counted).</p>\n");
+        b.append("</table>\n<p>").append(Html.esc(stopsSentence())).append("</p>\n");
         b.append(shrunk.html());
         b.append("<h2 id=\"latencies\">Latencies in virtual time</h2>\n");
         for (Sweep s : List.of(buggySweep, fixedSweep)) {
@@ -273,7 +284,7 @@ public final class ScenarioReport {
                     .append(" (").append(sum.runs()).append(") | ").append(fraction(sum)).append(" | ").append(toFirst(s)).append(" | ")
                     .append(Md.cell(firstSeeds(sum))).append(" | ").append(Md.cell(byInvariant(sum))).append(" |\n");
         }
-        b.append("\nEach run stops at its first violation (every invariant the same event broke is counted).\n\n");
+        b.append("\n").append(stopsSentence()).append("\n\n");
         b.append(shrunk.markdown());
         b.append("## Latencies in virtual time\n\n");
         for (Sweep s : List.of(buggySweep, fixedSweep)) {
