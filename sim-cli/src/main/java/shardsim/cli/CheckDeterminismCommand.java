@@ -15,6 +15,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import shardsim.cli.io.TraceFile;
 import shardsim.cli.sweep.ResultFile;
+import shardsim.cli.sweep.Progress;
 import shardsim.cli.sweep.SeedRange;
 import shardsim.core.scenario.DeterminismCheck;
 import shardsim.core.scenario.Plans;
@@ -48,6 +49,9 @@ public final class CheckDeterminismCommand implements Callable<Integer> {
     @Option(names = "--fresh-jvm", description = "Run the second copy of every seed in a separate JVM.")
     boolean freshJvm;
 
+    @Option(names = "--progress-seconds", hidden = true, defaultValue = "5")
+    long progressSeconds;
+
     public CheckDeterminismCommand(CliContext ctx) {
         this.ctx = ctx;
     }
@@ -58,10 +62,16 @@ public final class CheckDeterminismCommand implements Callable<Integer> {
         String m = CliContext.mode(scenario, mode);
         PlanChoice choice = PlanChoice.of(scenario, plan, Plans.RANDOM);
         SeedRange range = SeedRange.parse(seeds);
-        return freshJvm ? acrossJvms(scenario, m, choice, range) : inThisJvm(scenario, m, choice, range);
+        choice.checkedSpec(scenario, m, range.first());
+        if (progressSeconds < 1) {
+            throw new UserError("--progress-seconds must be at least 1");
+        }
+        try (Progress progress = new Progress(ctx.err(), ctx.terminal(), range.count(), progressSeconds, "check-determinism", "seeds")) {
+            return freshJvm ? acrossJvms(scenario, m, choice, range, progress) : inThisJvm(scenario, m, choice, range, progress);
+        }
     }
 
-    private int inThisJvm(Scenario scenario, String m, PlanChoice choice, SeedRange range) {
+    private int inThisJvm(Scenario scenario, String m, PlanChoice choice, SeedRange range, Progress progress) {
         String p = choice.name();
         for (long seed = range.first(); seed <= range.last(); seed++) {
             RunSpec spec = choice.spec(scenario, m, seed);
@@ -69,6 +79,7 @@ public final class CheckDeterminismCommand implements Callable<Integer> {
             if (diff.isPresent()) {
                 return differs(spec, diff.get());
             }
+            progress.step(true);
             if (seed == Long.MAX_VALUE) {
                 break;
             }
@@ -77,7 +88,7 @@ public final class CheckDeterminismCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private int acrossJvms(Scenario scenario, String m, PlanChoice choice, SeedRange range) throws IOException, InterruptedException {
+    private int acrossJvms(Scenario scenario, String m, PlanChoice choice, SeedRange range, Progress progress) throws IOException, InterruptedException {
         String p = choice.name();
         Path dir = Files.createTempDirectory("sim-determinism");
         try {
@@ -104,6 +115,7 @@ public final class CheckDeterminismCommand implements Callable<Integer> {
                     }
                     return differs(spec, diff.get());
                 }
+                progress.step(true);
                 if (seed == Long.MAX_VALUE) {
                     break;
                 }
@@ -123,7 +135,7 @@ public final class CheckDeterminismCommand implements Callable<Integer> {
 
     private int differs(RunSpec spec, TraceDiff.Difference diff) {
         ctx.out().println("NONDETERMINISM: seed " + spec.seed() + " (" + spec.command() + ")");
-        ctx.out().println(diff.describe());
+        diff.describe().lines().forEach(l -> ctx.out().println(shardsim.cli.io.Text.oneLine(l)));
         return ExitCodes.NONDETERMINISM;
     }
 

@@ -16,8 +16,8 @@ public final class CliContext {
     private final boolean terminal;
 
     public CliContext(PrintStream out, PrintStream err, List<Scenario> scenarios, boolean terminal) {
-        this.out = out;
-        this.err = err;
+        this.out = shardsim.cli.io.TerminalSafe.wrap(out);
+        this.err = shardsim.cli.io.TerminalSafe.wrap(err);
         this.scenarios = List.copyOf(scenarios);
         this.terminal = terminal;
     }

@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.function.Supplier;
 import picocli.CommandLine;
+import shardsim.cli.io.Text;
 import shardsim.core.scenario.Scenario;
 import shardsim.scenarios.Scenarios;
 
@@ -25,7 +26,13 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        int code = newCommandLine(System.out, System.err).execute(args);
+        int code;
+        try {
+            code = newCommandLine(System.out, System.err).execute(args);
+        } catch (Error e) {
+            code = ExitCodes.INTERNAL;
+            System.err.println("sim: internal error: " + Text.oneLine(String.valueOf(e)));
+        }
         System.out.flush();
         System.err.flush();
         System.exit(code);
@@ -53,25 +60,52 @@ public final class Main {
         cmd.addSubcommand(new PowerCommand(ctx));
         cmd.setOut(new PrintWriter(ctx.out(), true));
         cmd.setErr(new PrintWriter(ctx.err(), true));
+        cmd.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
         cmd.setParameterExceptionHandler((ex, args) -> {
             String name = ex.getCommandLine().getCommandSpec().qualifiedName();
-            ctx.err().println(name + ": " + ex.getMessage() + " (see '" + name + " --help')");
+            ctx.err().println(name + ": " + Text.oneLine(String.valueOf(ex.getMessage())) + " (see '" + name + " --help')");
             ctx.err().flush();
             return ExitCodes.BAD_INPUT;
         });
         cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             String name = commandLine.getCommandSpec().qualifiedName();
             if (ex instanceof UserError) {
-                ctx.err().println(name + ": " + ex.getMessage());
+                ctx.err().println(name + ": " + Text.oneLine(String.valueOf(ex.getMessage())));
                 ctx.err().flush();
                 return ExitCodes.BAD_INPUT;
             }
-            ctx.err().println(name + ": internal error: " + ex);
+            ctx.err().println(name + ": internal error: " + Text.oneLine(String.valueOf(ex)));
             ex.printStackTrace(ctx.err());
             ctx.err().flush();
             return ExitCodes.INTERNAL;
         });
+        // picocli lets an Error (OutOfMemoryError, StackOverflowError) escape execute(), and an
+        // uncaught Error ends the JVM with exit 1, which reads as "an invariant was violated".
+        cmd.setExecutionStrategy(parseResult -> {
+            try {
+                return new CommandLine.RunLast().execute(parseResult);
+            } catch (Error e) {
+                return internalError(ctx, parseResult, e);
+            }
+        });
         return cmd;
+    }
+
+    /** An Error is an internal error (exit 4) in one line: its stack says nothing a user can act on. */
+    static int internalError(CliContext ctx, CommandLine.ParseResult parseResult, Error e) {
+        CommandLine.ParseResult last = parseResult;
+        while (last.subcommand() != null) {
+            last = last.subcommand();
+        }
+        String name = last.commandSpec().qualifiedName();
+        String hint = e instanceof OutOfMemoryError ? " (give the JVM more memory, for example SIM_JAVA_OPTS=-Xmx4g)" : "";
+        try {
+            ctx.err().println(name + ": internal error: " + Text.oneLine(String.valueOf(e)) + hint);
+            ctx.err().flush();
+        } catch (Error again) {
+            // Nothing more can be said; the exit code still tells.
+        }
+        return ExitCodes.INTERNAL;
     }
 
     @SuppressWarnings("unchecked")

@@ -4,8 +4,10 @@ import java.nio.file.Path;
 import java.util.OptionalLong;
 import shardsim.cli.io.PlanFile;
 import shardsim.core.scenario.CustomPlan;
+import shardsim.core.scenario.PlanValidation;
 import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Scenario;
+import shardsim.core.scenario.WorldNames;
 
 /**
  * The plan a command runs: a built-in one by name, or a plan file read once up front.
@@ -28,6 +30,36 @@ record PlanChoice(String name, CustomPlan custom, OptionalLong fileSeed) {
     /** The seed given on the command line, else the one the plan file names, else 0. */
     long seed(Long given) {
         return given != null ? given : fileSeed.orElse(0);
+    }
+
+    /**
+     * The spec of {@code seed}, its plan checked against that seed's world: every name a fault or
+     * operation uses must exist there (exit 2 naming the field, the value and the valid names).
+     * Commands check the seed they run, or a range's first seed; a later seed's world that lacks
+     * a name skips that fault or operation with a note in the trace.
+     */
+    RunSpec checkedSpec(Scenario scenario, String mode, long seed) {
+        RunSpec spec = spec(scenario, mode, seed);
+        checkWorld(scenario, spec);
+        return spec;
+    }
+
+    /** Checks a custom spec's names against the world of its base plan and seed. */
+    static void checkWorld(Scenario scenario, RunSpec spec) {
+        if (!spec.isCustom()) {
+            return;
+        }
+        WorldNames names;
+        try {
+            names = scenario.worldNames(spec);
+        } catch (IllegalArgumentException e) {
+            throw new UserError("plan " + spec.plan() + ": " + e.getMessage());
+        }
+        try {
+            PlanValidation.check(spec.custom(), names);
+        } catch (IllegalArgumentException e) {
+            throw new UserError("plan " + spec.plan() + " (world of base " + spec.custom().base() + ", seed " + spec.seed() + "): " + e.getMessage());
+        }
     }
 
     RunSpec spec(Scenario scenario, String mode, long seed) {

@@ -11,6 +11,7 @@ import picocli.CommandLine.Parameters;
 import shardsim.cli.io.Json;
 import shardsim.cli.power.Power;
 import shardsim.cli.power.StartResult;
+import shardsim.cli.sweep.Progress;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.Scenario;
 import tools.jackson.databind.node.ArrayNode;
@@ -43,6 +44,9 @@ public final class PowerCommand implements Callable<Integer> {
     @Option(names = "--json", description = "One JSON object instead of text.")
     boolean json;
 
+    @Option(names = "--progress-seconds", hidden = true, defaultValue = "5")
+    long progressSeconds;
+
     public PowerCommand(CliContext ctx) {
         this.ctx = ctx;
     }
@@ -65,9 +69,29 @@ public final class PowerCommand implements Callable<Integer> {
         if (t < 1 || t > 256) {
             throw new UserError("--threads must be between 1 and 256, got " + t);
         }
+        if (progressSeconds < 1) {
+            throw new UserError("--progress-seconds must be at least 1");
+        }
+        try (OnSignal signal = new OnSignal("power")) {
+            return measure(scenario, m, p, t, signal);
+        }
+    }
+
+    private int measure(Scenario scenario, String m, String p, int t, OnSignal signal) {
         long t0 = System.nanoTime();
-        List<StartResult> results = Power.measure(scenario, m, p, starts, maxSeeds, t);
+        List<StartResult> results;
+        try (Progress progress = new Progress(ctx.err(), ctx.terminal(), starts, progressSeconds, "power", "starts")) {
+            results = Power.measure(scenario, m, p, starts, maxSeeds, t, signal::signalled, r -> progress.step(!r.found()));
+        }
         double seconds = (System.nanoTime() - t0) / 1e9;
+        boolean interrupted = results.size() < starts;
+        if (interrupted) {
+            ctx.err().println("sim power: interrupted; the figures below cover the " + results.size() + " of " + starts + " starts that finished");
+            if (results.isEmpty()) {
+                ctx.err().flush();
+                return ExitCodes.INTERNAL;
+            }
+        }
         List<Long> seeds = new ArrayList<>();
         List<Long> micros = new ArrayList<>();
         Map<String, Integer> firstInvariant = new TreeMap<>();
@@ -87,6 +111,7 @@ public final class PowerCommand implements Callable<Integer> {
             o.put("mode", m);
             o.put("plan", p);
             o.put("starts", starts);
+            o.put("finishedStarts", results.size());
             o.put("maxSeeds", maxSeeds);
             o.put("missed", missed);
             ObjectNode s = o.putObject("seedsToFailure");
@@ -116,7 +141,8 @@ public final class PowerCommand implements Callable<Integer> {
             ctx.out().println(Json.line(o));
         } else {
             var out = ctx.out();
-            out.println("power " + scenario.name() + "  mode " + m + "  plan " + p + "  " + starts + " starts (seeds 0, 10^9, ...), at most " + maxSeeds + " seeds each");
+            out.println("power " + scenario.name() + "  mode " + m + "  plan " + p + "  " + starts + " starts (seeds 0, 10^9, ...), at most " + maxSeeds + " seeds each"
+                    + (interrupted ? " (INTERRUPTED after " + results.size() + " starts)" : ""));
             out.printf("seeds to first failure:      median %d, p90 %d, max %d%n", Power.percentile(seeds, 50), Power.percentile(seeds, 90), Power.percentile(seeds, 100));
             out.printf("wall time to first failure:  median %s, p90 %s, max %s (%d thread%s)%n", ms(Power.percentile(micros, 50)), ms(Power.percentile(micros, 90)),
                     ms(Power.percentile(micros, 100)), t, t == 1 ? "" : "s");

@@ -38,6 +38,7 @@ public final class ReplayCommand implements Callable<Integer> {
         }
         if (recorded.header().customPlan() != null) {
             spec = RunSpec.custom(spec.scenario(), spec.mode(), PlanFile.fromJson(recorded.header().customPlan(), spec.plan(), scenario), spec.seed());
+            PlanChoice.checkWorld(scenario, spec);
         }
         if (!scenario.modes().contains(spec.mode()) || (!spec.isCustom() && !scenario.plans().contains(spec.plan()))) {
             throw new UserError("trace " + file + " is for mode '" + spec.mode() + "' plan '" + spec.plan() + "', which " + scenario.name() + " does not have");
@@ -45,12 +46,14 @@ public final class ReplayCommand implements Callable<Integer> {
         if (!recorded.header().simVersion().equals(VersionProvider.version())) {
             ctx.err().println("sim replay: the trace was written by sim " + recorded.header().simVersion() + ", this is " + VersionProvider.version());
         }
-        ctx.out().println("replaying " + spec.command() + " (" + recorded.events().size() + " events, digest " + recorded.header().digest() + ")");
+        ctx.out().println("replaying " + shardsim.cli.io.Text.oneLine(spec.command()) + " (" + recorded.events().size() + " events, digest " + recorded.header().digest() + ")");
         Trace trace = Trace.full();
         RunResult r = scenario.run(spec, trace);
         Optional<TraceDiff.Difference> diff = TraceDiff.firstDifference(recorded.events(), trace.events());
         if (diff.isPresent()) {
-            ctx.out().println("NONDETERMINISM: " + diff.get().describe().replace("first: ", "recorded:").replace("second: ", "replayed:"));
+            java.util.List<String> lines = diff.get().describe().replace("first: ", "recorded:").replace("second: ", "replayed:").lines().toList();
+            ctx.out().println("NONDETERMINISM: " + shardsim.cli.io.Text.oneLine(lines.isEmpty() ? "" : lines.get(0)));
+            lines.stream().skip(1).forEach(l -> ctx.out().println(shardsim.cli.io.Text.oneLine(l)));
             return ExitCodes.NONDETERMINISM;
         }
         if (!r.digestHex().equals(recorded.header().digest())) {

@@ -13,6 +13,7 @@ import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import shardsim.cli.io.AtomicOutput;
+import shardsim.cli.io.InputLimits;
 import shardsim.cli.report.ScenarioReport;
 import shardsim.core.scenario.Scenario;
 
@@ -27,6 +28,9 @@ public final class ReportCommand implements Callable<Integer> {
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "reports", description = "The folder to write (default: ${DEFAULT-VALUE}).")
     Path out;
+
+    @Option(names = "--force", description = "Write into a folder that holds files sim report did not write.")
+    boolean force;
 
     @Option(names = "--check", description = "Write nothing; exit 1 if any file differs from what would be written.")
     boolean check;
@@ -47,6 +51,9 @@ public final class ReportCommand implements Callable<Integer> {
         if (Files.exists(out) && !Files.isDirectory(out)) {
             throw new UserError("cannot write " + out + ": not a folder");
         }
+        if (!check) {
+            checkFolder();
+        }
         Map<Path, String> files = new LinkedHashMap<>();
         List<ScenarioReport> reports = new ArrayList<>();
         for (Scenario s : ctx.scenarios()) {
@@ -62,6 +69,41 @@ public final class ReportCommand implements Callable<Integer> {
         }
         files.put(out.resolve("README.md"), ScenarioReport.index(reports, seeds));
         return check ? check(files) : write(files);
+    }
+
+    /** Before the ten seconds of work: the folder can be created and written, and is a report folder or empty. */
+    private void checkFolder() {
+        try {
+            Files.createDirectories(out);
+        } catch (IOException e) {
+            throw AtomicOutput.cannotWrite(out, e);
+        }
+        if (!force && !isReportFolder()) {
+            throw new UserError(out + " holds files that sim report did not write (add --force to write the reports into it anyway)");
+        }
+        try {
+            AtomicOutput.forget(AtomicOutput.newTemp(out, out.resolve("report"), ".probe"));
+        } catch (IOException e) {
+            throw AtomicOutput.cannotWrite(out, e);
+        }
+    }
+
+    /** Empty, or holding an index that {@code sim report} wrote. */
+    private boolean isReportFolder() {
+        try (Stream<Path> list = Files.list(out)) {
+            if (list.findAny().isEmpty()) {
+                return true;
+            }
+        } catch (IOException e) {
+            throw AtomicOutput.cannotWrite(out, e);
+        }
+        Path index = out.resolve("README.md");
+        try {
+            return Files.isRegularFile(index) && Files.size(index) < InputLimits.PLAN_BYTES
+                    && Files.readString(index, StandardCharsets.UTF_8).contains(ScenarioReport.GENERATED_MARK);
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private int write(Map<Path, String> files) throws IOException {
@@ -87,7 +129,8 @@ public final class ReportCommand implements Callable<Integer> {
             Path p = f.getKey();
             if (!Files.isRegularFile(p)) {
                 problems.add(p + " is missing");
-            } else if (!new String(Files.readAllBytes(p), StandardCharsets.UTF_8).equals(f.getValue())) {
+            } else if (Files.size(p) > 4L * f.getValue().length() + 1024 || !new String(Files.readAllBytes(p), StandardCharsets.UTF_8).equals(f.getValue())) {
+                // The size test first: a file far larger than the page it should be differs, and is never read whole.
                 problems.add(p + " differs");
             }
         }

@@ -37,6 +37,9 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--html", paramLabel = "FILE", description = "Write a self-contained page with the run's space-time diagram (up to the first violation).")
     Path html;
 
+    @Option(names = "--force", description = "Overwrite --trace and --html files that exist.")
+    boolean force;
+
     @Option(names = "--json", description = "One JSON object instead of text.")
     boolean json;
 
@@ -51,10 +54,11 @@ public final class RunCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         Scenario scenario = ctx.scenario(scenarioName);
         PlanChoice choice = PlanChoice.of(scenario, plan, Plans.DOCUMENTED);
-        RunSpec spec = choice.spec(scenario, CliContext.mode(scenario, mode), choice.seed(seed));
-        if (last < 0) {
-            throw new UserError("--last must not be negative: " + last);
+        RunSpec spec = choice.checkedSpec(scenario, CliContext.mode(scenario, mode), choice.seed(seed));
+        if (last < 0 || last > 1_000_000) {
+            throw new UserError("--last must be between 0 and 1000000: " + last);
         }
+        RunFiles.check("sim run", force, RunFiles.inputs(choice), trace, html);
         if (!json) {
             RunReport.header(ctx.out(), spec);
         }

@@ -5,6 +5,8 @@ import java.util.Map;
 import shardsim.core.check.Violation;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
+import shardsim.core.scenario.ShellWords;
+import shardsim.cli.io.Text;
 import shardsim.core.trace.Micros;
 import shardsim.core.trace.TraceEvent;
 
@@ -14,14 +16,14 @@ final class RunReport {
     }
 
     static void header(PrintStream out, RunSpec spec) {
-        out.println("scenario " + spec.scenario() + "  mode " + spec.mode() + "  plan " + spec.plan() + "  seed " + spec.seed());
+        out.println("scenario " + spec.scenario() + "  mode " + spec.mode() + "  plan " + Text.oneLine(spec.plan()) + "  seed " + spec.seed());
         out.flush();
     }
 
     static void body(PrintStream out, RunResult r, java.util.List<TraceEvent> last, boolean upToFirstViolation) {
         out.println("parameters:");
         for (Map.Entry<String, String> e : r.params().entrySet()) {
-            out.println("  " + e.getKey() + " = " + e.getValue());
+            out.println("  " + Text.oneLine(e.getKey()) + " = " + Text.oneLine(e.getValue()));
         }
         out.println("result: " + (r.ok() ? "ok, every check held" : "VIOLATED"));
         out.println("  digest " + r.digestHex() + ", " + r.events() + " events, " + r.traceEvents() + " trace events, virtual time " + Micros.format(r.virtualMicros()));
@@ -29,15 +31,15 @@ final class RunReport {
             return;
         }
         for (Violation v : r.violations()) {
-            out.println("  invariant " + v.invariant() + " violated at t=" + Micros.format(v.timeMicros()) + " (event " + v.eventNumber() + "): " + v.message());
+            out.println("  invariant " + v.invariant() + " violated at t=" + Micros.format(v.timeMicros()) + " (event " + v.eventNumber() + "): " + Text.oneLine(v.message()));
         }
         out.println("last " + last.size() + " trace events" + (upToFirstViolation ? " up to the first violation:" : ":"));
         for (TraceEvent e : last) {
-            out.println("  " + e.render());
+            out.println("  " + Text.oneLine(e.render()));
         }
         out.println("reproduce: ./" + r.spec().command());
         String v = r.violations().get(0).invariant();
-        out.println("shrink:    ./sim shrink " + r.spec().scenario() + " --mode " + r.spec().mode() + " --plan " + r.spec().plan() + " --seed " + r.spec().seed()
-                + " --invariant " + v);
+        out.println("shrink:    ./" + ShellWords.join("sim", "shrink", r.spec().scenario(), "--mode", r.spec().mode(), "--plan", r.spec().plan(), "--seed",
+                Long.toString(r.spec().seed()), "--invariant", v));
     }
 }

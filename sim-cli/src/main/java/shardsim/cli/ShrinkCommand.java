@@ -17,6 +17,8 @@ import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Scenario;
+import shardsim.core.scenario.ShellWords;
+import shardsim.cli.io.Text;
 import shardsim.core.shrink.ShrinkBudget;
 import shardsim.core.shrink.ShrinkResult;
 import shardsim.core.trace.Micros;
@@ -67,6 +69,9 @@ public final class ShrinkCommand implements Callable<Integer> {
     @Option(names = "--html", paramLabel = "FILE", description = "Write the shrunk run's space-time diagram as a page.")
     Path html;
 
+    @Option(names = "--force", description = "Overwrite --out, --trace and --html files that exist.")
+    boolean force;
+
     @Option(names = "--json", description = "One JSON object instead of text.")
     boolean json;
 
@@ -94,14 +99,15 @@ public final class ShrinkCommand implements Callable<Integer> {
             throw new UserError("unknown invariant '" + invariant + "' for " + scenario.name() + " (its invariants: " + String.join(", ", scenario.invariantNames()) + ")");
         }
         Path target = out != null ? out : Path.of(defaultName(scenario, choice, n));
+        RunFiles.check("sim shrink", force, RunFiles.inputs(choice), target, trace, html);
         // Opened before the search, so a bad path fails at once and an existing file survives a failed shrink.
-        try (AtomicOutput planOut = AtomicOutput.create(target)) {
-            return shrink(scenario, m, choice, n, t, target, planOut);
+        try (AtomicOutput planOut = AtomicOutput.create(target); OnSignal signal = new OnSignal("shrink")) {
+            return shrink(scenario, m, choice, n, t, target, planOut, signal);
         }
     }
 
-    private int shrink(Scenario scenario, String m, PlanChoice choice, long n, int t, Path target, AtomicOutput planOut) throws IOException {
-        RunSpec spec = choice.spec(scenario, m, n);
+    private int shrink(Scenario scenario, String m, PlanChoice choice, long n, int t, Path target, AtomicOutput planOut, OnSignal signal) throws IOException {
+        RunSpec spec = choice.checkedSpec(scenario, m, n);
         CustomPlan start;
         try {
             start = scenario.planOf(spec).withSource(target.toString());
@@ -113,13 +119,21 @@ public final class ShrinkCommand implements Callable<Integer> {
         long deadline = startNanos + (long) (maxSeconds * 1e9);
         ShrinkResult result;
         try {
-            result = ParallelShrink.shrink(scenario, m, n, start, invariant, new ShrinkBudget(maxRuns, () -> System.nanoTime() > deadline), t, new ProgressLine());
+            result = ParallelShrink.shrink(scenario, m, n, start, invariant, new ShrinkBudget(maxRuns, () -> signal.signalled() || System.nanoTime() > deadline), t, new ProgressLine());
         } catch (IllegalArgumentException e) {
             throw new UserError(scenario.name() + " " + m + " " + spec.plan() + " seed " + n + ": " + e.getMessage());
         }
         double seconds = (System.nanoTime() - startNanos) / 1e9;
 
         ObjectNode planJson = PlanFile.toJson(result.shrunk(), scenario.name(), n);
+        if (signal.signalled()) {
+            // The JVM is stopping: no file is written, the smallest failing plan so far is printed.
+            ctx.err().println("sim shrink: interrupted after " + result.runs() + " runs; no file written. The smallest failing plan so far (" + result.shrunk().faults().size()
+                    + " faults, " + result.shrunk().operationCount() + " operations):");
+            ctx.out().println(planJson.toPrettyString());
+            ctx.out().flush();
+            return ExitCodes.VIOLATION;
+        }
         planOut.writer().write(planJson.toPrettyString());
         planOut.writer().write("\n");
         planOut.commit();
@@ -140,7 +154,7 @@ public final class ShrinkCommand implements Callable<Integer> {
             o.put("threads", t);
             o.put("planFile", target.toString());
             o.set("violations", Json.violations(shrunkRun.violations()));
-            o.put("command", "sim run " + scenario.name() + " --mode " + m + " --plan " + target);
+            o.put("command", ShellWords.join("sim", "run", scenario.name(), "--mode", m, "--plan", target.toString()));
             o.set("shrunkPlan", planJson);
             ctx.out().println(Json.line(o));
         } else {
@@ -162,15 +176,15 @@ public final class ShrinkCommand implements Callable<Integer> {
         o.println("link: " + linkText(r.shrunk().link()) + (r.shrunk().link().equals(r.original().link()) ? "" : " (calmer than the original " + linkText(r.original().link()) + ")"));
         o.println("faults:" + (r.shrunk().faults().size() == 0 ? " none" : ""));
         for (TimedFault f : r.shrunk().faults().faults()) {
-            o.println("  t=" + Micros.format(f.atMicros()) + "  " + f.fault());
+            o.println("  t=" + Micros.format(f.atMicros()) + "  " + Text.oneLine(f.fault().toString()));
         }
         o.println("operations:" + (r.shrunk().operationCount() == 0 ? " none" : ""));
         for (TimedOperation op : r.shrunk().workload().operations()) {
-            o.println("  t=" + Micros.format(op.atMicros()) + "  " + op.operation());
+            o.println("  t=" + Micros.format(op.atMicros()) + "  " + Text.oneLine(op.operation().toString()));
         }
         o.println("violations of the shrunk run:");
         for (Violation v : shrunkRun.violations()) {
-            o.println("  " + v.render());
+            o.println("  " + Text.oneLine(v.render()));
         }
         o.println("shrunk plan written to " + target);
         if (trace != null) {
@@ -179,7 +193,7 @@ public final class ShrinkCommand implements Callable<Integer> {
         if (html != null) {
             o.println("diagram written to " + html);
         }
-        o.println("reproduce: ./sim run " + scenario.name() + " --mode " + m + " --plan " + target);
+        o.println("reproduce: ./" + ShellWords.join("sim", "run", scenario.name(), "--mode", m, "--plan", target.toString()));
     }
 
     static String linkText(shardsim.core.net.LinkPolicy l) {

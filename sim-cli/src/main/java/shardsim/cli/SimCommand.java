@@ -9,14 +9,14 @@ import picocli.CommandLine.Spec;
 /** The top-level {@code sim} command: only dispatches to its subcommands. */
 @Command(name = "sim", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Deterministic simulator of sharded-database control planes.",
-        footer = {"", "Exit codes: 0 every check held, 1 an invariant was violated, 2 bad usage or input,",
-            "3 nondeterminism found, 4 internal error."})
+        footer = {"", "Exit codes:", "  0  every check held", "  1  an invariant was violated", "  2  bad usage or bad input (one line on stderr)",
+            "  3  nondeterminism: two runs of one seed differed", "  4  internal error"})
 public final class SimCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "a subcommand is required (see 'sim --help')");
+        throw new CommandLine.ParameterException(spec.commandLine(), "a subcommand is required");
     }
 }

@@ -24,7 +24,9 @@ import shardsim.cli.sweep.ResultFile;
 import shardsim.cli.sweep.SeedRange;
 import shardsim.cli.sweep.SeedResult;
 import shardsim.cli.sweep.Shard;
+import shardsim.cli.sweep.SweepOf;
 import shardsim.cli.sweep.SweepSummary;
+import shardsim.cli.io.PlanFile;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
@@ -74,6 +76,8 @@ public final class SweepCommand implements Callable<Integer> {
     @Option(names = "--progress-seconds", hidden = true, defaultValue = "5")
     long progressSeconds;
 
+    private SweepOf sweepOf;
+
     public SweepCommand(CliContext ctx) {
         this.ctx = ctx;
     }
@@ -96,11 +100,27 @@ public final class SweepCommand implements Callable<Integer> {
         if (progressSeconds < 1) {
             throw new UserError("--progress-seconds must be at least 1");
         }
+        // A plan file's names are checked in the first seed's world before anything is written.
+        choice.checkedSpec(scenario, m, range.first());
+        sweepOf = new SweepOf(SweepOf.digest(p, choice.custom() == null ? null : Json.line(PlanFile.toJson(choice.custom(), scenario.name()))),
+                range.toString(), piece.toString());
+        if (out != null) {
+            AtomicOutput.checkTarget(out, true, RunFiles.inputs(choice));
+        }
         SweepSummary summary = new SweepSummary();
         BitSet done = new BitSet();
+        boolean created = out != null && !Files.exists(out);
         BufferedWriter writer = out == null ? null : openResults(scenario.name(), m, p, range, piece, summary, done);
         String title = "sweep " + scenario.name() + " mode " + m + " plan " + p + " seeds " + range + (piece.count() > 1 ? " shard " + piece : "");
-        return new Run(scenario, m, choice, range, piece, n, summary, done, writer, title).go();
+        Run run = new Run(scenario, m, choice, range, piece, n, summary, done, writer, title);
+        try {
+            return run.go();
+        } finally {
+            // A result file this sweep created and never wrote a seed to would only block the rerun.
+            if (created && summary.runs() == 0) {
+                Files.deleteIfExists(out);
+            }
+        }
     }
 
     private BufferedWriter openResults(String scenario, String m, String p, SeedRange range, Shard piece, SweepSummary summary, BitSet done) throws IOException {
@@ -118,6 +138,14 @@ public final class SweepCommand implements Callable<Integer> {
         ResultFile.Read read = ResultFile.read(out, r -> {
             if (!r.scenario().equals(scenario) || !r.mode().equals(m) || !r.plan().equals(p)) {
                 throw new UserError(out + " holds runs of " + r.scenario() + " mode " + r.mode() + " plan " + r.plan() + ", not of " + scenario + " mode " + m + " plan " + p);
+            }
+            if (!r.sweep().planDigest().equals(sweepOf.planDigest())) {
+                throw new UserError(out + " holds runs of another plan with the name " + p + " (plan digest " + r.sweep().planDigest() + ", this plan's is "
+                        + sweepOf.planDigest() + "): the plan file changed since; start a new result file");
+            }
+            if (!r.sweep().seeds().equals(sweepOf.seeds()) || !r.sweep().shard().equals(sweepOf.shard())) {
+                throw new UserError(out + " holds a sweep of seeds " + r.sweep().seeds() + " shard " + r.sweep().shard() + ", not of seeds " + sweepOf.seeds()
+                        + " shard " + sweepOf.shard());
             }
             long offset = r.seed() - range.first();
             if (!range.contains(r.seed()) || !piece.owns(offset)) {
@@ -222,7 +250,7 @@ public final class SweepCommand implements Callable<Integer> {
                     }
                     long t0 = System.nanoTime();
                     RunResult r = scenario.run(choice.spec(scenario, mode, range.first() + offset));
-                    SeedResult result = SeedResult.of(r, (System.nanoTime() - t0) / 1_000);
+                    SeedResult result = SeedResult.of(r, (System.nanoTime() - t0) / 1_000, sweepOf);
                     synchronized (lock) {
                         summary.add(result, true);
                         if (writer != null) {

@@ -136,7 +136,7 @@ class BadInputTest {
         Path f = dir.resolve("r.jsonl");
         Cli.run("sweep", "ping", "--mode", "fixed", "--seeds", "1..3", "--out", f.toString());
         bad("holds runs of ping mode fixed plan random, not of ping mode buggy", "sweep", "ping", "--mode", "buggy", "--seeds", "1..3", "--out", f.toString(), "--resume");
-        bad("which is not in seeds 5..9", "sweep", "ping", "--mode", "fixed", "--seeds", "5..9", "--out", f.toString(), "--resume");
+        bad("holds a sweep of seeds 1..3 shard 0/1, not of seeds 5..9 shard 0/1", "sweep", "ping", "--mode", "fixed", "--seeds", "5..9", "--out", f.toString(), "--resume");
     }
 
     @Test
@@ -171,22 +171,22 @@ class BadInputTest {
         ObjectNode header = Json.object(lines.get(0), "header");
         header.put("schemaVersion", 99);
         lines.set(0, Json.line(header));
-        Path v99 = Files.write(dir.resolve("v99.jsonl"), lines);
-        bad("has schema version 99; this sim reads version 1", "replay", v99.toString());
-        header.put("schemaVersion", 1);
+        Path v99 = Files.write(dir.resolve("v99.jsonl"), Traces.reseal(lines));
+        bad("has schema version 99; this sim reads version 2", "replay", v99.toString());
+        header.put("schemaVersion", 2);
         header.put("scenario", "split-stall");
         lines.set(0, Json.line(header));
-        Path other = Files.write(dir.resolve("other.jsonl"), lines);
+        Path other = Files.write(dir.resolve("other.jsonl"), Traces.reseal(lines));
         bad("is for scenario 'split-stall', which this sim does not have", "replay", other.toString());
         header.put("scenario", "ping");
         header.put("mode", "imaginary");
         lines.set(0, Json.line(header));
-        Path mode = Files.write(dir.resolve("mode.jsonl"), lines);
+        Path mode = Files.write(dir.resolve("mode.jsonl"), Traces.reseal(lines));
         bad("is for mode 'imaginary'", "replay", mode.toString());
         header.put("mode", "fixed");
         header.remove("seed");
         lines.set(0, Json.line(header));
-        Path noSeed = Files.write(dir.resolve("noseed.jsonl"), lines);
+        Path noSeed = Files.write(dir.resolve("noseed.jsonl"), Traces.reseal(lines));
         bad("field 'seed' is missing or not an integer", "replay", noSeed.toString());
     }
 

@@ -108,7 +108,7 @@ class PlanFileTest {
         bad("unknown fault kind 'meteor'", plan("kind.json", planJson(LINK, "{\"atMicros\":1,\"kind\":\"meteor\"}")));
         bad("field 'b' is missing", plan("field.json", planJson(LINK, "{\"atMicros\":1,\"kind\":\"partition\",\"a\":\"client\"}")));
         bad("unknown field 'c'", plan("extra.json", planJson(LINK, "{\"atMicros\":1,\"kind\":\"partition\",\"a\":\"client\",\"b\":\"server\",\"c\":1}")));
-        bad("atMicros must not be negative", plan("time.json", planJson(LINK, "{\"atMicros\":-5,\"kind\":\"crash\",\"node\":\"server\"}")));
+        bad("atMicros must be between 0 and 1000000000000, got -5", plan("time.json", planJson(LINK, "{\"atMicros\":-5,\"kind\":\"crash\",\"node\":\"server\"}")));
         bad("clog duration must be positive", plan("clog.json", planJson(LINK, "{\"atMicros\":5,\"kind\":\"clog\",\"a\":\"client\",\"b\":\"server\",\"durationMicros\":0}")));
         bad("field 'faults' is missing", plan("nofaults.json", "{\"schema\":\"shardsim-plan\",\"schemaVersion\":1,\"scenario\":\"ping\"}"));
         bad("unknown field 'fualts'", plan("top.json", "{\"schema\":\"shardsim-plan\",\"schemaVersion\":2,\"scenario\":\"ping\",\"faults\":[],\"fualts\":[]}"));
@@ -117,7 +117,7 @@ class PlanFileTest {
                 plan("op.json", "{\"schema\":\"shardsim-plan\",\"schemaVersion\":2,\"scenario\":\"ping\",\"faults\":[],\"workload\":[{\"atMicros\":1,\"kind\":\"write\"}]}"));
         bad("give either delayMicros (fixed) or delayMicrosMin",
                 plan("fixed.json", planJson("\"link\":{\"lossProbability\":0,\"duplicateProbability\":0,\"delayMicros\":5,\"delayMicrosMax\":2},", "")));
-        bad("delayMicrosMean must be positive",
+        bad("delayMicrosMean must be between 1 and 1000000000000, got 0",
                 plan("mean.json", planJson("\"link\":{\"lossProbability\":0,\"duplicateProbability\":0,\"delayMicrosMin\":1,\"delayMicrosMean\":0,\"delayMicrosMax\":2},", "")));
         try (var files = Files.list(dir)) {
             assertTrue(files.allMatch(f -> f.toString().endsWith(".json")), "no output written");

@@ -84,7 +84,10 @@ class ShrinkCommandTest {
     void aSeedThatDoesNotFailIsBadInputAndLeavesNoFile() throws IOException {
         Path out = dir.resolve("none.json");
         Files.writeString(out, "keep me");
-        Cli.Result r = Cli.real("shrink", "drop-after-clone", "--mode", "fixed", "--seed", "2", "--out", out.toString());
+        Cli.Result exists = Cli.real("shrink", "drop-after-clone", "--mode", "fixed", "--seed", "2", "--out", out.toString());
+        assertEquals(ExitCodes.BAD_INPUT, exists.code(), exists.out() + exists.err());
+        assertTrue(exists.err().contains("already exists (add --force to overwrite it)"), exists.err());
+        Cli.Result r = Cli.real("shrink", "drop-after-clone", "--mode", "fixed", "--seed", "2", "--out", out.toString(), "--force");
         assertEquals(ExitCodes.BAD_INPUT, r.code(), r.out() + r.err());
         assertTrue(r.err().contains("the plan does not fail: nothing to shrink"), r.err());
         assertEquals("keep me", Files.readString(out), "an existing file survives a failed shrink");

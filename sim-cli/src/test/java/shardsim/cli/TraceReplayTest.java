@@ -25,7 +25,7 @@ class TraceReplayTest {
         List<String> lines = Files.readAllLines(trace);
         ObjectNode header = Json.object(lines.get(0), "header");
         assertEquals("shardsim-trace", header.get("schema").stringValue());
-        assertEquals(1, header.get("schemaVersion").intValue());
+        assertEquals(2, header.get("schemaVersion").intValue());
         assertEquals(VersionProvider.version(), header.get("simVersion").stringValue());
         assertEquals("ping", header.get("scenario").stringValue());
         assertEquals("buggy", header.get("mode").stringValue());
@@ -52,6 +52,11 @@ class TraceReplayTest {
         e.put("detail", "tampered");
         lines.set(target, Json.line(e));
         Files.write(trace, lines);
+        Cli.Result corrupt = Cli.run("replay", trace.toString());
+        assertEquals(ExitCodes.BAD_INPUT, corrupt.code(), "an edit that breaks the file's own checks is corruption, not nondeterminism: " + corrupt.err());
+        assertTrue(corrupt.err().contains("line " + (target + 1) + " does not match its check"), corrupt.err());
+        // A forgery that keeps the file consistent with itself is what a differing re-run looks like.
+        Files.write(trace, Traces.reseal(lines));
         Cli.Result replay = Cli.run("replay", trace.toString());
         assertEquals(ExitCodes.NONDETERMINISM, replay.code(), replay.out() + replay.err());
         assertTrue(replay.out().contains("differ at event #" + (target - 1)), replay.out());

@@ -6,17 +6,32 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 import shardsim.cli.UserError;
 
 /**
  * An output file written to a temporary file in the same folder and moved into place only when
  * complete, so a failed or interrupted command never leaves a half-written file under the name
- * the user gave. Closing without {@link #commit()} deletes the temporary file.
+ * the user gave. Closing without {@link #commit()} deletes the temporary file, and so does a
+ * signal (SIGINT, SIGTERM): every temporary file is known to one shutdown hook until it is
+ * committed or closed. Temporary files are created like any new file (the umask decides who may
+ * read them), so a committed file has the same permissions as a sweep's result file.
  */
 public final class AtomicOutput implements Closeable {
+    private static final Set<Path> LIVE = new LinkedHashSet<>();
+    private static final AtomicLong COUNTER = new AtomicLong();
+    private static boolean hooked;
+
     private final Path target;
     private final Path temp;
     private final BufferedWriter writer;
@@ -28,17 +43,131 @@ public final class AtomicOutput implements Closeable {
         this.writer = Files.newBufferedWriter(temp, StandardCharsets.UTF_8);
     }
 
-    /** Checks the folder and creates the temporary file now, before any work is done. */
+    /**
+     * Checks that {@code target} may be written (its folder exists and is writable, it is not an
+     * input of the command, and it does not exist unless {@code force}), then creates the
+     * temporary file, all before any work is done.
+     */
+    public static AtomicOutput create(Path target, boolean force, Collection<Path> inputs) {
+        checkTarget(target, force, inputs);
+        return create(target);
+    }
+
+    /** The checks of {@link #create(Path, boolean, Collection)} alone. */
+    public static void checkTarget(Path target, boolean force, Collection<Path> inputs) {
+        checkedFolder(target);
+        for (Path in : inputs) {
+            if (in != null && same(target, in)) {
+                throw new UserError("cannot write " + target + ": it is an input of this command");
+            }
+        }
+        if (!force && Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
+            throw new UserError(target + " already exists (add --force to overwrite it)");
+        }
+    }
+
+    /** Refuses two outputs of one command that name the same file. */
+    public static void distinct(String what, Path... outputs) {
+        List<Path> seen = new ArrayList<>();
+        for (Path p : outputs) {
+            if (p == null) {
+                continue;
+            }
+            for (Path q : seen) {
+                if (same(p, q)) {
+                    throw new UserError(what + ": two outputs name the same file " + p);
+                }
+            }
+            seen.add(p);
+        }
+    }
+
+    private static boolean same(Path a, Path b) {
+        try {
+            if (Files.exists(a) && Files.exists(b)) {
+                return Files.isSameFile(a, b);
+            }
+        } catch (IOException e) {
+            // Fall back to comparing names.
+        }
+        return a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize());
+    }
+
+    /** Checks the folder and creates the temporary file now (overwriting {@code target} on commit). */
     public static AtomicOutput create(Path target) {
         Path dir = checkedFolder(target);
+        Path temp = null;
         try {
-            Path temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
+            temp = newTemp(dir, target, ".tmp");
             return new AtomicOutput(target, temp);
         } catch (AccessDeniedException e) {
+            forget(temp);
             throw new UserError("cannot write " + target + ": folder " + dir + " is not writable");
         } catch (IOException e) {
+            forget(temp);
             throw cannotWrite(target, e);
         }
+    }
+
+    /** A new empty hidden file beside {@code target}, deleted on a signal until {@link #forget}. */
+    public static Path newTemp(Path dir, Path target, String suffix) throws IOException {
+        hook();
+        for (int attempt = 0;; attempt++) {
+            Path p = dir.resolve("." + target.getFileName() + "." + ProcessHandle.current().pid() + "-" + COUNTER.incrementAndGet() + suffix);
+            synchronized (LIVE) {
+                LIVE.add(p);
+            }
+            try {
+                return Files.createFile(p);
+            } catch (FileAlreadyExistsException e) {
+                synchronized (LIVE) {
+                    LIVE.remove(p);
+                }
+                if (attempt > 100) {
+                    throw e;
+                }
+            } catch (IOException e) {
+                synchronized (LIVE) {
+                    LIVE.remove(p);
+                }
+                throw e;
+            }
+        }
+    }
+
+    /** Deletes a temporary file (if it is still there) and stops tracking it. */
+    public static void forget(Path temp) {
+        if (temp == null) {
+            return;
+        }
+        try {
+            Files.deleteIfExists(temp);
+        } catch (IOException e) {
+            // Best effort: the name is hidden and unique.
+        }
+        synchronized (LIVE) {
+            LIVE.remove(temp);
+        }
+    }
+
+    private static synchronized void hook() {
+        if (hooked) {
+            return;
+        }
+        hooked = true;
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            List<Path> left;
+            synchronized (LIVE) {
+                left = new ArrayList<>(LIVE);
+            }
+            for (Path p : left) {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException e) {
+                    // Nothing more to do while the JVM stops.
+                }
+            }
+        }, "sim-temp-cleanup"));
     }
 
     /** The one-line error for a file that could not be created, naming why in words. */
@@ -86,6 +215,7 @@ public final class AtomicOutput implements Closeable {
             Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
         }
         committed = true;
+        forget(temp);
     }
 
     @Override
@@ -94,7 +224,7 @@ public final class AtomicOutput implements Closeable {
             try {
                 writer.close();
             } finally {
-                Files.deleteIfExists(temp);
+                forget(temp);
             }
         }
     }

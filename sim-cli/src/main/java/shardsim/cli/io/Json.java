@@ -15,7 +15,11 @@ import tools.jackson.databind.node.ObjectNode;
 
 /** The one JSON mapper, and strict readers that turn malformed input into a one-line {@link UserError}. */
 public final class Json {
-    public static final ObjectMapper MAPPER = JsonMapper.builder().build();
+    /** Strict: a duplicate key or anything after the value is an error, never a silent choice. */
+    public static final ObjectMapper MAPPER = JsonMapper.builder()
+            .enable(tools.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .enable(tools.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .build();
 
     private Json() {
     }
@@ -31,12 +35,35 @@ public final class Json {
         try {
             node = MAPPER.readTree(text);
         } catch (JacksonException e) {
-            throw new UserError(where + " is not valid JSON" + (text.isBlank() ? " (empty)" : ""));
+            throw new UserError(where + " is not valid JSON" + (text.isBlank() ? " (empty)" : reason(e)));
         }
         if (node == null || !node.isObject()) {
             throw new UserError(where + " is not a JSON object");
         }
         return (ObjectNode) node;
+    }
+
+    /** Jackson's reason in a few words, with where it stopped: "duplicate key 'faults' (line 3, column 12)". */
+    private static String reason(JacksonException e) {
+        String m = String.valueOf(e.getOriginalMessage());
+        int cut = m.indexOf('\n');
+        m = cut >= 0 ? m.substring(0, cut) : m;
+        if (m.length() > 160) {
+            m = m.substring(0, 160) + "...";
+        }
+        m = m.replace("Duplicate Object property", "duplicate key");
+        var loc = e.getLocation();
+        String at = loc == null || loc.getLineNr() < 0 ? "" : " (line " + loc.getLineNr() + ", column " + loc.getColumnNr() + ")";
+        return ": " + Text.oneLine(m) + at;
+    }
+
+    /** Refuses any field but {@code allowed}: a misspelt optional field must not pass as absent. */
+    public static void onlyFields(JsonNode obj, String where, java.util.Collection<String> allowed) {
+        for (String name : obj.propertyNames()) {
+            if (!allowed.contains(name)) {
+                throw new UserError(where + ": unknown field '" + Text.oneLine(name) + "' (fields: " + String.join(", ", allowed) + ")");
+            }
+        }
     }
 
     public static String text(JsonNode obj, String field, String where) {

@@ -1,15 +1,10 @@
 package shardsim.cli.io;
 
-import java.io.IOException;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -23,6 +18,7 @@ import shardsim.core.fault.TimedFault;
 import shardsim.core.net.Delay;
 import shardsim.core.net.LinkPolicy;
 import shardsim.core.scenario.CustomPlan;
+import shardsim.core.scenario.PlanValidation;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.Scenario;
 import shardsim.core.workload.Operation;
@@ -63,6 +59,9 @@ public final class PlanFile {
             NetFault.Partition.class, NetFault.PartitionOneWay.class, NetFault.Heal.class, NetFault.HealOneWay.class, NetFault.Clog.class,
             NodeFault.Crash.class, NodeFault.Restart.class, NodeFault.ClockSkew.class);
 
+    private static final List<String> LINK_FIELDS = List.of("lossProbability", "duplicateProbability", "delayMicros", "delayMicrosMin", "delayMicrosMax",
+            "delayMicrosMean", "capacity");
+
     private static final List<String> TOP_LEVEL = List.of("schema", "schemaVersion", "scenario", "base", "seed", "link", "faults", "workload");
 
     private PlanFile() {
@@ -79,14 +78,7 @@ public final class PlanFile {
 
     private static String text(Path path) {
         String where = "plan " + path;
-        String text;
-        try {
-            text = Files.readString(path, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new UserError(where + " does not exist");
-        } catch (IOException e) {
-            throw new UserError(where + " cannot be read: " + e.getMessage());
-        }
+        String text = InputText.read(path, where, InputLimits.PLAN_BYTES);
         if (text.isBlank()) {
             throw new UserError(where + " is empty");
         }
@@ -103,12 +95,7 @@ public final class PlanFile {
         if (version != 1 && version != SCHEMA_VERSION) {
             throw new UserError(where + " has schema version " + version + ", this sim reads versions 1 and " + SCHEMA_VERSION);
         }
-        for (Iterator<String> it = o.propertyNames().iterator(); it.hasNext();) {
-            String name = it.next();
-            if (!TOP_LEVEL.contains(name)) {
-                throw new UserError(where + ": unknown field '" + name + "' (fields: " + String.join(", ", TOP_LEVEL) + ")");
-            }
-        }
+        Json.onlyFields(o, where, TOP_LEVEL);
         String forScenario = Json.text(o, "scenario", where);
         if (!forScenario.equals(scenario.name())) {
             throw new UserError(where + " is for scenario '" + forScenario + "', not '" + scenario.name() + "'");
@@ -127,7 +114,13 @@ public final class PlanFile {
             throw new UserError(where + ": unknown base '" + base + "' (expected one of " + String.join(", ", scenario.plans()) + ")");
         }
         Workload workload = o.has("workload") ? workload(o.get("workload"), where, scenario) : null;
-        return new CustomPlan(source, base, link, new FaultPlan(out), workload);
+        CustomPlan plan = new CustomPlan(source, base, link, new FaultPlan(out), workload);
+        try {
+            PlanValidation.checkNumbers(plan);
+        } catch (IllegalArgumentException e) {
+            throw new UserError(where + ": " + e.getMessage());
+        }
+        return plan;
     }
 
     /** The seed a plan file names, if it names one. */
@@ -168,6 +161,9 @@ public final class PlanFile {
 
     /** The timed records of a list: each an object with atMicros, a known kind and that kind's fields. */
     private static <T> List<Entry<T>> entries(JsonNode list, String where, String what, Map<String, Class<? extends T>> kinds) {
+        if (list.size() > PlanValidation.MAX_ENTRIES) {
+            throw new UserError(where + ": " + list.size() + " " + what + "s, more than the " + PlanValidation.MAX_ENTRIES + " a plan may hold");
+        }
         List<Entry<T>> out = new ArrayList<>();
         int i = 0;
         for (JsonNode item : list) {
@@ -176,8 +172,8 @@ public final class PlanFile {
                 throw new UserError(at + " is not a JSON object");
             }
             long atMicros = Json.number(item, "atMicros", at);
-            if (atMicros < 0) {
-                throw new UserError(at + ": atMicros must not be negative");
+            if (atMicros < 0 || atMicros > PlanValidation.MAX_MICROS) {
+                throw new UserError(at + ": atMicros must be between 0 and " + PlanValidation.MAX_MICROS + ", got " + atMicros);
             }
             String kind = Json.text(item, "kind", at);
             Class<? extends T> type = kinds.get(kind);
@@ -293,6 +289,7 @@ public final class PlanFile {
         if (!l.isObject()) {
             throw new UserError(at + " is not a JSON object");
         }
+        Json.onlyFields(l, at, LINK_FIELDS);
         double loss = probability(l, "lossProbability", at);
         double dup = probability(l, "duplicateProbability", at);
         long capacity = l.has("capacity") ? Json.number(l, "capacity", at) : LinkPolicy.DEFAULT_CAPACITY;
@@ -308,20 +305,20 @@ public final class PlanFile {
                 throw new UserError(at + ": give either delayMicros (fixed) or delayMicrosMin and delayMicrosMax, not both");
             }
             long fixed = Json.number(l, "delayMicros", at);
-            if (fixed < 0) {
-                throw new UserError(at + ": delayMicros must not be negative, got " + fixed);
+            if (fixed < 0 || fixed > PlanValidation.MAX_MICROS) {
+                throw new UserError(at + ": delayMicros must be between 0 and " + PlanValidation.MAX_MICROS + ", got " + fixed);
             }
             return new Delay.Fixed(fixed);
         }
         long min = Json.number(l, "delayMicrosMin", at);
         long max = Json.number(l, "delayMicrosMax", at);
-        if (min < 0 || max < min) {
-            throw new UserError(at + ": need 0 <= delayMicrosMin <= delayMicrosMax, got " + min + " and " + max);
+        if (min < 0 || max < min || max > PlanValidation.MAX_MICROS) {
+            throw new UserError(at + ": need 0 <= delayMicrosMin <= delayMicrosMax <= " + PlanValidation.MAX_MICROS + ", got " + min + " and " + max);
         }
         if (l.has("delayMicrosMean")) {
             long mean = Json.number(l, "delayMicrosMean", at);
-            if (mean <= 0) {
-                throw new UserError(at + ": delayMicrosMean must be positive, got " + mean);
+            if (mean <= 0 || mean > PlanValidation.MAX_MICROS) {
+                throw new UserError(at + ": delayMicrosMean must be between 1 and " + PlanValidation.MAX_MICROS + ", got " + mean);
             }
             return new Delay.Exponential(min, mean, max);
         }
@@ -351,8 +348,7 @@ public final class PlanFile {
             expected.add(c.getName());
             args[i] = value(c, f.get(c.getName()), where);
         }
-        for (Iterator<String> it = f.propertyNames().iterator(); it.hasNext();) {
-            String name = it.next();
+        for (String name : f.propertyNames()) {
             if (!expected.contains(name)) {
                 throw new UserError(where + ": unknown field '" + name + "' for kind " + kindName(type) + " (fields: " + String.join(", ", expected) + ")");
             }

@@ -1,9 +1,6 @@
 package shardsim.cli.io;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.MalformedInputException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -31,7 +28,10 @@ public record TraceFile(Header header, List<TraceEvent> events) {
     /** The value of the header's {@code schema} field. */
     public static final String SCHEMA = "shardsim-trace";
     /** Bumped whenever a field changes meaning; readers refuse other versions. */
-    public static final int SCHEMA_VERSION = 1;
+    public static final int SCHEMA_VERSION = 2;
+    private static final java.util.List<String> HEADER_FIELDS = java.util.List.of("schema", "schemaVersion", "simVersion", "scenario", "mode", "plan", "seed",
+            "params", "digest", "events", "customPlan", "lastCheck", LineCheck.FIELD);
+    private static final java.util.List<String> EVENT_FIELDS = java.util.List.of("i", "t", "e", "kind", "actor", "detail", LineCheck.FIELD);
 
     /**
      * @param simVersion the simulator that wrote the file
@@ -46,6 +46,14 @@ public record TraceFile(Header header, List<TraceEvent> events) {
             RunSpec spec = r.spec();
             ObjectNode plan = spec.isCustom() ? PlanFile.toJson(spec.custom(), spec.scenario()) : null;
             return new Header(simVersion, spec, r.params(), r.digestHex(), r.traceEvents(), plan);
+        }
+
+        /** The header line: its fields, {@code lastCheck} (the check of the last event line) and its own check. */
+        public String line(String lastCheck) {
+            ObjectNode o = toJson();
+            o.put("lastCheck", lastCheck);
+            String body = Json.line(o);
+            return LineCheck.seal(body, LineCheck.next("", body));
         }
 
         public ObjectNode toJson() {
@@ -80,43 +88,77 @@ public record TraceFile(Header header, List<TraceEvent> events) {
         return o;
     }
 
-    /** Reads and validates a whole trace file; any problem is a one-line {@link UserError}. */
+    /**
+     * Reads and validates a whole trace file; any problem is a one-line {@link UserError}. A file
+     * that does not match its own checks is corrupt, named by its first bad line: only a
+     * self-consistent trace can show nondeterminism.
+     */
     public static TraceFile read(Path path) {
         String name = path.toString();
+        String what = "trace " + name;
         if (Files.isDirectory(path)) {
-            throw new UserError("trace " + name + " is a folder, not a file");
+            throw new UserError(what + " is a folder, not a file");
         }
-        try (BufferedReader in = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
-            String first = in.readLine();
+        try (LineReader in = new LineReader(Files.newInputStream(path), what, InputLimits.TRACE_LINE_BYTES)) {
+            String first = in.next();
             if (first == null || first.isBlank()) {
-                throw new UserError("trace " + name + " is empty");
+                throw new UserError(what + " is empty");
             }
-            Header header = header(Json.object(first, "trace " + name + " line 1"), name);
+            ObjectNode h = Json.object(first, what + " line 1");
+            Header header = header(h, name);
+            checkLine(first, "", what + " line 1", "its header was edited");
+            String lastCheck = Json.text(h, "lastCheck", what + " header");
             List<TraceEvent> events = new ArrayList<>();
+            String previous = "";
             String line;
-            long lineNo = 1;
-            while ((line = in.readLine()) != null) {
-                lineNo++;
-                String where = "trace " + name + " line " + lineNo;
+            while ((line = in.next()) != null) {
+                long lineNo = in.lineNo();
+                String where = what + " line " + lineNo;
+                if (in.completeBytes() > InputLimits.TRACE_BYTES) {
+                    throw new UserError(what + " is larger than " + InputLimits.mib(InputLimits.TRACE_BYTES) + ", the limit for trace files");
+                }
+                if (events.size() >= header.eventCount()) {
+                    throw new UserError(where + ": the header announces " + header.eventCount() + " events, the file has more");
+                }
                 ObjectNode o;
                 try {
                     o = Json.object(line, where);
                 } catch (UserError e) {
-                    throw new UserError(e.getMessage() + (in.readLine() == null ? " (the file looks truncated)" : ""));
+                    throw new UserError(e.getMessage() + (in.partialTail() ? " (the file looks truncated)" : ""));
                 }
-                events.add(event(o, where));
+                previous = checkLine(line, previous, where, "the line was edited, or lines were moved or removed before it");
+                TraceEvent ev = event(o, where);
+                if (ev.index() != events.size()) {
+                    throw new UserError(where + ": event index " + ev.index() + ", expected " + events.size());
+                }
+                events.add(ev);
             }
             if (events.size() != header.eventCount()) {
-                throw new UserError("trace " + name + " is truncated: its header announces " + header.eventCount() + " events, the file has " + events.size());
+                throw new UserError(what + " is truncated: its header announces " + header.eventCount() + " events, the file has " + events.size());
+            }
+            if (!previous.equals(events.isEmpty() ? "" : lastCheck)) {
+                throw new UserError(what + " line " + (events.size() + 1) + " is not the last line its header expects (lines were edited or moved)");
             }
             return new TraceFile(header, List.copyOf(events));
         } catch (NoSuchFileException e) {
-            throw new UserError("trace " + name + " does not exist");
-        } catch (MalformedInputException e) {
-            throw new UserError("trace " + name + " is not a text file");
+            throw new UserError(what + " does not exist");
+        } catch (java.nio.file.AccessDeniedException e) {
+            throw new UserError(what + " cannot be read: permission denied");
         } catch (IOException e) {
-            throw new UserError("cannot read trace " + name + ": " + e.getMessage());
+            throw new UserError("cannot read " + what + ": " + Text.oneLine(String.valueOf(e.getMessage())));
         }
+    }
+
+    /** Checks the line's own check against the chain so far; returns it. */
+    private static String checkLine(String line, String previous, String where, String why) {
+        String carried = LineCheck.carried(line);
+        if (carried == null) {
+            throw new UserError(where + " carries no check field \"" + LineCheck.FIELD + "\" at its end: the file is corrupt or not written by sim");
+        }
+        if (!carried.equals(LineCheck.next(previous, LineCheck.body(line)))) {
+            throw new UserError(where + " does not match its check: the file is corrupt (" + why + ")");
+        }
+        return carried;
     }
 
     private static Header header(ObjectNode o, String name) {
@@ -126,6 +168,7 @@ public record TraceFile(Header header, List<TraceEvent> events) {
             throw new UserError("trace " + name + " is not a sim trace file (no \"schema\": \"" + SCHEMA + "\" header)");
         }
         long version = Json.number(o, "schemaVersion", where);
+        Json.onlyFields(o, where, HEADER_FIELDS);
         if (version != SCHEMA_VERSION) {
             throw new UserError("trace " + name + " has schema version " + version + "; this sim reads version " + SCHEMA_VERSION);
         }
@@ -150,6 +193,7 @@ public record TraceFile(Header header, List<TraceEvent> events) {
     }
 
     private static TraceEvent event(ObjectNode o, String where) {
+        Json.onlyFields(o, where, EVENT_FIELDS);
         String kind = Json.text(o, "kind", where);
         TraceKind k;
         try {

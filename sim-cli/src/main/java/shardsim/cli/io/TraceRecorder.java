@@ -20,6 +20,7 @@ public final class TraceRecorder implements TraceListener, Closeable {
     private final AtomicOutput output;
     private final Path body;
     private final BufferedWriter bodyWriter;
+    private String lastCheck = "";
 
     private TraceRecorder(AtomicOutput output, Path body) throws IOException {
         this.output = output;
@@ -27,13 +28,15 @@ public final class TraceRecorder implements TraceListener, Closeable {
         this.bodyWriter = Files.newBufferedWriter(body, StandardCharsets.UTF_8);
     }
 
-    /** Checks the destination and opens the scratch files before the run starts. */
+    /** Opens the scratch files before the run starts (the caller checked the destination). */
     public static TraceRecorder open(Path target) {
         AtomicOutput out = AtomicOutput.create(target);
+        Path body = null;
         try {
-            Path body = Files.createTempFile(out.folder(), "." + target.getFileName() + ".", ".events");
+            body = AtomicOutput.newTemp(out.folder(), target, ".events");
             return new TraceRecorder(out, body);
         } catch (IOException e) {
+            AtomicOutput.forget(body);
             try {
                 out.close();
             } catch (IOException suppressed) {
@@ -46,7 +49,9 @@ public final class TraceRecorder implements TraceListener, Closeable {
     @Override
     public void onEvent(TraceEvent event) {
         try {
-            bodyWriter.write(Json.line(TraceFile.eventJson(event)));
+            String body = Json.line(TraceFile.eventJson(event));
+            lastCheck = LineCheck.next(lastCheck, body);
+            bodyWriter.write(LineCheck.seal(body, lastCheck));
             bodyWriter.newLine();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -57,7 +62,7 @@ public final class TraceRecorder implements TraceListener, Closeable {
     public void finish(RunResult result, String simVersion) throws IOException {
         bodyWriter.close();
         BufferedWriter w = output.writer();
-        w.write(Json.line(TraceFile.Header.of(result, simVersion).toJson()));
+        w.write(TraceFile.Header.of(result, simVersion).line(lastCheck));
         w.newLine();
         try (Reader r = Files.newBufferedReader(body, StandardCharsets.UTF_8)) {
             r.transferTo(w);
@@ -71,7 +76,7 @@ public final class TraceRecorder implements TraceListener, Closeable {
             bodyWriter.close();
             output.close();
         } finally {
-            Files.deleteIfExists(body);
+            AtomicOutput.forget(body);
         }
     }
 }

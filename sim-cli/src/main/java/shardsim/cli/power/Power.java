@@ -27,6 +27,18 @@ public final class Power {
     }
 
     public static List<StartResult> measure(Scenario scenario, String mode, String plan, int starts, long maxSeeds, int threads) {
+        return measure(scenario, mode, plan, starts, maxSeeds, threads, () -> false, r -> {
+        });
+    }
+
+    /**
+     * Like {@link #measure(Scenario, String, String, int, long, int)}, stopping early when
+     * {@code stop} says so: then only the starts that finished are returned, in order.
+     *
+     * @param done told of each start as it finishes
+     */
+    public static List<StartResult> measure(Scenario scenario, String mode, String plan, int starts, long maxSeeds, int threads,
+            java.util.function.BooleanSupplier stop, java.util.function.Consumer<StartResult> done) {
         if (starts < 1 || maxSeeds < 1 || maxSeeds > SPACING) {
             throw new IllegalArgumentException("need starts >= 1 and 1 <= maxSeeds <= " + SPACING);
         }
@@ -35,17 +47,33 @@ public final class Power {
             List<Callable<StartResult>> tasks = new ArrayList<>();
             for (int i = 0; i < starts; i++) {
                 long start = startSeed(i);
-                tasks.add(() -> sweep(scenario, mode, plan, start, maxSeeds));
+                tasks.add(() -> {
+                    StartResult r = sweep(scenario, mode, plan, start, maxSeeds, stop);
+                    if (r != null) {
+                        done.accept(r);
+                    }
+                    return r;
+                });
             }
-            return Parallel.all(pool, tasks);
+            List<StartResult> out = new ArrayList<>();
+            for (StartResult r : Parallel.all(pool, tasks)) {
+                if (r != null) {
+                    out.add(r);
+                }
+            }
+            return out;
         } finally {
             pool.shutdownNow();
         }
     }
 
-    static StartResult sweep(Scenario scenario, String mode, String plan, long start, long maxSeeds) {
+    /** One start's sweep, or null if {@code stop} ended it first. */
+    static StartResult sweep(Scenario scenario, String mode, String plan, long start, long maxSeeds, java.util.function.BooleanSupplier stop) {
         long t0 = System.nanoTime();
         for (long k = 0; k < maxSeeds; k++) {
+            if (stop.getAsBoolean()) {
+                return null;
+            }
             RunResult r = scenario.run(new RunSpec(scenario.name(), mode, plan, start + k));
             if (!r.ok()) {
                 return new StartResult(start, k + 1, true, r.violations().get(0).invariant(), System.nanoTime() - t0);

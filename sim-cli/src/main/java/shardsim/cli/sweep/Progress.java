@@ -21,21 +21,29 @@ public final class Progress implements AutoCloseable {
     private final AtomicLong failing = new AtomicLong();
 
     public Progress(PrintStream err, boolean terminal, long total, long intervalSeconds) {
+        this(err, terminal, total, intervalSeconds, "sweep", "seeds");
+    }
+
+    /**
+     * @param task the command, first on each line
+     * @param unit what is counted ("seeds", "starts")
+     */
+    public Progress(PrintStream err, boolean terminal, long total, long intervalSeconds, String task, String unit) {
         if (terminal) {
-            bar = new ProgressBarBuilder().setTaskName("sweep").setInitialMax(total).setStyle(ProgressBarStyle.ASCII)
+            bar = new ProgressBarBuilder().setTaskName(task).setInitialMax(total).setStyle(ProgressBarStyle.ASCII)
                     .setConsumer(new ConsoleProgressBarConsumer(err)).showSpeed().build();
             ticker = null;
         } else {
             bar = null;
             long start = System.nanoTime();
             ticker = Executors.newSingleThreadScheduledExecutor(r -> {
-                Thread t = new Thread(r, "sweep-progress");
+                Thread t = new Thread(r, task + "-progress");
                 t.setDaemon(true);
                 return t;
             });
             ticker.scheduleAtFixedRate(() -> {
                 double s = (System.nanoTime() - start) / 1e9;
-                err.printf("sweep: %d/%d seeds, %d failing, %.1f seeds/s%n", done.get(), total, failing.get(), done.get() / Math.max(s, 1e-9));
+                err.printf("%s: %d/%d %s, %d failing, %.1f %s/s%n", task, done.get(), total, unit, failing.get(), done.get() / Math.max(s, 1e-9), unit);
                 err.flush();
             }, intervalSeconds, intervalSeconds, TimeUnit.SECONDS);
         }

@@ -1,15 +1,14 @@
 package shardsim.cli.sweep;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.RandomAccessFile;
-import java.nio.charset.MalformedInputException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 import shardsim.cli.UserError;
+import shardsim.cli.io.InputLimits;
+import shardsim.cli.io.LineReader;
 
 /**
  * Reads a sweep result file (one {@link SeedResult} per line). A sweep killed mid-write can leave
@@ -30,57 +29,27 @@ public final class ResultFile {
 
     public static Read read(Path path, Consumer<SeedResult> sink) {
         String name = path.toString();
+        String what = "result file " + name;
         if (Files.isDirectory(path)) {
-            throw new UserError("result file " + name + " is a folder");
+            throw new UserError(what + " is a folder");
         }
-        try {
-            long size = Files.size(path);
-            long complete = completeLength(path, size);
+        try (LineReader in = new LineReader(Files.newInputStream(path), what, InputLimits.RESULT_LINE_BYTES)) {
             long results = 0;
-            long lineNo = 0;
-            long bytes = 0;
-            try (BufferedReader in = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
-                String line;
-                while ((line = in.readLine()) != null) {
-                    lineNo++;
-                    bytes += line.getBytes(StandardCharsets.UTF_8).length + 1;
-                    if (bytes > complete) {
-                        break;
-                    }
-                    if (line.isBlank()) {
-                        continue;
-                    }
-                    sink.accept(SeedResult.parse(line, "result file " + name + " line " + lineNo));
-                    results++;
+            String line;
+            while ((line = in.next()) != null) {
+                if (in.partialTail() || line.isBlank()) {
+                    continue;
                 }
+                sink.accept(SeedResult.parse(line, what + " line " + in.lineNo()));
+                results++;
             }
-            return new Read(results, complete, complete < size);
+            return new Read(results, in.completeBytes(), in.partialTail());
         } catch (NoSuchFileException e) {
-            throw new UserError("result file " + name + " does not exist");
-        } catch (MalformedInputException e) {
-            throw new UserError("result file " + name + " is not a text file");
+            throw new UserError(what + " does not exist");
+        } catch (java.nio.file.AccessDeniedException e) {
+            throw new UserError(what + " cannot be read: permission denied");
         } catch (IOException e) {
-            throw new UserError("cannot read result file " + name + ": " + e.getMessage());
-        }
-    }
-
-    /** The offset just after the last newline (0 if there is none). */
-    private static long completeLength(Path path, long size) throws IOException {
-        try (RandomAccessFile f = new RandomAccessFile(path.toFile(), "r")) {
-            long pos = size;
-            byte[] buf = new byte[8192];
-            while (pos > 0) {
-                int n = (int) Math.min(buf.length, pos);
-                f.seek(pos - n);
-                f.readFully(buf, 0, n);
-                for (int i = n - 1; i >= 0; i--) {
-                    if (buf[i] == '\n') {
-                        return pos - n + i + 1;
-                    }
-                }
-                pos -= n;
-            }
-            return 0;
+            throw new UserError("cannot read " + what + ": " + shardsim.cli.io.Text.oneLine(String.valueOf(e.getMessage())));
         }
     }
 

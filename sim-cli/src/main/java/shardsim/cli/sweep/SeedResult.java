@@ -7,6 +7,7 @@ import java.util.TreeMap;
 import shardsim.cli.UserError;
 import shardsim.cli.io.Json;
 import shardsim.core.check.Violation;
+import shardsim.core.scenario.PlanValidation;
 import shardsim.core.scenario.RunResult;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
@@ -17,11 +18,19 @@ import tools.jackson.databind.node.ObjectNode;
  * line). Everything but {@code wallMicros} follows from the seed.
  */
 public record SeedResult(String scenario, String mode, String plan, long seed, boolean ok, String digest, long events,
-        long virtualMicros, List<Violation> violations, Map<String, long[]> metrics, long wallMicros) {
+        long virtualMicros, List<Violation> violations, Map<String, long[]> metrics, long wallMicros, SweepOf sweep) {
+    private static final List<String> FIELDS = List.of("scenario", "mode", "plan", "planDigest", "seeds", "shard", "seed", "ok", "digest", "events",
+            "virtualMicros", "violations", "metrics", "wallMicros");
+    private static final List<String> VIOLATION_FIELDS = List.of("invariant", "message", "timeMicros", "time", "eventNumber");
 
+    /** A seed of no particular sweep (reports). */
     public static SeedResult of(RunResult r, long wallMicros) {
+        return of(r, wallMicros, null);
+    }
+
+    public static SeedResult of(RunResult r, long wallMicros, SweepOf sweep) {
         return new SeedResult(r.spec().scenario(), r.spec().mode(), r.spec().plan(), r.spec().seed(), r.ok(), r.digestHex(), r.events(),
-                r.virtualMicros(), r.violations(), r.metrics(), wallMicros);
+                r.virtualMicros(), r.violations(), r.metrics(), wallMicros, sweep);
     }
 
     public ObjectNode toJson() {
@@ -29,6 +38,11 @@ public record SeedResult(String scenario, String mode, String plan, long seed, b
         o.put("scenario", scenario);
         o.put("mode", mode);
         o.put("plan", plan);
+        if (sweep != null) {
+            o.put("planDigest", sweep.planDigest());
+            o.put("seeds", sweep.seeds());
+            o.put("shard", sweep.shard());
+        }
         o.put("seed", seed);
         o.put("ok", ok);
         o.put("digest", digest);
@@ -46,14 +60,27 @@ public record SeedResult(String scenario, String mode, String plan, long seed, b
         return o;
     }
 
+    private static long bounded(JsonNode o, String field, String where) {
+        long v = Json.number(o, field, where);
+        if (v < 0 || v > PlanValidation.MAX_ID) {
+            throw new UserError(where + ": " + field + " must be between 0 and " + PlanValidation.MAX_ID + ", got " + v);
+        }
+        return v;
+    }
+
     public static SeedResult parse(String line, String where) {
         ObjectNode o = Json.object(line, where);
+        Json.onlyFields(o, where, FIELDS);
         List<Violation> violations = new ArrayList<>();
         JsonNode vs = o.get("violations");
         if (vs == null || !vs.isArray()) {
             throw new UserError(where + ": field 'violations' is missing or not an array");
         }
         for (JsonNode v : vs) {
+            if (!v.isObject()) {
+                throw new UserError(where + ": a violation is not an object");
+            }
+            Json.onlyFields(v, where, VIOLATION_FIELDS);
             violations.add(new Violation(Json.text(v, "invariant", where), Json.text(v, "message", where), Json.number(v, "timeMicros", where),
                     Json.number(v, "eventNumber", where)));
         }
@@ -69,7 +96,7 @@ public record SeedResult(String scenario, String mode, String plan, long seed, b
             }
             long[] samples = new long[a.size()];
             for (int i = 0; i < samples.length; i++) {
-                if (!a.get(i).isIntegralNumber() || a.get(i).longValue() < 0) {
+                if (!a.get(i).isIntegralNumber() || !a.get(i).canConvertToLong() || a.get(i).longValue() < 0 || a.get(i).longValue() > PlanValidation.MAX_MICROS) {
                     throw new UserError(where + ": metric '" + e.getKey() + "' holds a value that is not a whole number of microseconds");
                 }
                 samples[i] = a.get(i).longValue();
@@ -77,7 +104,8 @@ public record SeedResult(String scenario, String mode, String plan, long seed, b
             metrics.put(e.getKey(), samples);
         }
         return new SeedResult(Json.text(o, "scenario", where), Json.text(o, "mode", where), Json.text(o, "plan", where), Json.number(o, "seed", where),
-                Json.bool(o, "ok", where), Json.text(o, "digest", where), Json.number(o, "events", where), Json.number(o, "virtualMicros", where),
-                List.copyOf(violations), metrics, Json.number(o, "wallMicros", where));
+                Json.bool(o, "ok", where), Json.text(o, "digest", where), bounded(o, "events", where), bounded(o, "virtualMicros", where),
+                List.copyOf(violations), metrics, bounded(o, "wallMicros", where),
+                new SweepOf(Json.text(o, "planDigest", where), Json.text(o, "seeds", where), Json.text(o, "shard", where)));
     }
 }

@@ -33,8 +33,8 @@ public record RunSpec(String scenario, String mode, String plan, long seed, Cust
         return custom != null;
     }
 
-    /** The command line that reproduces this run exactly. */
+    /** The command line that reproduces this run exactly, quoted for a POSIX shell. */
     public String command() {
-        return "sim run " + scenario + " --mode " + mode + " --plan " + plan + " --seed " + seed;
+        return ShellWords.join("sim", "run", scenario, "--mode", mode, "--plan", plan, "--seed", Long.toString(seed));
     }
 }

@@ -96,6 +96,15 @@ public interface Scenario {
         return List.of();
     }
 
+    /**
+     * The names a plan's faults and operations may use in the world of {@code spec} (its base plan
+     * and seed): nodes, and whatever the scenario's own kinds name. {@link PlanValidation} checks
+     * a plan given as data against them before it runs. Default: nothing is checked.
+     */
+    default WorldNames worldNames(RunSpec spec) {
+        return WorldNames.unchecked();
+    }
+
     /** Runs one seed; the trace decides how much of the run is kept. */
     RunResult run(RunSpec spec, Trace trace);
 

@@ -317,6 +317,12 @@ public final class Simulation {
     /** Injects a fault now (also how plans are applied). */
     public void applyFault(Fault fault) {
         record(TraceKind.FAULT, "faults", fault.toString());
+        if (fault instanceof NodeFault nf && !hosts.containsKey(nf.node())) {
+            // A plan run in another seed's world may name a node this world lacks; like a
+            // scenario's own faults, it is skipped with a note (plans are checked up front).
+            note("faults", "skipped: no node " + nf.node() + " in this world");
+            return;
+        }
         // A crash of a node already down, or a restart of one already up, changes nothing in force.
         boolean noOp = (fault instanceof NodeFault.Crash c && !isUp(c.node())) || (fault instanceof NodeFault.Restart r && isUp(r.node()));
         boolean handled = applyKernelFault(fault);

@@ -11,6 +11,7 @@ import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Scenario;
+import shardsim.core.scenario.WorldNames;
 import shardsim.core.sim.RunBudget;
 import shardsim.core.sim.SimConfig;
 import shardsim.core.sim.Simulation;
@@ -115,6 +116,11 @@ public final class DropAfterCloneScenario implements Scenario {
         Trace trace = Trace.full();
         run(new RunSpec(NAME, Plans.BUGGY, Plans.DOCUMENTED, 0), trace, false);
         return ReportLog.align(trace.events());
+    }
+
+    @Override
+    public WorldNames worldNames(RunSpec spec) {
+        return DorisNames.of(spec, plans());
     }
 
     @Override

@@ -16,6 +16,7 @@ import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Scenario;
+import shardsim.core.scenario.WorldNames;
 import shardsim.core.sim.RunBudget;
 import shardsim.core.sim.SimConfig;
 import shardsim.core.sim.Simulation;
@@ -143,6 +144,12 @@ public final class SplitStallScenario implements Scenario {
         Prepared p = prepare(spec, Trace.digestOnly(), aimed);
         execute(spec, p);
         return new CustomPlan(NAME + "-" + spec.plan() + "-seed-" + spec.seed() + ".json", spec.plan(), p.link(), p.faults().merge(aimed.build()), p.workload());
+    }
+
+    @Override
+    public WorldNames worldNames(RunSpec spec) {
+        Prepared p = prepare(spec, Trace.digestOnly(), null);
+        return SplitNames.of(p.sim().nodeNames(), p.tracker().regionIds());
     }
 
     private static RunResult execute(RunSpec spec, Prepared p) {

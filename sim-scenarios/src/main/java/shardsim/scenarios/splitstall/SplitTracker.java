@@ -41,6 +41,11 @@ public final class SplitTracker {
         }
     }
 
+    /** The regions of the run's world, in order. */
+    List<Long> regionIds() {
+        return java.util.Arrays.stream(regionIds).boxed().toList();
+    }
+
     int index(long regionId) {
         for (int i = 0; i < regionIds.length; i++) {
             if (regionIds[i] == regionId) {

@@ -12,7 +12,7 @@ import shardsim.core.random.SimRandom;
  * seed's "skew-faults" fork and the world, so a plan file can list the same faults.
  */
 final class SkewFaultPlan {
-    private static final List<String> REQUESTS = List.of("CreateTableOnShard", "DropTableOnShard", "OpenShard");
+    static final List<String> REQUESTS = List.of("CreateTableOnShard", "DropTableOnShard", "OpenShard");
 
     private SkewFaultPlan() {
     }

@@ -7,6 +7,7 @@ import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Scenario;
+import shardsim.core.scenario.WorldNames;
 import shardsim.core.trace.Trace;
 import shardsim.core.workload.Operation;
 
@@ -93,6 +94,11 @@ public final class VersionSkewScenario implements Scenario {
     @Override
     public List<String> invariants() {
         return VersionSkewChecks.INVARIANTS;
+    }
+
+    @Override
+    public WorldNames worldNames(RunSpec spec) {
+        return SkewNames.of(spec, faultKinds());
     }
 
     @Override

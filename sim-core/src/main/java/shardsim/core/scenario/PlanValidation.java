@@ -1,0 +1,166 @@
+package shardsim.core.scenario;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.RecordComponent;
+import java.util.List;
+import java.util.Optional;
+import shardsim.core.fault.Fault;
+import shardsim.core.fault.TimedFault;
+import shardsim.core.net.Delay;
+import shardsim.core.net.LinkPolicy;
+import shardsim.core.workload.TimedOperation;
+
+/**
+ * The input contract of a plan given as data, checked before a run starts so that a plan the
+ * world cannot honour is refused instead of running as a silent no-op or overflowing virtual time.
+ *
+ * <p>Numbers by component name: a time or duration ({@code atMicros}, {@code *Micros},
+ * {@code micros}) is 0 to {@link #MAX_MICROS}, a clock skew ({@code skew*}) within
+ * ±{@link #MAX_MICROS}; {@code bytes} is 0 to {@link #MAX_BYTES}; a probability is 0 to 1; any
+ * other whole number (ids) is 0 to {@link #MAX_ID}; every double is finite. The bounds keep any
+ * sum of two of them far from overflowing a {@code long}. Names: every string component is either
+ * one of the values {@link WorldNames} gives for it in the run's world, or declared free text.
+ */
+public final class PlanValidation {
+    /** 10^12 µs, about 11.6 days of virtual time: far past any run, far from overflow. */
+    public static final long MAX_MICROS = 1_000_000_000_000L;
+    /** 1 TiB per write: sums of a million such writes still fit a long. */
+    public static final long MAX_BYTES = 1L << 40;
+    /** The largest integer every JSON reader keeps exactly (2^53 - 1). */
+    public static final long MAX_ID = (1L << 53) - 1;
+    /** Most faults, and most operations, in one plan. */
+    public static final int MAX_ENTRIES = 100_000;
+    /** Longest string value (a table name). */
+    public static final int MAX_TEXT = 1_000;
+    /** Most valid names listed in an error. */
+    private static final int LISTED = 24;
+
+    private PlanValidation() {
+    }
+
+    /** Checks the plan's numbers and sizes, which do not depend on the world. */
+    public static void checkNumbers(CustomPlan plan) {
+        check(plan, WorldNames.unchecked());
+    }
+
+    /**
+     * Checks numbers and, when {@code names} are known, that every name a fault or operation uses
+     * exists in the run's world.
+     *
+     * @throws IllegalArgumentException naming the entry, the field, the value and the valid values
+     */
+    public static void check(CustomPlan plan, WorldNames names) {
+        checkLink(plan.link());
+        if (plan.faults().size() > MAX_ENTRIES) {
+            throw new IllegalArgumentException(plan.faults().size() + " faults, more than the " + MAX_ENTRIES + " a plan may hold");
+        }
+        if (plan.operationCount() > MAX_ENTRIES) {
+            throw new IllegalArgumentException(plan.operationCount() + " operations, more than the " + MAX_ENTRIES + " a plan may hold");
+        }
+        for (TimedFault f : plan.faults().faults()) {
+            checkEntry("fault", f.atMicros(), f.fault(), names);
+        }
+        if (plan.hasWorkload()) {
+            for (TimedOperation op : plan.workload().operations()) {
+                checkEntry("operation", op.atMicros(), op.operation(), names);
+            }
+        }
+    }
+
+    private static void checkLink(LinkPolicy link) {
+        Delay d = link.delay();
+        long max = d.maxMicros();
+        if (max < 0 || max > MAX_MICROS) {
+            throw new IllegalArgumentException("link: delay must be between 0 and " + MAX_MICROS + " µs, got up to " + max);
+        }
+        if (d instanceof Delay.Exponential e && e.meanMicros() > MAX_MICROS) {
+            throw new IllegalArgumentException("link: delayMicrosMean must be at most " + MAX_MICROS + ", got " + e.meanMicros());
+        }
+    }
+
+    private static void checkEntry(String what, long atMicros, Object entry, WorldNames names) {
+        String kind = Fault.kindOf(entry.getClass());
+        String where = what + " " + kind + " at atMicros " + atMicros;
+        if (atMicros < 0 || atMicros > MAX_MICROS) {
+            throw new IllegalArgumentException(where + ": atMicros must be between 0 and " + MAX_MICROS);
+        }
+        if (!entry.getClass().isRecord()) {
+            throw new IllegalArgumentException(where + ": " + entry.getClass().getName() + " is not a record");
+        }
+        for (RecordComponent c : entry.getClass().getRecordComponents()) {
+            Object v = read(c, entry);
+            checkNumber(where, c.getName(), v);
+            if (v instanceof String s) {
+                checkName(where, kind, c.getName(), s, names);
+            } else if ((v instanceof Long || v instanceof Integer) && names.checked()) {
+                Optional<List<String>> valid = names.valid(kind, c.getName());
+                if (valid.isPresent() && !valid.get().contains(String.valueOf(v))) {
+                    throw unknown(where, c.getName(), String.valueOf(v), valid.get());
+                }
+            }
+        }
+    }
+
+    /** The range of one numeric component, by its name (see the class comment). */
+    public static void checkNumber(String where, String component, Object v) {
+        if (v instanceof Double d) {
+            if (!Double.isFinite(d)) {
+                throw new IllegalArgumentException(where + ": " + component + " must be a finite number, got " + d);
+            }
+            if (component.toLowerCase(java.util.Locale.ROOT).endsWith("probability") && !(d >= 0 && d <= 1)) {
+                throw new IllegalArgumentException(where + ": " + component + " must be between 0 and 1, got " + d);
+            }
+            return;
+        }
+        if (!(v instanceof Long || v instanceof Integer)) {
+            return;
+        }
+        long n = ((Number) v).longValue();
+        long min = 0;
+        long max = MAX_ID;
+        if (component.startsWith("skew")) {
+            min = -MAX_MICROS;
+            max = MAX_MICROS;
+        } else if (component.endsWith("Micros") || component.equals("micros")) {
+            max = MAX_MICROS;
+        } else if (component.equals("bytes")) {
+            max = MAX_BYTES;
+        }
+        if (n < min || n > max) {
+            throw new IllegalArgumentException(where + ": " + component + " must be between " + min + " and " + max + ", got " + n);
+        }
+    }
+
+    private static void checkName(String where, String kind, String component, String value, WorldNames names) {
+        if (value.length() > MAX_TEXT) {
+            throw new IllegalArgumentException(where + ": " + component + " is longer than " + MAX_TEXT + " characters");
+        }
+        if (!names.checked() || names.isFree(kind, component)) {
+            return;
+        }
+        Optional<List<String>> valid = names.valid(kind, component);
+        if (valid.isEmpty()) {
+            throw new IllegalArgumentException(where + ": " + component + " is a name this scenario does not declare, so it cannot be checked");
+        }
+        if (!valid.get().contains(value)) {
+            throw unknown(where, component, value, valid.get());
+        }
+    }
+
+    private static IllegalArgumentException unknown(String where, String component, String value, List<String> valid) {
+        String list = valid.size() <= LISTED ? String.join(", ", valid)
+                : String.join(", ", valid.subList(0, LISTED)) + " and " + (valid.size() - LISTED) + " more";
+        return new IllegalArgumentException(where + ": " + component + " '" + value + "' is not in this run's world (valid: "
+                + (valid.isEmpty() ? "none" : list) + ")");
+    }
+
+    private static Object read(RecordComponent c, Object r) {
+        try {
+            Method accessor = c.getAccessor();
+            accessor.setAccessible(true);
+            return accessor.invoke(r);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot read " + c.getName() + " of " + r.getClass(), e);
+        }
+    }
+}

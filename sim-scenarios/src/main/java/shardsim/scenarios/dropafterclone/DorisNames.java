@@ -1,0 +1,22 @@
+package shardsim.scenarios.dropafterclone;
+
+import java.util.List;
+import shardsim.core.scenario.RunSpec;
+import shardsim.core.scenario.WorldNames;
+
+/** The names a plan may use in a run's world: its nodes, backends, tablets and task pools. */
+final class DorisNames {
+    private DorisNames() {
+    }
+
+    static WorldNames of(RunSpec spec, List<String> plans) {
+        DorisWorld world = RunPlan.of(spec, plans).world();
+        return WorldNames.builder()
+                .nodes(world.nodes())
+                .field("backend", world.backends())
+                .field("destBackend", world.backends())
+                .field("tabletId", world.placement().keySet())
+                .field("pool", List.of(Backend.CLONE_POOL, Backend.DROP_POOL))
+                .build();
+    }
+}

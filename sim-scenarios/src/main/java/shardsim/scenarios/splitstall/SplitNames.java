@@ -1,0 +1,18 @@
+package shardsim.scenarios.splitstall;
+
+import java.util.List;
+import shardsim.core.scenario.WorldNames;
+
+/** The names a plan may use in a run's world: its stores (the nodes) and its regions. */
+final class SplitNames {
+    private SplitNames() {
+    }
+
+    static WorldNames of(List<String> stores, List<Long> regions) {
+        return WorldNames.builder()
+                .nodes(stores)
+                .field("store", stores)
+                .field("regionId", regions)
+                .build();
+    }
+}
