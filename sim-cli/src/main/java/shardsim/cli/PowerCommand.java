@@ -29,7 +29,7 @@ public final class PowerCommand implements Callable<Integer> {
     @Option(names = "--mode", paramLabel = "MODE", description = "The mode (default: the scenario's first, buggy).")
     String mode;
 
-    @Option(names = "--plan", paramLabel = "PLAN", description = "random or swarm (default: random).")
+    @Option(names = "--plan", paramLabel = "PLAN", description = "Any plan of the scenario that draws from the seed: random, swarm, or targeted where the scenario has it (default: random).")
     String plan;
 
     @Option(names = "--starts", paramLabel = "K", defaultValue = "100", description = "Starting seeds (default: ${DEFAULT-VALUE}).")
@@ -57,7 +57,7 @@ public final class PowerCommand implements Callable<Integer> {
         String m = CliContext.mode(scenario, mode);
         String p = CliContext.plan(scenario, plan, Plans.RANDOM);
         if (Plans.DOCUMENTED.equals(p)) {
-            throw new UserError("power sweeps seeds, and the documented plan does not depend on the seed: use random or swarm");
+            throw new UserError("power sweeps seeds, and the documented plan does not depend on the seed: use a plan drawn from the seed (random, swarm, targeted)");
         }
         if (starts < 1 || starts > 100_000) {
             throw new UserError("--starts must be between 1 and 100000, got " + starts);

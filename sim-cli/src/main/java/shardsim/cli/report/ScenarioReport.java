@@ -396,7 +396,7 @@ public final class ScenarioReport {
         StringBuilder b = new StringBuilder("# Reproduction reports\n\n" + GENERATED_MARK + "\n\n");
         b.append("One folder per scenario: `README.md` (renders here) and `index.html` (one self-contained page with the space-time diagrams inline).\n");
         b.append("Each shows the documented plan in the buggy mode (the violation, a diagram of the run up to it, the state of the actors involved)\n");
-        b.append("and in the fixed mode (passing), a sweep of seeds 0..").append(seeds - 1).append(" of each mode, and latency percentiles in virtual time.\n\n");
+        b.append("and in the fixed mode (the table below names the checks each run broke), a sweep of seeds 0..").append(seeds - 1).append(" of each mode, and latency percentiles in virtual time.\n\n");
         b.append("| scenario | the bug | buggy, documented | fixed, documented | buggy sweep failing | fixed sweep failing |\n|---|---|---|---|---:|---:|\n");
         for (ScenarioReport r : reports) {
             b.append(r.indexRow()).append('\n');

@@ -23,9 +23,7 @@ class OutputFilesTest {
     Path dir;
 
     private static void bad(Issue15Cli.Result r, String expected) {
-        assertEquals(ExitCodes.BAD_INPUT, r.code(), r.all());
-        assertEquals(1, r.errLines(), r.all());
-        assertTrue(r.err().contains(expected), "expected '" + expected + "' in " + r.err());
+        r.assertBadInput(expected);
     }
 
     private List<String> names() throws IOException {

@@ -22,9 +22,7 @@ class ResultsAndTracesTest {
     Path dir;
 
     private static void bad(Issue15Cli.Result r, String expected) {
-        assertEquals(ExitCodes.BAD_INPUT, r.code(), r.all());
-        assertEquals(1, r.errLines(), r.all());
-        assertTrue(r.err().contains(expected), "expected '" + expected + "' in " + r.err());
+        r.assertBadInput(expected);
     }
 
     @Test

@@ -3,12 +3,8 @@ package shardsim.cli.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.List;
 import org.junit.jupiter.api.Test;
-import shardsim.core.scenario.RunResult;
-import shardsim.core.scenario.RunSpec;
-import shardsim.core.scenario.Scenario;
-import shardsim.core.trace.Trace;
+import shardsim.core.fixture.EchoScenario;
 import shardsim.scenarios.Scenarios;
 
 /** The fidelity table and the report's log beside the trace, rendered from the scenario hooks. */
@@ -27,38 +23,8 @@ class FidelitySectionTest {
 
     @Test
     void aScenarioWithoutTheHooksGetsNeitherTable() {
-        Scenario bare = new Scenario() {
-            @Override
-            public String name() {
-                return "bare";
-            }
-
-            @Override
-            public String description() {
-                return "no upstream tables";
-            }
-
-            @Override
-            public List<String> modes() {
-                return List.of("buggy");
-            }
-
-            @Override
-            public List<String> plans() {
-                return List.of("random");
-            }
-
-            @Override
-            public List<String> invariants() {
-                return List.of();
-            }
-
-            @Override
-            public RunResult run(RunSpec spec, Trace trace) {
-                throw new UnsupportedOperationException("not run");
-            }
-        };
-        FidelitySection s = new FidelitySection(bare);
+        // The echo fixture has neither a fidelity table nor a log to align.
+        FidelitySection s = new FidelitySection(new EchoScenario());
         assertEquals("", s.markdown());
         assertEquals("", s.html());
     }
