@@ -128,7 +128,9 @@ public final class ScenarioReport {
         Map<String, String> out = new LinkedHashMap<>();
         for (String inv : scenario.invariants()) {
             int colon = inv.indexOf(':');
-            out.put(colon > 0 ? inv.substring(0, colon).trim() : inv, colon > 0 ? inv.substring(colon + 1).trim() : "");
+            String name = colon > 0 ? inv.substring(0, colon).trim() : inv;
+            String meaning = colon > 0 ? inv.substring(colon + 1).trim() : "";
+            out.put(name, scenario.residualGaps().contains(name) ? meaning + " (a gap upstream's fix leaves: the fixed mode may break it)" : meaning);
         }
         return out;
     }

@@ -48,6 +48,16 @@ public record RunResult(
                 sim.metrics().samples(), trace.last(LAST_EVENTS));
     }
 
+    /** True when every violation is of one of {@code gaps} (a scenario's {@link Scenario#residualGaps()}). */
+    public boolean holdsApartFrom(List<String> gaps) {
+        for (Violation v : violations) {
+            if (!gaps.contains(v.invariant())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     public String digestHex() {
         return Trace.hex(digest);
     }

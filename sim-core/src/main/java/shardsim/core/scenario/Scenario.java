@@ -88,6 +88,15 @@ public interface Scenario {
     }
 
     /**
+     * The invariants that check a gap the upstream fix leaves, rather than what the fix claims: the
+     * fixed mode may break them, and the report and tests say so instead of counting the fix as
+     * failed. Empty when the fix claims every invariant.
+     */
+    default List<String> residualGaps() {
+        return List.of();
+    }
+
+    /**
      * The upstream report's log lines beside the trace lines of the documented plan run in the
      * buggy mode, in the report's order. The scenario runs its documented plan to compute the sim
      * side. Empty when the report has no log to compare with.

@@ -96,6 +96,12 @@ public final class VersionSkewScenario implements Scenario {
         return VersionSkewChecks.INVARIANTS;
     }
 
+    /** C5: the engine creates a table before the version check, and upstream never rolls it back. */
+    @Override
+    public List<String> residualGaps() {
+        return List.of("C5");
+    }
+
     @Override
     public WorldNames worldNames(RunSpec spec) {
         return SkewNames.of(spec, faultKinds());
