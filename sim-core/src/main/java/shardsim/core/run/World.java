@@ -19,6 +19,6 @@ public interface World {
 
     /** The world's figures, recorded as run parameters in this order. */
     default Map<String, Object> params() {
-        return Map.of();
+        return java.util.Collections.emptyMap();
     }
 }
