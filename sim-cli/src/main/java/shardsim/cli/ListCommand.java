@@ -4,6 +4,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import shardsim.cli.io.Json;
+import shardsim.core.check.Rule;
 import shardsim.core.scenario.Scenario;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -31,7 +32,10 @@ public final class ListCommand implements Callable<Integer> {
                 o.put("description", s.description());
                 s.modes().forEach(o.putArray("modes")::add);
                 s.plans().forEach(o.putArray("plans")::add);
-                s.invariants().forEach(o.putArray("invariants")::add);
+                var invariants = o.putArray("invariants");
+                for (Rule inv : s.invariants()) {
+                    invariants.addObject().put("name", inv.name()).put("meaning", inv.meaning());
+                }
             }
             ctx.out().println(Json.line(all));
             return ExitCodes.OK;
@@ -43,7 +47,7 @@ public final class ListCommand implements Callable<Integer> {
             ctx.out().println(s.name() + ": " + s.description());
             ctx.out().println("  modes: " + String.join(", ", s.modes()) + " (default " + s.modes().get(0) + ")");
             ctx.out().println("  plans: " + String.join(", ", s.plans()));
-            for (String inv : s.invariants()) {
+            for (Rule inv : s.invariants()) {
                 ctx.out().println("  invariant " + inv);
             }
         }

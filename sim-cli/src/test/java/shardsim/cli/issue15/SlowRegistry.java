@@ -49,7 +49,7 @@ public final class SlowRegistry implements Supplier<List<Scenario>> {
         }
 
         @Override
-        public List<String> invariants() {
+        public List<shardsim.core.check.Rule> invariants() {
             return inner.invariants();
         }
 

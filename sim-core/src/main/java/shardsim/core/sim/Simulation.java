@@ -228,6 +228,11 @@ public final class Simulation {
         }
     }
 
+    /** A violation of a declared invariant: {@link #violation(String, String)} under its name. */
+    public void violation(shardsim.core.check.Rule rule, String message) {
+        violation(rule.name(), message);
+    }
+
     public List<Violation> violations() {
         return Collections.unmodifiableList(violations);
     }

@@ -1,6 +1,7 @@
 package shardsim.scenarios.dropafterclone;
 
 import java.util.List;
+import shardsim.core.check.Rule;
 import shardsim.core.fault.Fault;
 import shardsim.core.fault.FaultPlan;
 import shardsim.core.net.LinkPolicy;
@@ -69,11 +70,8 @@ public final class DropAfterCloneScenario extends SimulatedScenario<DorisWorld, 
     }
 
     @Override
-    public List<String> invariants() {
-        return List.of(
-                "D1: no BE deletes a tablet copy that the catalog references at that moment",
-                "D2: every tablet has a whole copy at all times; at quiescence every NORMAL replica has its copy on its BE",
-                "D3: a copy the catalog does not reference is deleted within three report intervals (quiet tail)");
+    public List<Rule> invariants() {
+        return Checks.INVARIANTS;
     }
 
     @Override

@@ -103,12 +103,8 @@ public final class SplitStallScenario implements Scenario {
     }
 
     @Override
-    public List<String> invariants() {
-        return List.of(
-                "U1: no worker waits on a condition that only tasks queued behind it (or behind a worker blocked on it) can make hold",
-                "U2: every region-worker task starts within 5s of being queued (or of its submitter blocking on the full queue)",
-                "U3: 15s after the last fault, every split started in the first half of that window has finished (the epoch moved)",
-                "U5: the region worker never handles a split recovery queued in stage PRE_SPLIT (#615 panics there)");
+    public List<shardsim.core.check.Rule> invariants() {
+        return SplitInvariants.ALL;
     }
 
     @Override
@@ -217,10 +213,10 @@ public final class SplitStallScenario implements Scenario {
         for (String name : STORES) {
             sim.addNode(name, ctx -> new Store(ctx, cfg, mode, tracker, STORES, regions));
         }
-        sim.invariant(new SelfWaitCheck(sim, "U1"));
+        sim.invariant(new SelfWaitCheck(sim, SplitInvariants.U1));
         sim.invariant(new WorkerDelayCheck(sim, STORES, U2_BOUND_MICROS));
         sim.invariant(new RecoveryStageCheck(sim, STORES));
-        sim.liveness(new Liveness("U3", U3_WITHIN_MICROS, () -> tracker.unfinishedSplit(sim.now() - U3_WITHIN_MICROS / 2)));
+        sim.liveness(new Liveness(SplitInvariants.U3, U3_WITHIN_MICROS, () -> tracker.unfinishedSplit(sim.now() - U3_WITHIN_MICROS / 2)));
 
         FaultPlan faults;
         Workload workload;

@@ -92,14 +92,14 @@ public final class VersionSkewScenario implements Scenario {
     }
 
     @Override
-    public List<String> invariants() {
+    public List<shardsim.core.check.Rule> invariants() {
         return VersionSkewChecks.INVARIANTS;
     }
 
     /** C5: the engine creates a table before the version check, and upstream never rolls it back. */
     @Override
-    public List<String> residualGaps() {
-        return List.of("C5");
+    public List<shardsim.core.check.Rule> residualGaps() {
+        return List.of(VersionSkewChecks.C5);
     }
 
     @Override
