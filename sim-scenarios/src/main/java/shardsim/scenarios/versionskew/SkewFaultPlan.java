@@ -1,9 +1,9 @@
 package shardsim.scenarios.versionskew;
 
 import java.util.List;
-import java.util.Map;
 import shardsim.core.fault.FaultPlan;
 import shardsim.core.random.SimRandom;
+import shardsim.core.run.Draw;
 
 /**
  * Draws the scenario's own faults for a generated plan: lost responses, engine failures, meta
@@ -17,8 +17,10 @@ final class SkewFaultPlan {
     private SkewFaultPlan() {
     }
 
-    /** Draws the plan; the counts drawn go to {@code params}, to be recorded as run parameters. */
-    static FaultPlan generate(SimRandom r, Layout layout, long tailStartMicros, boolean swarm, Map<String, Object> params) {
+    /** Draws the plan from the "skew-faults" fork; the counts drawn are recorded as run parameters. */
+    static FaultPlan generate(Draw draw, Layout layout, long tailStartMicros) {
+        SimRandom r = draw.fork("skew-faults");
+        boolean swarm = draw.swarm();
         FaultPlan.Builder b = FaultPlan.builder();
         long lastStart = tailStartMicros - 12_000_000;
         int drops = (int) r.between(0, swarm ? 6 : 3);
@@ -56,8 +58,8 @@ final class SkewFaultPlan {
         for (int i = 0; i < transfers; i++) {
             b.at(r.between(1_000_000, lastStart), new SkewFault.TransferLeader(r.pick(layout.shardIds()), r.pick(layout.dataNodes())));
         }
-        params.put("skew.drops", drops);
-        params.put("skew.transfers", transfers);
+        draw.param("skew.drops", drops);
+        draw.param("skew.transfers", transfers);
         return b.build();
     }
 }

@@ -46,7 +46,7 @@ public final class VersionSkewArbitraries {
 
     /** Every node of the documented world, in the order the run adds them. */
     public static List<String> nodes() {
-        return DOCUMENTED.nodeNames();
+        return DOCUMENTED.nodes();
     }
 
     public static List<String> crashableNodes() {

@@ -13,6 +13,7 @@ import shardsim.core.fault.Fault;
 import shardsim.core.fault.FaultPlan;
 import shardsim.core.fault.TimedFault;
 import shardsim.core.net.LinkPolicy;
+import shardsim.core.run.StagedRun;
 import shardsim.core.scenario.CustomPlan;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunResult;
@@ -78,7 +79,7 @@ class VersionSkewOperationsTest {
                 .build();
         CustomPlan plan = new CustomPlan("ops.json", Plans.DOCUMENTED, LinkPolicy.reliable(), FaultPlan.empty(), w);
         Trace trace = Trace.full();
-        VersionSkewRun run = VersionSkewRun.build(RunSpec.custom(VersionSkewScenario.NAME, Plans.FIXED, plan, 1), trace);
+        StagedRun<World, SkewCluster> run = scenario.stage(RunSpec.custom(VersionSkewScenario.NAME, Plans.FIXED, plan, 1), trace);
         RunResult r = run.finish();
         assertTrue(r.ok(), () -> r.violations().toString());
         List<String> steps = details(trace, TraceKind.TIMER, "workload");

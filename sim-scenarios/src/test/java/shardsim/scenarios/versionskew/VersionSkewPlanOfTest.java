@@ -62,7 +62,7 @@ class VersionSkewPlanOfTest {
         assertEquals(List.of(SkewFault.DropResponse.class, SkewFault.DropResponseEnd.class),
                 p.faults().faults().stream().map(f -> f.fault().getClass()).toList());
         // The report's table goes to the create that fails, as in the report; the lost one is the hypothesis.
-        assertEquals(List.of(VersionSkewRun.DOC_LOST_TABLE, VersionSkewRun.DOC_TABLE, VersionSkewRun.DOC_LATER_TABLE),
+        assertEquals(List.of(DocumentedScript.DOC_LOST_TABLE, DocumentedScript.DOC_TABLE, DocumentedScript.DOC_LATER_TABLE),
                 p.workload().operations().stream().map(o -> ((VersionSkewOperation.CreateTable) o.operation()).table()).toList());
         // Replayed as a custom plan it is still the report's failure.
         RunResult r = scenario.run(RunSpec.custom(VersionSkewScenario.NAME, Plans.BUGGY, p, 46));
