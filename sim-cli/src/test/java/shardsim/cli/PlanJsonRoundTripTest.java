@@ -108,6 +108,21 @@ class PlanJsonRoundTripTest {
         assertEquals(2 * Scenarios.all().size(), files);
     }
 
+    /** The line the test kit prints for a failing property runs as written and fails the same way. */
+    @Test
+    void theTestKitsReplayLineReplaysThroughTheCommandLine() {
+        Scenario s = Scenarios.byName("version-skew").orElseThrow();
+        CustomPlan p = s.planOf(new RunSpec(s.name(), "buggy", "documented", 0));
+        RunResult r = shardsim.testkit.Replay.run(s, "buggy", p, 3);
+        String message = shardsim.testkit.Replay.describe(s, "buggy", p, 3, r);
+        String line = message.substring(message.indexOf("\nreplay: ./sim ") + "\nreplay: ./sim ".length());
+        Cli.Result replay = Cli.run(Scenarios.all(), line.split(" "));
+        assertEquals(ExitCodes.VIOLATION, replay.code(), replay.out() + replay.err());
+        for (var v : r.violations()) {
+            assertTrue(replay.out().contains(v.invariant()), v + " in " + replay.out());
+        }
+    }
+
     enum Pool { DROP, CLONE }
 
     record OddFault(String text, int count, long skewMicros, double share, boolean on, Pool pool) implements Fault {
