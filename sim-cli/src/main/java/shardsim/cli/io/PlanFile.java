@@ -192,43 +192,8 @@ public final class PlanFile {
 
     /** The plan as JSON, naming {@code seed} (when not null) as the seed to run it with. */
     public static ObjectNode toJson(CustomPlan plan, String scenario, Long seed) {
-        ObjectNode o = Json.MAPPER.createObjectNode();
-        o.put("schema", SCHEMA);
-        o.put("schemaVersion", SCHEMA_VERSION);
-        o.put("scenario", scenario);
-        o.put("base", plan.base());
-        if (seed != null) {
-            o.put("seed", seed);
-        }
-        ObjectNode l = o.putObject("link");
-        LinkPolicy p = plan.link();
-        l.put("lossProbability", p.lossProbability());
-        l.put("duplicateProbability", p.duplicateProbability());
-        Delay d = p.delay();
-        if (d instanceof Delay.Uniform u) {
-            l.put("delayMicrosMin", u.minMicros());
-            l.put("delayMicrosMax", u.maxMicros());
-        } else if (d instanceof Delay.Exponential e) {
-            l.put("delayMicrosMin", e.minMicros());
-            l.put("delayMicrosMean", e.meanMicros());
-            l.put("delayMicrosMax", e.maxMicros());
-        } else if (d instanceof Delay.Fixed f) {
-            l.put("delayMicros", f.micros());
-        } else {
-            throw new IllegalStateException("unknown delay " + d);
-        }
-        l.put("capacity", p.capacity());
-        ArrayNode faults = o.putArray("faults");
-        for (TimedFault tf : plan.faults().faults()) {
-            fields(faults.addObject(), tf.atMicros(), tf.fault());
-        }
-        if (plan.hasWorkload()) {
-            ArrayNode ops = o.putArray("workload");
-            for (TimedOperation op : plan.workload().operations()) {
-                fields(ops.addObject(), op.atMicros(), op.operation());
-            }
-        }
-        return o;
+        // One writer for plan files, in sim-core (PlanJson), so test kits without Jackson write the same files.
+        return Json.object(shardsim.core.scenario.PlanJson.write(plan, scenario, seed), "plan " + plan.source());
     }
 
     private static void fields(ObjectNode f, long atMicros, Object r) {

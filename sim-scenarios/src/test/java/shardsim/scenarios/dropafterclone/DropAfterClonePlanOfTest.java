@@ -15,12 +15,12 @@ import shardsim.core.net.LinkPolicy;
 import shardsim.core.scenario.CustomPlan;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
-import shardsim.core.testing.PlanOfContract;
 import shardsim.core.trace.Trace;
 import shardsim.core.trace.TraceEvent;
 import shardsim.core.workload.Operation;
 import shardsim.core.workload.TimedOperation;
 import shardsim.core.workload.Workload;
+import shardsim.testkit.PlanOfContract;
 
 /** A run's plan given back as data repeats the run; operations the world cannot honour are skipped. */
 class DropAfterClonePlanOfTest {

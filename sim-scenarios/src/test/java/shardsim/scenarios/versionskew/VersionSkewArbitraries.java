@@ -5,7 +5,6 @@ import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
-import shardsim.core.arbitraries.FaultArbitraries;
 import shardsim.core.fault.FaultPlan;
 import shardsim.core.fault.NetFault;
 import shardsim.core.fault.NodeFault;
@@ -16,6 +15,7 @@ import shardsim.core.scenario.CustomPlan;
 import shardsim.core.scenario.Plans;
 import shardsim.core.workload.TimedOperation;
 import shardsim.core.workload.Workload;
+import shardsim.testkit.arbitraries.FaultArbitraries;
 
 /**
  * jqwik generators of plans for the documented world (meta, node-1 and node-2, shards 46 and 47),

@@ -10,7 +10,7 @@ import shardsim.core.scenario.CustomPlan;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
-import shardsim.core.testing.PlanOfContract;
+import shardsim.testkit.PlanOfContract;
 
 /**
  * The contract of {@code planOf}: the plan it gives, run as a custom plan, repeats the run it

@@ -1,4 +1,4 @@
-package shardsim.core.arbitraries;
+package shardsim.testkit.arbitraries;
 
 import java.util.ArrayList;
 import java.util.List;

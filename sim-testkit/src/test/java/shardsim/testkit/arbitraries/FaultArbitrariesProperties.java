@@ -1,4 +1,4 @@
-package shardsim.core.arbitraries;
+package shardsim.testkit.arbitraries;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

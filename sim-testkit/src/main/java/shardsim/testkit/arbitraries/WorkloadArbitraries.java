@@ -1,4 +1,4 @@
-package shardsim.core.arbitraries;
+package shardsim.testkit.arbitraries;
 
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;

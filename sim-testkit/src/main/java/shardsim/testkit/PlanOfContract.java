@@ -1,4 +1,4 @@
-package shardsim.core.testing;
+package shardsim.testkit;
 
 import java.util.List;
 import java.util.Optional;
