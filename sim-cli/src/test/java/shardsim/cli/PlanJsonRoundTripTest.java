@@ -153,7 +153,7 @@ class PlanJsonRoundTripTest {
         }
 
         @Override
-        public List<String> invariants() {
+        public List<shardsim.core.check.Rule> invariants() {
             return List.of();
         }
 

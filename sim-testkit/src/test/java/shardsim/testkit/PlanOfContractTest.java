@@ -89,7 +89,7 @@ class PlanOfContractTest {
         }
 
         @Override
-        public List<String> invariants() {
+        public List<shardsim.core.check.Rule> invariants() {
             return inner.invariants();
         }
     }

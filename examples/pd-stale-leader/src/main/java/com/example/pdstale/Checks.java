@@ -1,8 +1,10 @@
 package com.example.pdstale;
 
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import shardsim.core.check.Invariant;
+import shardsim.core.check.Rule;
 import shardsim.core.sim.Simulation;
 
 /**
@@ -10,8 +12,9 @@ import shardsim.core.sim.Simulation;
  * Raft state. A region's current leader is the store leading it at the highest term.
  */
 final class Checks {
-    static final String P1 = "P1";
-    static final String P2 = "P2";
+    static final Rule P1 = new Rule("P1", "once pd's cache holds a region's current leader and term, it names no other store while that leader still leads");
+    static final Rule P2 = new Rule("P2", "three heartbeat intervals after the faults end, pd's cache names every region's current leader");
+    static final List<Rule> ALL = List.of(P1, P2);
 
     private record Lead(String store, long term, long sinceMicros) {
     }

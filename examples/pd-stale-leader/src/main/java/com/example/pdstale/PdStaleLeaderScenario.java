@@ -1,6 +1,7 @@
 package com.example.pdstale;
 
 import java.util.List;
+import shardsim.core.check.Rule;
 import shardsim.core.fault.FaultPlan;
 import shardsim.core.fault.NetFault;
 import shardsim.core.fault.NodeFault;
@@ -42,9 +43,8 @@ public final class PdStaleLeaderScenario extends SimulatedScenario<PdWorld, Term
     }
 
     @Override
-    public List<String> invariants() {
-        return List.of(Checks.P1 + ": once pd's cache holds a region's current leader and term, it names no other store while that leader still leads",
-                Checks.P2 + ": three heartbeat intervals after the faults end, pd's cache names every region's current leader");
+    public List<Rule> invariants() {
+        return Checks.ALL;
     }
 
     @Override
