@@ -13,6 +13,8 @@ import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import shardsim.cli.base.ExitCodes;
+import shardsim.cli.base.UserError;
 import shardsim.cli.io.TraceFile;
 import shardsim.cli.sweep.ResultFile;
 import shardsim.cli.sweep.Progress;

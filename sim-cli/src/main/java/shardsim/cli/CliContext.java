@@ -2,6 +2,7 @@ package shardsim.cli;
 
 import java.io.PrintStream;
 import java.util.List;
+import shardsim.cli.base.UserError;
 import shardsim.core.scenario.Scenario;
 
 /**

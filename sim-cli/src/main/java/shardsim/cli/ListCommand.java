@@ -3,6 +3,7 @@ package shardsim.cli;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import shardsim.cli.base.ExitCodes;
 import shardsim.cli.io.Json;
 import shardsim.core.scenario.Scenario;
 import tools.jackson.databind.node.ArrayNode;

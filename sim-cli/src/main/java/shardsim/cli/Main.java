@@ -5,6 +5,8 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.function.Supplier;
 import picocli.CommandLine;
+import shardsim.cli.base.ExitCodes;
+import shardsim.cli.base.UserError;
 import shardsim.cli.io.Text;
 import shardsim.core.scenario.Scenario;
 import shardsim.scenarios.Scenarios;

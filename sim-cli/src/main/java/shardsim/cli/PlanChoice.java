@@ -2,6 +2,7 @@ package shardsim.cli;
 
 import java.nio.file.Path;
 import java.util.OptionalLong;
+import shardsim.cli.base.UserError;
 import shardsim.cli.io.PlanFile;
 import shardsim.core.scenario.CustomPlan;
 import shardsim.core.scenario.PlanValidation;

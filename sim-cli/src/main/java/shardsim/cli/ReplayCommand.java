@@ -5,6 +5,8 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
+import shardsim.cli.base.ExitCodes;
+import shardsim.cli.base.UserError;
 import shardsim.cli.io.TraceFile;
 import shardsim.core.scenario.RunResult;
 import shardsim.cli.io.PlanFile;

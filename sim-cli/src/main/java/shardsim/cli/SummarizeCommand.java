@@ -10,6 +10,8 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import shardsim.cli.base.ExitCodes;
+import shardsim.cli.base.UserError;
 import shardsim.cli.io.Json;
 import shardsim.cli.sweep.ResultFile;
 import shardsim.cli.sweep.SeedRange;
