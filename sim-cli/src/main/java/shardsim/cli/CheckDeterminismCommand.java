@@ -135,16 +135,14 @@ public final class CheckDeterminismCommand implements Callable<Integer> {
         return ExitCodes.NONDETERMINISM;
     }
 
-    /** Runs {@code sim ARGS} in a new JVM with this JVM's class path and scenario registry. */
+    /** Runs {@code sim ARGS} in a new JVM with this JVM's class path, which finds the same scenarios. */
     private void child(Path dir, String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        String registry = System.getProperty(Main.REGISTRY_PROPERTY);
-        if (registry != null) {
-            cmd.add("-D" + Main.REGISTRY_PROPERTY + "=" + registry);
-        }
+        List<String> classPath = new ArrayList<>(List.of(System.getProperty("java.class.path")));
+        ctx.registry().classPath().forEach(p -> classPath.add(p.toString()));
         cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(String.join(java.io.File.pathSeparator, classPath));
         cmd.add(Main.class.getName());
         cmd.addAll(List.of(args));
         Path log = dir.resolve("child.err");
