@@ -2,21 +2,22 @@ package shardsim.cli;
 
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
+import shardsim.cli.base.ExitCodes;
 import shardsim.cli.io.Json;
+import shardsim.cli.options.JsonOption;
 import shardsim.core.check.Rule;
 import shardsim.core.scenario.Scenario;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** {@code sim list}: every scenario with its modes, plans, invariants and what goes wrong. */
-@Command(name = "list", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = "List the scenarios with their modes, plans and invariants.")
+@Command(name = "list", description = "List the scenarios with their modes, plans and invariants.")
 public final class ListCommand implements Callable<Integer> {
     private final CliContext ctx;
 
-    @Option(names = "--json", description = "One JSON array instead of text.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     public ListCommand(CliContext ctx) {
         this.ctx = ctx;
@@ -24,7 +25,7 @@ public final class ListCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (json) {
+        if (json.on()) {
             ArrayNode all = Json.MAPPER.createArrayNode();
             for (Scenario s : ctx.scenarios()) {
                 ObjectNode o = all.addObject();

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import shardsim.cli.base.ExitCodes;
 import shardsim.cli.io.Json;
 import tools.jackson.databind.node.ObjectNode;
 

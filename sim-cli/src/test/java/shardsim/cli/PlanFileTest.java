@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import shardsim.cli.base.ExitCodes;
 
 /** Plans given as files: they run, replay from the trace alone, and every malformed one is refused in one line. */
 class PlanFileTest {

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import shardsim.cli.base.ExitCodes;
 import shardsim.cli.io.Json;
 import shardsim.cli.io.PlanFile;
 import shardsim.core.fault.Fault;

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.TreeMap;
-import shardsim.cli.UserError;
+import shardsim.cli.base.UserError;
 import shardsim.core.fault.Fault;
 import shardsim.core.fault.FaultPlan;
 import shardsim.core.fault.NetFault;

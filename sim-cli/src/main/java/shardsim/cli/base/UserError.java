@@ -1,4 +1,4 @@
-package shardsim.cli;
+package shardsim.cli.base;
 
 /**
  * Bad usage or bad input: the message is printed as one line on stderr and the command exits

@@ -1,4 +1,4 @@
-package shardsim.cli;
+package shardsim.cli.base;
 
 /** The exit codes of every {@code sim} command; scripts and CI depend on them, so they never change. */
 public final class ExitCodes {

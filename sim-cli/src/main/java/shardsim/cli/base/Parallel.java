@@ -1,4 +1,4 @@
-package shardsim.cli;
+package shardsim.cli.base;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,8 @@
-package shardsim.cli;
+package shardsim.cli.options;
 
 import java.nio.file.Path;
 import java.util.OptionalLong;
+import shardsim.cli.base.UserError;
 import shardsim.cli.io.PlanFile;
 import shardsim.core.scenario.CustomPlan;
 import shardsim.core.scenario.PlanValidation;
@@ -16,7 +17,7 @@ import shardsim.core.scenario.WorldNames;
  * @param custom the file's contents, or null for a built-in plan
  * @param fileSeed the seed the file names, if any (used when the command line gives none)
  */
-record PlanChoice(String name, CustomPlan custom, OptionalLong fileSeed) {
+public record PlanChoice(String name, CustomPlan custom, OptionalLong fileSeed) {
 
     /** The plan asked for ({@code --plan NAME|FILE.json}), or the default when none was given. */
     static PlanChoice of(Scenario scenario, String plan, String fallback) {
@@ -24,7 +25,7 @@ record PlanChoice(String name, CustomPlan custom, OptionalLong fileSeed) {
             PlanFile.Loaded loaded = PlanFile.load(Path.of(plan), scenario);
             return new PlanChoice(plan, loaded.plan(), loaded.seed());
         }
-        return new PlanChoice(CliContext.plan(scenario, plan, fallback), null, OptionalLong.empty());
+        return new PlanChoice(PlanOption.builtIn(scenario, plan, fallback), null, OptionalLong.empty());
     }
 
     /** The seed given on the command line, else the one the plan file names, else 0. */
@@ -38,14 +39,14 @@ record PlanChoice(String name, CustomPlan custom, OptionalLong fileSeed) {
      * Commands check the seed they run, or a range's first seed; a later seed's world that lacks
      * a name skips that fault or operation with a note in the trace.
      */
-    RunSpec checkedSpec(Scenario scenario, String mode, long seed) {
+    public RunSpec checkedSpec(Scenario scenario, String mode, long seed) {
         RunSpec spec = spec(scenario, mode, seed);
         checkWorld(scenario, spec);
         return spec;
     }
 
     /** Checks a custom spec's names against the world of its base plan and seed. */
-    static void checkWorld(Scenario scenario, RunSpec spec) {
+    public static void checkWorld(Scenario scenario, RunSpec spec) {
         if (!spec.isCustom()) {
             return;
         }
@@ -62,7 +63,7 @@ record PlanChoice(String name, CustomPlan custom, OptionalLong fileSeed) {
         }
     }
 
-    RunSpec spec(Scenario scenario, String mode, long seed) {
+    public RunSpec spec(Scenario scenario, String mode, long seed) {
         return custom == null ? new RunSpec(scenario.name(), mode, name, seed) : RunSpec.custom(scenario.name(), mode, custom, seed);
     }
 }
