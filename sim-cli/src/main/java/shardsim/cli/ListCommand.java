@@ -4,11 +4,12 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import shardsim.cli.io.Json;
+import shardsim.cli.io.PlanFile;
 import shardsim.core.scenario.Scenario;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
-/** {@code sim list}: every scenario with its modes, plans, invariants and what goes wrong. */
+/** {@code sim list}: every scenario with its modes, plans, fault kinds, invariants and what goes wrong. */
 @Command(name = "list", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "List the scenarios with their modes, plans and invariants.")
 public final class ListCommand implements Callable<Integer> {
@@ -32,6 +33,7 @@ public final class ListCommand implements Callable<Integer> {
                 s.modes().forEach(o.putArray("modes")::add);
                 s.plans().forEach(o.putArray("plans")::add);
                 s.invariants().forEach(o.putArray("invariants")::add);
+                PlanFile.faultKindNames(s).forEach(o.putArray("faultKinds")::add);
             }
             ctx.out().println(Json.line(all));
             return ExitCodes.OK;
@@ -43,6 +45,7 @@ public final class ListCommand implements Callable<Integer> {
             ctx.out().println(s.name() + ": " + s.description());
             ctx.out().println("  modes: " + String.join(", ", s.modes()) + " (default " + s.modes().get(0) + ")");
             ctx.out().println("  plans: " + String.join(", ", s.plans()));
+            ctx.out().println("  fault kinds (plan files): " + String.join(", ", PlanFile.faultKindNames(s)));
             for (String inv : s.invariants()) {
                 ctx.out().println("  invariant " + inv);
             }

@@ -82,7 +82,7 @@ public final class DropAfterCloneScenario implements Scenario {
 
     @Override
     public List<Class<? extends Fault>> faultKinds() {
-        return List.of(DorisFault.SlowReports.class, DorisFault.SlowReportsEnd.class, DorisFault.StallPool.class, DorisFault.SlowAgentRpc.class);
+        return List.of(DorisFault.SlowReports.class, DorisFault.StallPool.class, DorisFault.SlowAgentRpc.class);
     }
 
     @Override

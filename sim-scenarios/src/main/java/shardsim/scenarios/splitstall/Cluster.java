@@ -96,8 +96,11 @@ final class Cluster {
         }
     }
 
-    /** Applies the scenario's own fault kinds; false for kinds the kernel or another handler owns. */
-    boolean applyFault(Fault fault) {
+    /**
+     * Applies the scenario's own fault kinds (all momentary, so {@code starts} is always true);
+     * false for kinds the kernel or another handler owns.
+     */
+    boolean applyFault(Fault fault, boolean starts) {
         if (fault instanceof SplitFaults.TransferLeader t) {
             transferLeader(t);
             return true;

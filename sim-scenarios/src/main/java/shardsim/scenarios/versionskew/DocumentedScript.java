@@ -16,8 +16,8 @@ final class DocumentedScript {
 
     static FaultPlan faults() {
         return FaultPlan.builder()
-                .at(VersionSkewRun.DOC_FIRST_CREATE_MICROS - 500_000, new SkewFault.DropResponse("node-1", "CreateTableOnShard"))
-                .at(VersionSkewRun.DOC_FIRST_CREATE_MICROS + 1_000_000, new SkewFault.DropResponseEnd("node-1"))
+                .lasting(VersionSkewRun.DOC_FIRST_CREATE_MICROS - 500_000, VersionSkewRun.DOC_FIRST_CREATE_MICROS + 1_000_000,
+                        new SkewFault.DropResponse("node-1", "CreateTableOnShard"))
                 .build();
     }
 
