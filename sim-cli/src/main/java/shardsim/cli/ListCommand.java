@@ -5,14 +5,15 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import shardsim.cli.base.ExitCodes;
 import shardsim.cli.io.Json;
+import shardsim.cli.io.PlanFile;
 import shardsim.cli.options.JsonOption;
 import shardsim.core.check.Rule;
 import shardsim.core.scenario.Scenario;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
-/** {@code sim list}: every scenario with its modes, plans, invariants and what goes wrong. */
-@Command(name = "list", description = "List the scenarios with their modes, plans and invariants.")
+/** {@code sim list}: every scenario with its modes, plans, fault kinds, invariants and what goes wrong. */
+@Command(name = "list", description = "List the scenarios with their modes, plans, fault kinds and invariants.")
 public final class ListCommand implements Callable<Integer> {
     private final CliContext ctx;
 
@@ -37,6 +38,7 @@ public final class ListCommand implements Callable<Integer> {
                 for (Rule inv : s.invariants()) {
                     invariants.addObject().put("name", inv.name()).put("meaning", inv.meaning());
                 }
+                PlanFile.faultKindNames(s).forEach(o.putArray("faultKinds")::add);
             }
             ctx.out().println(Json.line(all));
             return ExitCodes.OK;
@@ -48,6 +50,7 @@ public final class ListCommand implements Callable<Integer> {
             ctx.out().println(s.name() + ": " + s.description());
             ctx.out().println("  modes: " + String.join(", ", s.modes()) + " (default " + s.modes().get(0) + ")");
             ctx.out().println("  plans: " + String.join(", ", s.plans()));
+            ctx.out().println("  fault kinds (plan files): " + String.join(", ", PlanFile.faultKindNames(s)));
             for (Rule inv : s.invariants()) {
                 ctx.out().println("  invariant " + inv);
             }

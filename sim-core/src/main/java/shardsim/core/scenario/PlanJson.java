@@ -2,6 +2,7 @@ package shardsim.core.scenario;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
+import shardsim.core.fault.End;
 import shardsim.core.fault.Fault;
 import shardsim.core.fault.TimedFault;
 import shardsim.core.net.Delay;
@@ -83,14 +84,19 @@ public final class PlanJson {
         out.append('}');
     }
 
-    /** One timed fault or operation: its time, its kind, then its record's components. */
-    private void record(long atMicros, Object r) {
+    /**
+     * One timed fault or operation: its time, its kind, then its record's components. The end of a
+     * lasting fault is its start's kind with "-end" and the start's components, so it names exactly
+     * the fault it ends.
+     */
+    private void record(long atMicros, Object written) {
+        Object r = written instanceof End e ? e.start() : written;
         if (!r.getClass().isRecord()) {
             throw new IllegalStateException(r.getClass() + " is not a record, so a plan file cannot name it");
         }
         out.append('{');
         field("atMicros").out.append(atMicros);
-        comma().field("kind").string(Fault.kindOf(r.getClass()));
+        comma().field("kind").string(written instanceof Fault fault ? fault.kind() : Fault.kindOf(r.getClass()));
         for (RecordComponent c : r.getClass().getRecordComponents()) {
             comma().field(c.getName()).value(componentValue(c, r));
         }

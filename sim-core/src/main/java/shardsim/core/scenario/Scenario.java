@@ -60,7 +60,9 @@ public interface Scenario {
     /**
      * The fault kinds this scenario defines (records implementing {@link shardsim.core.fault.Fault}),
      * besides the kernel's, so plan files can name them. A plan file names a kind by its simple
-     * class name in kebab case ({@code SlowReport} is {@code slow-report}).
+     * class name in kebab case ({@code SlowReport} is {@code slow-report}). List a lasting kind
+     * ({@link shardsim.core.fault.LastingFault}) alone: its end, {@code slow-report-end}, is the
+     * kernel's {@link shardsim.core.fault.End} and comes with it.
      */
     default List<Class<? extends shardsim.core.fault.Fault>> faultKinds() {
         return List.of();

@@ -97,11 +97,9 @@ public final class Cluster implements Driver {
         }
     }
 
-    private boolean applyFault(Fault fault) {
+    private boolean applyFault(Fault fault, boolean starts) {
         if (fault instanceof DorisFault.SlowReports s) {
-            faultState.setReportExtraMicros(s.extraMicros());
-        } else if (fault instanceof DorisFault.SlowReportsEnd) {
-            faultState.setReportExtraMicros(0);
+            faultState.setReportExtraMicros(starts ? s.extraMicros() : 0);
         } else if (fault instanceof DorisFault.StallPool s) {
             if (!backends.contains(s.backend())) {
                 sim.note("faults", "stall skipped: no backend " + s.backend() + " in this cluster");

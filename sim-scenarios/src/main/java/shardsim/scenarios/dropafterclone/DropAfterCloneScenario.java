@@ -76,7 +76,7 @@ public final class DropAfterCloneScenario extends SimulatedScenario<DorisWorld, 
 
     @Override
     public List<Class<? extends Fault>> faultKinds() {
-        return List.of(DorisFault.SlowReports.class, DorisFault.SlowReportsEnd.class, DorisFault.StallPool.class, DorisFault.SlowAgentRpc.class);
+        return List.of(DorisFault.SlowReports.class, DorisFault.StallPool.class, DorisFault.SlowAgentRpc.class);
     }
 
     @Override

@@ -92,8 +92,7 @@ final class GeneratedPlan {
         for (int i = 0; i < spells; i++) {
             long start = i * half + r.between(0, half - 121 * SECOND);
             long length = r.between(10 * SECOND, 120 * SECOND);
-            b.at(start, new DorisFault.SlowReports(r.between(SECOND, maxExtra)));
-            b.at(start + length, new DorisFault.SlowReportsEnd());
+            b.lasting(start, start + length, new DorisFault.SlowReports(r.between(SECOND, maxExtra)));
         }
         // Drawn last, so the faults above are the ones the same seed drew before this kind existed.
         int slowRpcs = swarm ? r.nextInt(13) : r.nextInt(5);

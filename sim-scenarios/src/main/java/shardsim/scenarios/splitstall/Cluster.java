@@ -111,8 +111,11 @@ final class Cluster implements Driver {
         sim.note("splits", "started " + tracker.started() + " finished " + tracker.finished());
     }
 
-    /** Applies the scenario's own fault kinds; false for kinds the kernel or another handler owns. */
-    boolean applyFault(Fault fault) {
+    /**
+     * Applies the scenario's own fault kinds (all momentary, so {@code starts} is always true);
+     * false for kinds the kernel or another handler owns.
+     */
+    boolean applyFault(Fault fault, boolean starts) {
         if (fault instanceof SplitFaults.TransferLeader t) {
             transferLeader(t);
             return true;

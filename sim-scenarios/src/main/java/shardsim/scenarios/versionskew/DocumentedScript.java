@@ -40,8 +40,8 @@ final class DocumentedScript {
 
     static FaultPlan faults() {
         return FaultPlan.builder()
-                .at(DOC_FIRST_CREATE_MICROS - 500_000, new SkewFault.DropResponse("node-1", "CreateTableOnShard"))
-                .at(DOC_FIRST_CREATE_MICROS + 1_000_000, new SkewFault.DropResponseEnd("node-1"))
+                .lasting(DOC_FIRST_CREATE_MICROS - 500_000, DOC_FIRST_CREATE_MICROS + 1_000_000,
+                        new SkewFault.DropResponse("node-1", "CreateTableOnShard"))
                 .build();
     }
 

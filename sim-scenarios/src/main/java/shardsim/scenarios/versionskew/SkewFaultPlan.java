@@ -29,30 +29,29 @@ final class SkewFaultPlan {
             String node = r.pick(layout.dataNodes());
             long at = r.between(1_000_000, lastStart);
             long end = at + r.between(500_000, 10_000_000);
-            b.at(at, new SkewFault.DropResponse(node, r.pick(REQUESTS)));
-            b.at(end, new SkewFault.DropResponseEnd(node));
+            b.lasting(at, end, new SkewFault.DropResponse(node, r.pick(REQUESTS)));
         }
         double engineP = swarm ? r.nextDouble() : 0.5;
         if (r.chance(engineP)) {
             String node = r.pick(layout.dataNodes());
             long at = r.between(1_000_000, lastStart);
             double p = swarm ? r.nextDouble() * 0.8 : r.between(5, 50) / 100.0;
-            b.at(at, new SkewFault.EngineFailure(node, p));
-            b.at(at + r.between(1_000_000, 10_000_000), new SkewFault.EngineFailureEnd(node));
+            b.lasting(at, at + r.between(1_000_000, 10_000_000), new SkewFault.EngineFailure(node, p));
         }
         double crashP = swarm ? r.nextDouble() : 0.3;
         if (r.chance(crashP)) {
             long at = r.between(1_000_000, lastStart);
-            b.at(at, new SkewFault.MetaCrashBeforePersist(r.between(200_000, 1_500_000)));
-            b.at(at + r.between(500_000, 10_000_000), new SkewFault.MetaCrashBeforePersistEnd());
+            // Drawn in this order (restart delay, then length) since before ends were derived, so a seed keeps its plan.
+            long restartAfter = r.between(200_000, 1_500_000);
+            b.lasting(at, at + r.between(500_000, 10_000_000), new SkewFault.MetaCrashBeforePersist(restartAfter));
         }
         double hbP = swarm ? r.nextDouble() : 0.3;
         if (r.chance(hbP)) {
             // The last delayed heartbeat must still be due before the quiet tail starts.
             String node = r.pick(layout.dataNodes());
             long at = r.between(1_000_000, tailStartMicros - 30_000_000);
-            b.at(at, new SkewFault.HeartbeatDelay(node, r.between(1_000_000, 12_000_000)));
-            b.at(at + r.between(1_000_000, 10_000_000), new SkewFault.HeartbeatDelayEnd(node));
+            long extra = r.between(1_000_000, 12_000_000);
+            b.lasting(at, at + r.between(1_000_000, 10_000_000), new SkewFault.HeartbeatDelay(node, extra));
         }
         int transfers = (int) r.between(0, swarm ? 4 : 2);
         for (int i = 0; i < transfers; i++) {

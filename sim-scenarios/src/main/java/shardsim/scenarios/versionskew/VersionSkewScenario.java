@@ -67,9 +67,8 @@ public final class VersionSkewScenario extends SimulatedScenario<World, FixParts
 
     @Override
     public List<Class<? extends Fault>> faultKinds() {
-        return List.of(SkewFault.DropResponse.class, SkewFault.DropResponseEnd.class, SkewFault.EngineFailure.class, SkewFault.EngineFailureEnd.class,
-                SkewFault.MetaCrashBeforePersist.class, SkewFault.MetaCrashBeforePersistEnd.class, SkewFault.HeartbeatDelay.class,
-                SkewFault.HeartbeatDelayEnd.class, SkewFault.TransferLeader.class);
+        return List.of(SkewFault.DropResponse.class, SkewFault.EngineFailure.class, SkewFault.MetaCrashBeforePersist.class, SkewFault.HeartbeatDelay.class,
+                SkewFault.TransferLeader.class);
     }
 
     @Override

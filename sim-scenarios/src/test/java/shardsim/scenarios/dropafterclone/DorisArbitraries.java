@@ -105,7 +105,7 @@ public final class DorisArbitraries {
     private static Arbitrary<List<TimedFault>> slowReportsEpisode() {
         return Combinators.combine(windowTimes(), lengths(50 * SECOND), Arbitraries.longs().between(0, 15 * SECOND))
                 .as((at, length, extra) -> List.of(new TimedFault(at, new DorisFault.SlowReports(extra)),
-                        new TimedFault(endOf(at, length), new DorisFault.SlowReportsEnd())));
+                        new TimedFault(endOf(at, length), new DorisFault.SlowReports(extra).end())));
     }
 
 

@@ -114,21 +114,21 @@ public final class VersionSkewArbitraries {
         return Combinators.combine(Arbitraries.of(dataNodes()), Arbitraries.of(REQUESTS), scenarioStart(), Arbitraries.longs().between(500_000, 10_000_000))
                 .as((node, request, at, lasts) -> List.of(
                         new TimedFault(at, new SkewFault.DropResponse(node, request)),
-                        new TimedFault(at + lasts, new SkewFault.DropResponseEnd(node))));
+                        new TimedFault(at + lasts, new SkewFault.DropResponse(node, request).end())));
     }
 
     private static Arbitrary<List<TimedFault>> engineFailure() {
         return Combinators.combine(Arbitraries.of(dataNodes()), Arbitraries.integers().between(5, 80), scenarioStart(), Arbitraries.longs().between(1_000_000, 10_000_000))
                 .as((node, percent, at, lasts) -> List.of(
                         new TimedFault(at, new SkewFault.EngineFailure(node, percent / 100.0)),
-                        new TimedFault(at + lasts, new SkewFault.EngineFailureEnd(node))));
+                        new TimedFault(at + lasts, new SkewFault.EngineFailure(node, percent / 100.0).end())));
     }
 
     private static Arbitrary<List<TimedFault>> metaCrashBeforePersist() {
         return Combinators.combine(Arbitraries.longs().between(200_000, 1_500_000), scenarioStart(), Arbitraries.longs().between(500_000, 10_000_000))
                 .as((restartAfter, at, lasts) -> List.of(
                         new TimedFault(at, new SkewFault.MetaCrashBeforePersist(restartAfter)),
-                        new TimedFault(at + lasts, new SkewFault.MetaCrashBeforePersistEnd())));
+                        new TimedFault(at + lasts, new SkewFault.MetaCrashBeforePersist(restartAfter).end())));
     }
 
     /** Ends by 5 s; the last heartbeat it delays (one period plus at most 7 s) is due by 18.7 s. */
@@ -137,7 +137,7 @@ public final class VersionSkewArbitraries {
                         Arbitraries.longs().between(WINDOW_START_MICROS, 3_000_000), Arbitraries.longs().between(500_000, 2_000_000))
                 .as((node, extra, at, lasts) -> List.of(
                         new TimedFault(at, new SkewFault.HeartbeatDelay(node, extra)),
-                        new TimedFault(at + lasts, new SkewFault.HeartbeatDelayEnd(node))));
+                        new TimedFault(at + lasts, new SkewFault.HeartbeatDelay(node, extra).end())));
     }
 
     private static Arbitrary<List<TimedFault>> transferLeader() {

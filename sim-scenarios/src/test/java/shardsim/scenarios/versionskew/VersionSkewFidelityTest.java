@@ -33,8 +33,7 @@ class VersionSkewFidelityTest {
      */
     private static StagedRun<World, SkewCluster> lostThenTransferred(String mode, long transferAt) {
         FaultPlan faults = FaultPlan.builder()
-                .at(500_000, new SkewFault.DropResponse("node-1", "CreateTableOnShard"))
-                .at(1_500_000, new SkewFault.DropResponseEnd("node-1"))
+                .lasting(500_000, 1_500_000, new SkewFault.DropResponse("node-1", "CreateTableOnShard"))
                 .at(transferAt, new SkewFault.TransferLeader(SHARD, "node-2"))
                 .build();
         Workload workload = Workload.builder().at(1_000_000, new VersionSkewOperation.CreateTable(SHARD, "LOST")).build();
@@ -92,8 +91,7 @@ class VersionSkewFidelityTest {
     @Test
     void c1ReadsTheNodesShardAndEngine() {
         FaultPlan faults = FaultPlan.builder()
-                .at(500_000, new SkewFault.EngineFailure("node-1", 1.0))
-                .at(1_500_000, new SkewFault.EngineFailureEnd("node-1"))
+                .lasting(500_000, 1_500_000, new SkewFault.EngineFailure("node-1", 1.0))
                 .build();
         Workload workload = Workload.builder().at(1_000_000, new VersionSkewOperation.CreateTable(SHARD, "FAILS_IN_ENGINE")).build();
         CustomPlan plan = new CustomPlan("engine.json", Plans.DOCUMENTED, LinkPolicy.reliable(), faults, workload);

@@ -5,6 +5,7 @@ import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
+import shardsim.core.fault.End;
 import shardsim.core.fault.FaultPlan;
 import shardsim.core.fault.NetFault;
 import shardsim.core.fault.NodeFault;
@@ -56,13 +57,13 @@ public final class FaultArbitraries {
     public static Arbitrary<List<TimedFault>> partitions(List<String> nodes, Window w) {
         return Combinators.combine(pairs(nodes), w.spans()).as((p, s) -> List.of(
                 new TimedFault(s[0], new NetFault.Partition(p.get(0), p.get(1))),
-                new TimedFault(s[1], new NetFault.Heal(p.get(0), p.get(1)))));
+                new TimedFault(s[1], new End(new NetFault.Partition(p.get(0), p.get(1))))));
     }
 
     public static Arbitrary<List<TimedFault>> oneWayPartitions(List<String> nodes, Window w) {
         return Combinators.combine(pairs(nodes), w.spans()).as((p, s) -> List.of(
                 new TimedFault(s[0], new NetFault.PartitionOneWay(p.get(0), p.get(1))),
-                new TimedFault(s[1], new NetFault.HealOneWay(p.get(0), p.get(1)))));
+                new TimedFault(s[1], new End(new NetFault.PartitionOneWay(p.get(0), p.get(1))))));
     }
 
     public static Arbitrary<List<TimedFault>> crashes(List<String> crashable, Window w) {
