@@ -33,7 +33,7 @@ final class PingClient implements Node {
     }
 
     private void call() {
-        ctx.call(server, new PingProtocol.Ping(next++), timeoutMicros, reply -> {
+        ctx.call(server, new PingProtocol.Ping(next++), PingProtocol.Pong.class, timeoutMicros, reply -> {
             answered++;
             call();
         }, () -> {

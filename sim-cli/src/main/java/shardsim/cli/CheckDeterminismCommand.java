@@ -12,8 +12,13 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
+import shardsim.cli.base.ExitCodes;
 import shardsim.cli.io.TraceFile;
+import shardsim.cli.options.PlanChoice;
+import shardsim.cli.options.ProgressOption;
+import shardsim.cli.options.SeedsOption;
+import shardsim.cli.options.Target;
 import shardsim.cli.sweep.ResultFile;
 import shardsim.cli.sweep.Progress;
 import shardsim.cli.sweep.SeedRange;
@@ -29,28 +34,21 @@ import shardsim.core.trace.TraceDiff;
  * here and once in a new JVM, which catches state that leaks between runs in one process as well
  * as anything that differs between processes (hash seeds, identity hash codes, class init order).
  */
-@Command(name = "check-determinism", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = "Run every seed twice and compare (exit 3 naming the first differing event).")
+@Command(name = "check-determinism", description = "Run every seed twice and compare (exit 3 naming the first differing event).")
 public final class CheckDeterminismCommand implements Callable<Integer> {
     private final CliContext ctx;
 
-    @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario name (see 'sim list').")
-    String scenarioName;
+    @Mixin
+    Target target;
 
-    @Option(names = "--seeds", required = true, paramLabel = "A..B", description = "Inclusive seed range.")
-    String seeds;
-
-    @Option(names = "--mode", paramLabel = "MODE", description = "Default: the scenario's first mode.")
-    String mode;
-
-    @Option(names = "--plan", paramLabel = "PLAN", description = "documented, random, swarm, or a plan file FILE.json (default: random).")
-    String plan;
+    @Mixin
+    SeedsOption seeds;
 
     @Option(names = "--fresh-jvm", description = "Run the second copy of every seed in a separate JVM.")
     boolean freshJvm;
 
-    @Option(names = "--progress-seconds", hidden = true, defaultValue = "5")
-    long progressSeconds;
+    @Mixin
+    ProgressOption progress;
 
     public CheckDeterminismCommand(CliContext ctx) {
         this.ctx = ctx;
@@ -58,15 +56,13 @@ public final class CheckDeterminismCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Scenario scenario = ctx.scenario(scenarioName);
-        String m = CliContext.mode(scenario, mode);
-        PlanChoice choice = PlanChoice.of(scenario, plan, Plans.RANDOM);
-        SeedRange range = SeedRange.parse(seeds);
+        Scenario scenario = target.scenario(ctx.registry());
+        String m = target.mode(scenario);
+        PlanChoice choice = target.plan().choose(scenario, Plans.RANDOM);
+        SeedRange range = seeds.range();
         choice.checkedSpec(scenario, m, range.first());
-        if (progressSeconds < 1) {
-            throw new UserError("--progress-seconds must be at least 1");
-        }
-        try (Progress progress = new Progress(ctx.err(), ctx.terminal(), range.count(), progressSeconds, "check-determinism", "seeds")) {
+        long everySeconds = progress.seconds();
+        try (Progress progress = new Progress(ctx.err(), ctx.terminal(), range.count(), everySeconds, "check-determinism", "seeds")) {
             return freshJvm ? acrossJvms(scenario, m, choice, range, progress) : inThisJvm(scenario, m, choice, range, progress);
         }
     }
@@ -139,16 +135,14 @@ public final class CheckDeterminismCommand implements Callable<Integer> {
         return ExitCodes.NONDETERMINISM;
     }
 
-    /** Runs {@code sim ARGS} in a new JVM with this JVM's class path and scenario registry. */
+    /** Runs {@code sim ARGS} in a new JVM with this JVM's class path, which finds the same scenarios. */
     private void child(Path dir, String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        String registry = System.getProperty(Main.REGISTRY_PROPERTY);
-        if (registry != null) {
-            cmd.add("-D" + Main.REGISTRY_PROPERTY + "=" + registry);
-        }
+        List<String> classPath = new ArrayList<>(List.of(System.getProperty("java.class.path")));
+        ctx.registry().classPath().forEach(p -> classPath.add(p.toString()));
         cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(String.join(java.io.File.pathSeparator, classPath));
         cmd.add(Main.class.getName());
         cmd.addAll(List.of(args));
         Path log = dir.resolve("child.err");

@@ -2,20 +2,23 @@ package shardsim.cli;
 
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
+import shardsim.cli.base.ExitCodes;
 import shardsim.cli.io.Json;
+import shardsim.cli.io.PlanFile;
+import shardsim.cli.options.JsonOption;
+import shardsim.core.check.Rule;
 import shardsim.core.scenario.Scenario;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
-/** {@code sim list}: every scenario with its modes, plans, invariants and what goes wrong. */
-@Command(name = "list", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = "List the scenarios with their modes, plans and invariants.")
+/** {@code sim list}: every scenario with its modes, plans, fault kinds, invariants and what goes wrong. */
+@Command(name = "list", description = "List the scenarios with their modes, plans, fault kinds and invariants.")
 public final class ListCommand implements Callable<Integer> {
     private final CliContext ctx;
 
-    @Option(names = "--json", description = "One JSON array instead of text.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     public ListCommand(CliContext ctx) {
         this.ctx = ctx;
@@ -23,7 +26,7 @@ public final class ListCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (json) {
+        if (json.on()) {
             ArrayNode all = Json.MAPPER.createArrayNode();
             for (Scenario s : ctx.scenarios()) {
                 ObjectNode o = all.addObject();
@@ -31,7 +34,11 @@ public final class ListCommand implements Callable<Integer> {
                 o.put("description", s.description());
                 s.modes().forEach(o.putArray("modes")::add);
                 s.plans().forEach(o.putArray("plans")::add);
-                s.invariants().forEach(o.putArray("invariants")::add);
+                var invariants = o.putArray("invariants");
+                for (Rule inv : s.invariants()) {
+                    invariants.addObject().put("name", inv.name()).put("meaning", inv.meaning());
+                }
+                PlanFile.faultKindNames(s).forEach(o.putArray("faultKinds")::add);
             }
             ctx.out().println(Json.line(all));
             return ExitCodes.OK;
@@ -43,7 +50,8 @@ public final class ListCommand implements Callable<Integer> {
             ctx.out().println(s.name() + ": " + s.description());
             ctx.out().println("  modes: " + String.join(", ", s.modes()) + " (default " + s.modes().get(0) + ")");
             ctx.out().println("  plans: " + String.join(", ", s.plans()));
-            for (String inv : s.invariants()) {
+            ctx.out().println("  fault kinds (plan files): " + String.join(", ", PlanFile.faultKindNames(s)));
+            for (Rule inv : s.invariants()) {
                 ctx.out().println("  invariant " + inv);
             }
         }

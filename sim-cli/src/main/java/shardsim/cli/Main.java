@@ -3,11 +3,12 @@ package shardsim.cli;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.function.Supplier;
 import picocli.CommandLine;
+import shardsim.cli.base.ExitCodes;
+import shardsim.cli.base.UserError;
 import shardsim.cli.io.Text;
+import shardsim.cli.options.Registry;
 import shardsim.core.scenario.Scenario;
-import shardsim.scenarios.Scenarios;
 
 /**
  * Entry point of the {@code sim} command and the one place where failures become exit codes:
@@ -15,13 +16,6 @@ import shardsim.scenarios.Scenarios;
  * internal error (exit 4) and is the only case that prints a stack trace.
  */
 public final class Main {
-    /**
-     * System property naming a {@code Supplier<List<Scenario>>} class to use instead of the
-     * built-in registry; child JVMs (check-determinism --fresh-jvm) inherit it, which is how tests
-     * run their own scenario in a second process.
-     */
-    public static final String REGISTRY_PROPERTY = "shardsim.registry";
-
     private Main() {
     }
 
@@ -38,11 +32,17 @@ public final class Main {
         System.exit(code);
     }
 
-    /** The command line over the built-in scenarios (or the registry the system property names). */
+    /** The command line over the built-in scenarios and those on the class path ({@code SIM_CLASSPATH}). */
     public static CommandLine newCommandLine(PrintStream out, PrintStream err) {
-        return newCommandLine(out, err, registry());
+        return newCommandLine(out, err, Main.class.getClassLoader());
     }
 
+    /** Over the built-in scenarios and those {@code scenariosFrom} finds as services (tests give a loader of their own). */
+    public static CommandLine newCommandLine(PrintStream out, PrintStream err, ClassLoader scenariosFrom) {
+        return newCommandLine(new CliContext(out, err, Registry.discovered(scenariosFrom), System.console() != null));
+    }
+
+    /** Over exactly these scenarios. */
     public static CommandLine newCommandLine(PrintStream out, PrintStream err, List<Scenario> scenarios) {
         return newCommandLine(new CliContext(out, err, scenarios, System.console() != null));
     }
@@ -106,18 +106,5 @@ public final class Main {
             // Nothing more can be said; the exit code still tells.
         }
         return ExitCodes.INTERNAL;
-    }
-
-    @SuppressWarnings("unchecked")
-    static List<Scenario> registry() {
-        String cls = System.getProperty(REGISTRY_PROPERTY);
-        if (cls == null || cls.isEmpty()) {
-            return Scenarios.all();
-        }
-        try {
-            return ((Supplier<List<Scenario>>) Class.forName(cls).getDeclaredConstructor().newInstance()).get();
-        } catch (ReflectiveOperationException | ClassCastException e) {
-            throw new IllegalStateException("cannot load scenario registry " + cls, e);
-        }
     }
 }

@@ -7,8 +7,14 @@ import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
+import shardsim.cli.base.ExitCodes;
+import shardsim.cli.base.UserError;
 import shardsim.cli.io.Json;
+import shardsim.cli.options.JsonOption;
+import shardsim.cli.options.ProgressOption;
+import shardsim.cli.options.Target;
+import shardsim.cli.options.ThreadsOption;
 import shardsim.cli.power.Power;
 import shardsim.cli.power.StartResult;
 import shardsim.cli.sweep.Progress;
@@ -18,19 +24,12 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** {@code sim power}: how quickly a sweep finds the bug, from several starting seeds. */
-@Command(name = "power", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = "Measure detection power: seeds (and wall time) a sweep needs before the mode fails, from K starting seeds 0, 10^9, 2*10^9, ...")
+@Command(name = "power", description = "Measure detection power: seeds (and wall time) a sweep needs before the mode fails, from K starting seeds 0, 10^9, 2*10^9, ...")
 public final class PowerCommand implements Callable<Integer> {
     private final CliContext ctx;
 
-    @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario name (see 'sim list').")
-    String scenarioName;
-
-    @Option(names = "--mode", paramLabel = "MODE", description = "The mode (default: the scenario's first, buggy).")
-    String mode;
-
-    @Option(names = "--plan", paramLabel = "PLAN", description = "Any plan of the scenario that draws from the seed: random, swarm, or targeted where the scenario has it (default: random).")
-    String plan;
+    @Mixin
+    Target target;
 
     @Option(names = "--starts", paramLabel = "K", defaultValue = "100", description = "Starting seeds (default: ${DEFAULT-VALUE}).")
     int starts;
@@ -38,14 +37,14 @@ public final class PowerCommand implements Callable<Integer> {
     @Option(names = "--max-seeds", paramLabel = "N", defaultValue = "10000", description = "Most seeds swept from one start (default: ${DEFAULT-VALUE}).")
     long maxSeeds;
 
-    @Option(names = "--threads", paramLabel = "N", description = "Sweeps run at once (default: the number of cores).")
-    Integer threads;
+    @Mixin
+    ThreadsOption threads;
 
-    @Option(names = "--json", description = "One JSON object instead of text.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
-    @Option(names = "--progress-seconds", hidden = true, defaultValue = "5")
-    long progressSeconds;
+    @Mixin
+    ProgressOption progress;
 
     public PowerCommand(CliContext ctx) {
         this.ctx = ctx;
@@ -53,31 +52,23 @@ public final class PowerCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Scenario scenario = ctx.scenario(scenarioName);
-        String m = CliContext.mode(scenario, mode);
-        String p = CliContext.plan(scenario, plan, Plans.RANDOM);
-        if (Plans.DOCUMENTED.equals(p)) {
-            throw new UserError("power sweeps seeds, and the documented plan does not depend on the seed: use a plan drawn from the seed (random, swarm, targeted)");
-        }
+        Scenario scenario = target.scenario(ctx.registry());
+        String m = target.mode(scenario);
+        String p = target.plan().drawnFromTheSeed(scenario, Plans.RANDOM);
         if (starts < 1 || starts > 100_000) {
             throw new UserError("--starts must be between 1 and 100000, got " + starts);
         }
         if (maxSeeds < 1 || maxSeeds > Power.SPACING) {
             throw new UserError("--max-seeds must be between 1 and " + Power.SPACING + ", got " + maxSeeds);
         }
-        int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-        if (t < 1 || t > 256) {
-            throw new UserError("--threads must be between 1 and 256, got " + t);
-        }
-        if (progressSeconds < 1) {
-            throw new UserError("--progress-seconds must be at least 1");
-        }
+        int t = threads.count();
+        long everySeconds = progress.seconds();
         try (OnSignal signal = new OnSignal("power")) {
-            return measure(scenario, m, p, t, signal);
+            return measure(scenario, m, p, t, everySeconds, signal);
         }
     }
 
-    private int measure(Scenario scenario, String m, String p, int t, OnSignal signal) {
+    private int measure(Scenario scenario, String m, String p, int t, long progressSeconds, OnSignal signal) {
         long t0 = System.nanoTime();
         List<StartResult> results;
         try (Progress progress = new Progress(ctx.err(), ctx.terminal(), starts, progressSeconds, "power", "starts")) {
@@ -105,7 +96,7 @@ public final class PowerCommand implements Callable<Integer> {
                 missed++;
             }
         }
-        if (json) {
+        if (json.on()) {
             ObjectNode o = Json.MAPPER.createObjectNode();
             o.put("scenario", scenario.name());
             o.put("mode", m);

@@ -5,7 +5,10 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
+import shardsim.cli.base.ExitCodes;
+import shardsim.cli.base.UserError;
 import shardsim.cli.io.TraceFile;
+import shardsim.cli.options.PlanChoice;
 import shardsim.core.scenario.RunResult;
 import shardsim.cli.io.PlanFile;
 import shardsim.core.scenario.RunSpec;
@@ -14,8 +17,7 @@ import shardsim.core.trace.Trace;
 import shardsim.core.trace.TraceDiff;
 
 /** {@code sim replay}: re-runs what a trace file records and compares the two event by event. */
-@Command(name = "replay", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = "Re-run the run a trace file records and compare it event by event (exit 3 on the first difference).")
+@Command(name = "replay", description = "Re-run the run a trace file records and compare it event by event (exit 3 on the first difference).")
 public final class ReplayCommand implements Callable<Integer> {
     private final CliContext ctx;
 

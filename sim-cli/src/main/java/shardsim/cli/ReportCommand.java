@@ -12,6 +12,8 @@ import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import shardsim.cli.base.ExitCodes;
+import shardsim.cli.base.UserError;
 import shardsim.cli.io.AtomicOutput;
 import shardsim.cli.io.InputLimits;
 import shardsim.cli.report.ScenarioReport;
@@ -21,8 +23,7 @@ import shardsim.core.scenario.Scenario;
  * {@code sim report}: regenerates {@code reports/}, one folder per scenario and an index. The files
  * are a pure function of the code, so {@code --check} can compare them with what is committed.
  */
-@Command(name = "report", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = "Regenerate the reproduction reports (reports/<scenario>/index.html and README.md, and reports/README.md).")
+@Command(name = "report", description = "Regenerate the reproduction reports (reports/<scenario>/index.html and README.md, and reports/README.md).")
 public final class ReportCommand implements Callable<Integer> {
     private final CliContext ctx;
 

@@ -5,8 +5,14 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
+import shardsim.cli.base.ExitCodes;
+import shardsim.cli.base.UserError;
 import shardsim.cli.io.Json;
+import shardsim.cli.options.JsonOption;
+import shardsim.cli.options.PlanChoice;
+import shardsim.cli.options.SeedOption;
+import shardsim.cli.options.Target;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
@@ -14,22 +20,15 @@ import shardsim.core.scenario.Scenario;
 import shardsim.core.trace.Trace;
 
 /** {@code sim run}: one seed, reported in full. */
-@Command(name = "run", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = "Run one seed of a scenario and report every violation with the command that reproduces it.")
+@Command(name = "run", description = "Run one seed of a scenario and report every violation with the command that reproduces it.")
 public final class RunCommand implements Callable<Integer> {
     private final CliContext ctx;
 
-    @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario name (see 'sim list').")
-    String scenarioName;
+    @Mixin
+    Target target;
 
-    @Option(names = "--mode", paramLabel = "MODE", description = "buggy, fixed or an ablation (default: the scenario's first mode).")
-    String mode;
-
-    @Option(names = "--plan", paramLabel = "PLAN", description = "documented, random, swarm, or a plan file FILE.json (default: documented).")
-    String plan;
-
-    @Option(names = "--seed", paramLabel = "N", description = "The seed (default: the one the plan file names, else 0).")
-    Long seed;
+    @Mixin
+    SeedOption seed;
 
     @Option(names = "--trace", paramLabel = "FILE", description = "Write the full trace as JSON Lines (replay it with 'sim replay FILE').")
     Path trace;
@@ -40,8 +39,8 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--force", description = "Overwrite --trace and --html files that exist.")
     boolean force;
 
-    @Option(names = "--json", description = "One JSON object instead of text.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Option(names = "--last", paramLabel = "N", defaultValue = "" + RunResult.LAST_EVENTS, description = "Trace events shown before a violation (default: ${DEFAULT-VALUE}).")
     int last;
@@ -52,21 +51,21 @@ public final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Scenario scenario = ctx.scenario(scenarioName);
-        PlanChoice choice = PlanChoice.of(scenario, plan, Plans.DOCUMENTED);
-        RunSpec spec = choice.checkedSpec(scenario, CliContext.mode(scenario, mode), choice.seed(seed));
+        Scenario scenario = target.scenario(ctx.registry());
+        PlanChoice choice = target.plan().choose(scenario, Plans.DOCUMENTED);
+        RunSpec spec = choice.checkedSpec(scenario, target.mode(scenario), seed.of(choice));
         if (last < 0 || last > 1_000_000) {
             throw new UserError("--last must be between 0 and 1000000: " + last);
         }
         RunFiles.check("sim run", force, RunFiles.inputs(choice), trace, html);
-        if (!json) {
+        if (!json.on()) {
             RunReport.header(ctx.out(), spec);
         }
         Trace t = Trace.digestOnly();
         LeadUp leadUp = new LeadUp(last);
         t.addListener(leadUp);
         RunResult result = RunFiles.run(scenario, spec, t, trace, html);
-        if (json) {
+        if (json.on()) {
             ctx.out().println(Json.line(Json.run(result)));
         } else {
             RunReport.body(ctx.out(), result, leadUp.events(), leadUp.sawViolation());

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import shardsim.cli.io.AtomicOutput;
 import shardsim.cli.io.TraceRecorder;
+import shardsim.cli.options.PlanChoice;
 import shardsim.cli.report.RunCapture;
 import shardsim.cli.report.RunSection;
 import shardsim.core.scenario.RunResult;

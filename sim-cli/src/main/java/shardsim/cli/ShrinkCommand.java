@@ -5,10 +5,17 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
+import shardsim.cli.base.ExitCodes;
+import shardsim.cli.base.UserError;
 import shardsim.cli.io.AtomicOutput;
 import shardsim.cli.io.Json;
 import shardsim.cli.io.PlanFile;
+import shardsim.cli.options.JsonOption;
+import shardsim.cli.options.PlanChoice;
+import shardsim.cli.options.SeedOption;
+import shardsim.cli.options.Target;
+import shardsim.cli.options.ThreadsOption;
 import shardsim.cli.shrink.ParallelShrink;
 import shardsim.core.check.Violation;
 import shardsim.core.fault.TimedFault;
@@ -31,22 +38,15 @@ import tools.jackson.databind.node.ObjectNode;
  * Starts from a seed's plan (built-in plans give theirs as data) or a plan file, and writes the
  * smallest plan that still breaks the same invariant as a plan file {@code sim run} replays.
  */
-@Command(name = "shrink", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = "Shrink a failing run to the fewest faults and workload operations that still break the same invariant.")
+@Command(name = "shrink", description = "Shrink a failing run to the fewest faults and workload operations that still break the same invariant.")
 public final class ShrinkCommand implements Callable<Integer> {
     private final CliContext ctx;
 
-    @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario name (see 'sim list').")
-    String scenarioName;
+    @Mixin
+    Target target;
 
-    @Option(names = "--mode", paramLabel = "MODE", description = "The mode that fails (default: the scenario's first, buggy).")
-    String mode;
-
-    @Option(names = "--plan", paramLabel = "PLAN", description = "random, swarm, documented, or a plan file FILE.json (default: random).")
-    String plan;
-
-    @Option(names = "--seed", paramLabel = "N", description = "The seed (default: the one the plan file names, else 0).")
-    Long seed;
+    @Mixin
+    SeedOption seed;
 
     @Option(names = "--invariant", paramLabel = "NAME", description = "The invariant to keep failing (default: the first one the run breaks).")
     String invariant;
@@ -60,8 +60,8 @@ public final class ShrinkCommand implements Callable<Integer> {
     @Option(names = "--max-seconds", paramLabel = "S", defaultValue = "120", description = "Most wall-clock seconds (default: ${DEFAULT-VALUE}).")
     double maxSeconds;
 
-    @Option(names = "--threads", paramLabel = "N", description = "Candidates run at once (default: the number of cores).")
-    Integer threads;
+    @Mixin
+    ThreadsOption threads;
 
     @Option(names = "--trace", paramLabel = "FILE", description = "Write the shrunk run's full trace as JSON Lines.")
     Path trace;
@@ -72,8 +72,8 @@ public final class ShrinkCommand implements Callable<Integer> {
     @Option(names = "--force", description = "Overwrite --out, --trace and --html files that exist.")
     boolean force;
 
-    @Option(names = "--json", description = "One JSON object instead of text.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     public ShrinkCommand(CliContext ctx) {
         this.ctx = ctx;
@@ -81,20 +81,17 @@ public final class ShrinkCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Scenario scenario = ctx.scenario(scenarioName);
-        String m = CliContext.mode(scenario, mode);
-        PlanChoice choice = PlanChoice.of(scenario, plan, Plans.RANDOM);
-        long n = choice.seed(seed);
+        Scenario scenario = target.scenario(ctx.registry());
+        String m = target.mode(scenario);
+        PlanChoice choice = target.plan().choose(scenario, Plans.RANDOM);
+        long n = seed.of(choice);
         if (maxRuns < 1) {
             throw new UserError("--max-runs must be at least 1, got " + maxRuns);
         }
         if (!(maxSeconds > 0)) {
             throw new UserError("--max-seconds must be positive, got " + maxSeconds);
         }
-        int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-        if (t < 1 || t > 256) {
-            throw new UserError("--threads must be between 1 and 256, got " + t);
-        }
+        int t = threads.count();
         if (invariant != null && !scenario.invariantNames().contains(invariant)) {
             throw new UserError("unknown invariant '" + invariant + "' for " + scenario.name() + " (its invariants: " + String.join(", ", scenario.invariantNames()) + ")");
         }
@@ -139,7 +136,7 @@ public final class ShrinkCommand implements Callable<Integer> {
         planOut.commit();
         RunSpec shrunkSpec = RunSpec.custom(scenario.name(), m, result.shrunk(), n);
         RunResult shrunkRun = trace != null || html != null ? RunFiles.run(scenario, shrunkSpec, Trace.digestOnly(), trace, html) : result.shrunkRun();
-        if (json) {
+        if (json.on()) {
             ObjectNode o = Json.MAPPER.createObjectNode();
             o.put("scenario", scenario.name());
             o.put("mode", m);

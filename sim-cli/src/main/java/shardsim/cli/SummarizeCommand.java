@@ -8,9 +8,13 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import shardsim.cli.base.ExitCodes;
+import shardsim.cli.base.UserError;
 import shardsim.cli.io.Json;
+import shardsim.cli.options.JsonOption;
 import shardsim.cli.sweep.ResultFile;
 import shardsim.cli.sweep.SeedRange;
 import shardsim.cli.sweep.Shard;
@@ -23,16 +27,15 @@ import tools.jackson.databind.node.ObjectNode;
  * sweep. Files must hold one sweep (the same plan contents, seed range and shard count), and every
  * piece must be there and complete, unless {@code --allow-partial}.
  */
-@Command(name = "summarize", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = "Summarize sweep result files (for example the pieces of a sweep split with --shard).")
+@Command(name = "summarize", description = "Summarize sweep result files (for example the pieces of a sweep split with --shard).")
 public final class SummarizeCommand implements Callable<Integer> {
     private final CliContext ctx;
 
     @Parameters(arity = "1..*", paramLabel = "FILE.jsonl", description = "Result files written by 'sim sweep --out'.")
     List<Path> files;
 
-    @Option(names = "--json", description = "Print the summary as one JSON object.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Option(names = "--allow-partial", description = "Summarize even when shards or seeds of the sweep are missing.")
     boolean allowPartial;
@@ -90,7 +93,7 @@ public final class SummarizeCommand implements Callable<Integer> {
             }
             ctx.err().println("sim summarize: partial: " + missing);
         }
-        if (json) {
+        if (json.on()) {
             ObjectNode o = Json.MAPPER.createObjectNode();
             o.put("runsOf", what[0]);
             o.put("files", files.size());

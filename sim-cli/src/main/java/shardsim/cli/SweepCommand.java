@@ -16,9 +16,17 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
+import shardsim.cli.base.ExitCodes;
+import shardsim.cli.base.UserError;
 import shardsim.cli.io.AtomicOutput;
 import shardsim.cli.io.Json;
+import shardsim.cli.options.JsonOption;
+import shardsim.cli.options.PlanChoice;
+import shardsim.cli.options.ProgressOption;
+import shardsim.cli.options.SeedsOption;
+import shardsim.cli.options.Target;
+import shardsim.cli.options.ThreadsOption;
 import shardsim.cli.sweep.Progress;
 import shardsim.cli.sweep.ResultFile;
 import shardsim.cli.sweep.SeedRange;
@@ -29,7 +37,6 @@ import shardsim.cli.sweep.SweepSummary;
 import shardsim.cli.io.PlanFile;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunResult;
-import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Scenario;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -38,25 +45,18 @@ import tools.jackson.databind.node.ObjectNode;
  * seed is its own run, so its result does not depend on the thread count or on which thread ran
  * it; only the order of lines in the result file does.
  */
-@Command(name = "sweep", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = "Run a range of seeds in parallel and summarize what broke.")
+@Command(name = "sweep", description = "Run a range of seeds in parallel and summarize what broke.")
 public final class SweepCommand implements Callable<Integer> {
     private final CliContext ctx;
 
-    @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario name (see 'sim list').")
-    String scenarioName;
+    @Mixin
+    Target target;
 
-    @Option(names = "--seeds", required = true, paramLabel = "A..B", description = "Inclusive seed range, for example 1..10000.")
-    String seeds;
+    @Mixin
+    SeedsOption seeds;
 
-    @Option(names = "--mode", paramLabel = "MODE", description = "buggy, fixed or an ablation (default: the scenario's first mode).")
-    String mode;
-
-    @Option(names = "--plan", paramLabel = "PLAN", description = "documented, random, swarm, or a plan file FILE.json (default: random).")
-    String plan;
-
-    @Option(names = "--threads", paramLabel = "N", description = "Simulations run at once (default: all cores).")
-    Integer threads;
+    @Mixin
+    ThreadsOption threads;
 
     @Option(names = "--shard", paramLabel = "I/N", description = "Run only piece I (from 0) of N of the range, for sweeps split across machines.")
     String shard;
@@ -70,13 +70,14 @@ public final class SweepCommand implements Callable<Integer> {
     @Option(names = "--stop-on-first", description = "Stop at the first failing seed (seeds already running still finish).")
     boolean stopOnFirst;
 
-    @Option(names = "--json", description = "Print the summary as one JSON object.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
-    @Option(names = "--progress-seconds", hidden = true, defaultValue = "5")
-    long progressSeconds;
+    @Mixin
+    ProgressOption progress;
 
     private SweepOf sweepOf;
+    private long progressSeconds;
 
     public SweepCommand(CliContext ctx) {
         this.ctx = ctx;
@@ -84,22 +85,17 @@ public final class SweepCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Scenario scenario = ctx.scenario(scenarioName);
-        String m = CliContext.mode(scenario, mode);
-        PlanChoice choice = PlanChoice.of(scenario, plan, Plans.RANDOM);
+        Scenario scenario = target.scenario(ctx.registry());
+        String m = target.mode(scenario);
+        PlanChoice choice = target.plan().choose(scenario, Plans.RANDOM);
         String p = choice.name();
-        SeedRange range = SeedRange.parse(seeds);
+        SeedRange range = seeds.range();
         Shard piece = Shard.parse(shard);
-        int n = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-        if (n < 1 || n > 1024) {
-            throw new UserError("--threads must be between 1 and 1024: " + n);
-        }
+        int n = threads.count();
         if (resume && out == null) {
             throw new UserError("--resume needs --out FILE.jsonl (the file of the sweep to continue)");
         }
-        if (progressSeconds < 1) {
-            throw new UserError("--progress-seconds must be at least 1");
-        }
+        progressSeconds = progress.seconds();
         // A plan file's names are checked in the first seed's world before anything is written.
         choice.checkedSpec(scenario, m, range.first());
         sweepOf = new SweepOf(SweepOf.digest(p, choice.custom() == null ? null : Json.line(PlanFile.toJson(choice.custom(), scenario.name()))),
@@ -291,7 +287,7 @@ public final class SweepCommand implements Callable<Integer> {
                     if (interrupted.get()) {
                         ctx.err().println("sim sweep: interrupted; every finished seed is " + (out == null ? "in the summary" : "in " + out + " (continue with --resume)"));
                     }
-                    if (json) {
+                    if (json.on()) {
                         ObjectNode o = Json.MAPPER.createObjectNode();
                         o.put("scenario", scenario.name());
                         o.put("mode", mode);

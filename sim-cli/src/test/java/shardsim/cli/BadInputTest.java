@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import shardsim.cli.base.ExitCodes;
 import shardsim.cli.io.Json;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -82,7 +83,7 @@ class BadInputTest {
         bad("unknown scenario 'nope'", "shrink", "nope");
         bad("--max-runs must be at least 1, got 0", "shrink", "ping", "--max-runs", "0", "--out", out);
         bad("--max-seconds must be positive, got -1.0", "shrink", "ping", "--max-seconds", "-1", "--out", out);
-        bad("--threads must be between 1 and 256, got 0", "shrink", "ping", "--threads", "0", "--out", out);
+        bad("--threads must be between 1 and 1024, got 0", "shrink", "ping", "--threads", "0", "--out", out);
         bad("unknown invariant 'Q7' for ping (its invariants: P1)", "shrink", "ping", "--invariant", "Q7", "--out", out);
         bad("scenario ping cannot give its plan as data", "shrink", "ping", "--seed", "3", "--out", out);
         bad("folder " + dir.resolve("missing") + " does not exist", "shrink", "ping", "--out", dir.resolve("missing").resolve("s.json").toString());

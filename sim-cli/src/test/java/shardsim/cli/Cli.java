@@ -27,11 +27,20 @@ final class Cli {
     }
 
     static Result run(List<shardsim.core.scenario.Scenario> scenarios, String... args) {
+        return run((o, e) -> Main.newCommandLine(new CliContext(o, e, scenarios, false)), args);
+    }
+
+    /** Runs over the built-in scenarios and those {@code loader} finds as services, as {@code sim} does over its class path. */
+    static Result discovering(ClassLoader loader, String... args) {
+        return run((o, e) -> Main.newCommandLine(o, e, loader), args);
+    }
+
+    private static Result run(java.util.function.BiFunction<PrintStream, PrintStream, picocli.CommandLine> commandLine, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
         PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
-        int code = Main.newCommandLine(new CliContext(o, e, scenarios, false)).execute(args);
+        int code = commandLine.apply(o, e).execute(args);
         o.flush();
         e.flush();
         return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));

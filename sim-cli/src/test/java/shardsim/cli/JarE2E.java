@@ -12,15 +12,16 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import shardsim.cli.base.ExitCodes;
 import shardsim.cli.io.Json;
+import shardsim.cli.testing.PingScenario;
 
 /**
- * Runs the built jar (target/sim.jar) as a separate process. The ping scenario lives in the test
- * classes, so the jar runs with them on its class path and the registry property naming them.
+ * Runs the built jar (target/sim.jar) as a separate process. The ping scenario comes as a user's
+ * scenario does: in a jar of its own on the class path, registered as a service.
  */
 class JarE2E {
     private static final Path JAR = Path.of("target", "sim.jar");
-    private static final Path TEST_CLASSES = Path.of("target", "test-classes");
 
     @TempDir
     Path dir;
@@ -28,13 +29,16 @@ class JarE2E {
     private record Proc(int code, String out, String err) {
     }
 
-    private static List<String> command(boolean ping, String... args) {
+    private List<String> command(boolean ping, String... args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         if (ping) {
-            cmd.add("-D" + Main.REGISTRY_PROPERTY + "=shardsim.cli.testing.PingRegistry");
+            Path scenarios = dir.resolve("ping.jar");
+            if (!Files.exists(scenarios)) {
+                ScenarioJar.jar(scenarios, List.of(PingScenario.class));
+            }
             cmd.add("-cp");
-            cmd.add(JAR + java.io.File.pathSeparator + TEST_CLASSES);
+            cmd.add(JAR + java.io.File.pathSeparator + scenarios);
             cmd.add(Main.class.getName());
         } else {
             cmd.add("-jar");

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import shardsim.cli.base.ExitCodes;
 import shardsim.cli.io.Json;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -42,7 +43,10 @@ class ListRunTest {
         assertTrue(r.out().contains("ping: a client counts"), r.out());
         assertTrue(r.out().contains("modes: buggy, fixed, nondeterministic, per-process"), r.out());
         assertTrue(r.out().contains("invariant P1:"), r.out());
+        assertTrue(r.out().contains("  fault kinds (plan files): clock-skew, clog, crash, partition, partition-end, partition-one-way, partition-one-way-end, restart"),
+                r.out());
         Cli.Result j = Cli.run("list", "--json");
+        assertEquals("partition-end", Json.MAPPER.readTree(j.out()).get(0).get("faultKinds").get(4).stringValue());
         assertEquals("ping", Json.MAPPER.readTree(j.out()).get(0).get("name").stringValue());
         assertEquals(3, Json.MAPPER.readTree(j.out()).get(0).get("plans").size());
     }

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import shardsim.cli.base.ExitCodes;
 
 /** Plans given as files: they run, replay from the trace alone, and every malformed one is refused in one line. */
 class PlanFileTest {
@@ -27,7 +28,7 @@ class PlanFileTest {
 
     private static final String LINK = "\"link\":{\"lossProbability\":0.0,\"duplicateProbability\":0.0,\"delayMicrosMin\":100,\"delayMicrosMax\":5000},";
     private static final String PARTITION = "{\"atMicros\":200000,\"kind\":\"partition\",\"a\":\"client\",\"b\":\"server\"},"
-            + "{\"atMicros\":900000,\"kind\":\"heal\",\"a\":\"client\",\"b\":\"server\"}";
+            + "{\"atMicros\":900000,\"kind\":\"partition-end\",\"a\":\"client\",\"b\":\"server\"}";
 
     @Test
     void aPlanFileRunsItsFaultsAndTheTraceReplaysWithoutTheFile() throws IOException {
@@ -37,6 +38,7 @@ class PlanFileTest {
         assertEquals(ExitCodes.OK, run.code(), run.err());
         String trace = Files.readString(t);
         assertTrue(trace.contains("Partition[a=client, b=server]"), "the plan's partition ran");
+        assertTrue(trace.contains("End[start=Partition[a=client, b=server]]"), "and its end");
         assertTrue(trace.contains("\"customPlan\""), "the header carries the plan");
         Files.delete(p);
         Cli.Result replay = Cli.run("replay", t.toString());
@@ -59,12 +61,15 @@ class PlanFileTest {
     void versionTwoRoundTrips() {
         var scenario = new shardsim.cli.testing.PingScenario();
         var faults = shardsim.core.fault.FaultPlan.builder().at(5, new shardsim.core.fault.NodeFault.Crash("server"))
-                .at(9, new shardsim.core.fault.NodeFault.Restart("server")).build();
+                .at(9, new shardsim.core.fault.NodeFault.Restart("server"))
+                .lasting(3, 11, new shardsim.core.fault.NetFault.Partition("client", "server"))
+                .lasting(4, 12, new shardsim.core.fault.NetFault.PartitionOneWay("server", "client")).build();
         for (shardsim.core.net.Delay d : java.util.List.of(new shardsim.core.net.Delay.Fixed(1_000), new shardsim.core.net.Delay.Uniform(10, 20),
                 new shardsim.core.net.Delay.Exponential(100, 5_000, 200_000))) {
             var link = new shardsim.core.net.LinkPolicy(0.25, 0.125, d, 77);
             var plan = new shardsim.core.scenario.CustomPlan("x.json", "swarm", link, faults, shardsim.core.workload.Workload.empty());
             var json = shardsim.cli.io.PlanFile.toJson(plan, "ping", 42L);
+            assertTrue(json.toString().contains("\"kind\":\"partition-one-way-end\",\"from\":\"server\",\"to\":\"client\""), json.toString());
             assertEquals(42L, shardsim.cli.io.PlanFile.seed(json, "x.json").getAsLong());
             assertEquals(plan, shardsim.cli.io.PlanFile.fromJson(json, "x.json", scenario));
         }
@@ -106,6 +111,14 @@ class PlanFileTest {
                 plan("above-one.json", planJson("\"link\":{\"lossProbability\":0.1,\"duplicateProbability\":1.5,\"delayMicrosMin\":1,\"delayMicrosMax\":2},", "")));
         bad("need 0 <= delayMicrosMin <= delayMicrosMax", plan("delay.json", planJson("\"link\":{\"lossProbability\":0,\"duplicateProbability\":0,\"delayMicrosMin\":5,\"delayMicrosMax\":2},", "")));
         bad("unknown fault kind 'meteor'", plan("kind.json", planJson(LINK, "{\"atMicros\":1,\"kind\":\"meteor\"}")));
+        bad("unknown fault kind 'clog-end': clog does not last, so nothing ends it",
+                plan("clog-end.json", planJson(LINK, "{\"atMicros\":1,\"kind\":\"clog-end\",\"a\":\"client\",\"b\":\"server\",\"durationMicros\":5}")));
+        bad("unknown fault kind 'meteor-end' (known: ", plan("meteor-end.json", planJson(LINK, "{\"atMicros\":1,\"kind\":\"meteor-end\"}")));
+        bad("unknown fault kind 'heal' (known: clock-skew, clog, crash, partition, partition-end, partition-one-way, partition-one-way-end, restart",
+                plan("heal.json", planJson(LINK, "{\"atMicros\":1,\"kind\":\"heal\",\"a\":\"client\",\"b\":\"server\"}")));
+        bad("field 'b' is missing", plan("end-field.json", planJson(LINK, "{\"atMicros\":1,\"kind\":\"partition-end\",\"a\":\"client\"}")));
+        bad("unknown field 'c' for kind partition-end",
+                plan("end-extra.json", planJson(LINK, "{\"atMicros\":1,\"kind\":\"partition-end\",\"a\":\"client\",\"b\":\"server\",\"c\":1}")));
         bad("field 'b' is missing", plan("field.json", planJson(LINK, "{\"atMicros\":1,\"kind\":\"partition\",\"a\":\"client\"}")));
         bad("unknown field 'c'", plan("extra.json", planJson(LINK, "{\"atMicros\":1,\"kind\":\"partition\",\"a\":\"client\",\"b\":\"server\",\"c\":1}")));
         bad("atMicros must be between 0 and 1000000000000, got -5", plan("time.json", planJson(LINK, "{\"atMicros\":-5,\"kind\":\"crash\",\"node\":\"server\"}")));

@@ -14,6 +14,7 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import shardsim.cli.base.ExitCodes;
 
 /** {@code sim report} and {@code sim run --html} over the ping scenario. */
 class ReportCommandTest {

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import shardsim.cli.base.ExitCodes;
 import shardsim.cli.io.Json;
 import tools.jackson.databind.node.ObjectNode;
 

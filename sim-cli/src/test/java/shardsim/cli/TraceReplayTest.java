@@ -4,13 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import shardsim.cli.base.ExitCodes;
 import shardsim.cli.io.Json;
+import shardsim.cli.testing.PingScenario;
 import tools.jackson.databind.node.ObjectNode;
 
 class TraceReplayTest {
@@ -83,22 +86,16 @@ class TraceReplayTest {
     }
 
     @Test
-    void checkDeterminismAcrossJvms() {
-        String old = System.setProperty(Main.REGISTRY_PROPERTY, "shardsim.cli.testing.PingRegistry");
-        try {
-            Cli.Result ok = Cli.run("check-determinism", "ping", "--mode", "buggy", "--seeds", "1..10", "--fresh-jvm");
+    void checkDeterminismAcrossJvms(@TempDir Path services) throws IOException {
+        // The child JVM finds ping as this one does: as a service, through the loader's folder.
+        try (URLClassLoader loader = ScenarioJar.loader(services, List.of(PingScenario.class))) {
+            Cli.Result ok = Cli.discovering(loader, "check-determinism", "ping", "--mode", "buggy", "--seeds", "1..10", "--fresh-jvm");
             assertEquals(ExitCodes.OK, ok.code(), ok.out() + ok.err());
             assertTrue(ok.out().contains("fresh JVM"), ok.out());
-            assertEquals(ExitCodes.OK, Cli.run("check-determinism", "ping", "--mode", "per-process", "--seeds", "1..2").code(), "invisible in one JVM");
-            Cli.Result bad = Cli.run("check-determinism", "ping", "--mode", "per-process", "--seeds", "1..2", "--fresh-jvm");
+            assertEquals(ExitCodes.OK, Cli.discovering(loader, "check-determinism", "ping", "--mode", "per-process", "--seeds", "1..2").code(), "invisible in one JVM");
+            Cli.Result bad = Cli.discovering(loader, "check-determinism", "ping", "--mode", "per-process", "--seeds", "1..2", "--fresh-jvm");
             assertEquals(ExitCodes.NONDETERMINISM, bad.code(), bad.out() + bad.err());
             assertTrue(bad.out().contains("traces differ at event #"), bad.out());
-        } finally {
-            if (old == null) {
-                System.clearProperty(Main.REGISTRY_PROPERTY);
-            } else {
-                System.setProperty(Main.REGISTRY_PROPERTY, old);
-            }
         }
     }
 }

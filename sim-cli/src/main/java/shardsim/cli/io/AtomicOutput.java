@@ -17,7 +17,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
-import shardsim.cli.UserError;
+import shardsim.cli.base.UserError;
 
 /**
  * An output file written to a temporary file in the same folder and moved into place only when

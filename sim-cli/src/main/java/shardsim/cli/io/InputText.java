@@ -10,7 +10,7 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import shardsim.cli.UserError;
+import shardsim.cli.base.UserError;
 
 /**
  * Reads a whole input file as strict UTF-8 text, never more than a limit: the one way a command

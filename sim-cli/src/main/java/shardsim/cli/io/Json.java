@@ -2,7 +2,7 @@ package shardsim.cli.io;
 
 import java.util.List;
 import java.util.Map;
-import shardsim.cli.UserError;
+import shardsim.cli.base.UserError;
 import shardsim.core.check.Violation;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.trace.Micros;

@@ -5,7 +5,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
-import shardsim.cli.UserError;
+import shardsim.cli.base.UserError;
 
 /**
  * Reads JSON Lines with a bound on each line, so a file with no newline (or {@code /dev/zero})

@@ -9,9 +9,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.TreeMap;
-import shardsim.cli.UserError;
+import shardsim.cli.base.UserError;
+import shardsim.core.fault.End;
 import shardsim.core.fault.Fault;
 import shardsim.core.fault.FaultPlan;
+import shardsim.core.fault.LastingFault;
 import shardsim.core.fault.NetFault;
 import shardsim.core.fault.NodeFault;
 import shardsim.core.fault.TimedFault;
@@ -25,7 +27,6 @@ import shardsim.core.workload.Operation;
 import shardsim.core.workload.TimedOperation;
 import shardsim.core.workload.Workload;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -37,12 +38,13 @@ import tools.jackson.databind.node.ObjectNode;
  *  "base": "random", "seed": 1,
  *  "link": {"lossProbability": 0.01, "duplicateProbability": 0.0, "delayMicrosMin": 500, "delayMicrosMax": 20000},
  *  "faults": [{"atMicros": 1000000, "kind": "partition", "a": "fe", "b": "be10003"},
- *             {"atMicros": 4000000, "kind": "heal", "a": "fe", "b": "be10003"}],
+ *             {"atMicros": 4000000, "kind": "partition-end", "a": "fe", "b": "be10003"}],
  *  "workload": [{"atMicros": 2000000, "kind": "balance", "tabletId": 11415, "destBackend": "be10004"}]}
  * </pre>
  *
  * A fault's or operation's fields are its record's components; its kind is the record's simple
- * name in kebab case. {@code base} (default {@code random}) names the built-in plan whose world
+ * name in kebab case. The end of a lasting fault ({@link End}) is its start's kind with
+ * {@code -end} appended and the start's fields, so it names exactly the fault it ends. {@code base} (default {@code random}) names the built-in plan whose world
  * the plan runs in; {@code seed} is the seed {@code sim run} uses when given none; without
  * {@code workload} the workload is drawn from the seed. The link's delay is uniform between
  * {@code delayMicrosMin} and {@code delayMicrosMax}, exponential when {@code delayMicrosMean} is
@@ -56,7 +58,7 @@ public final class PlanFile {
 
     /** Kernel fault kinds a plan file may name (link policy changes go in "link" instead). */
     private static final List<Class<? extends Fault>> KERNEL_KINDS = List.of(
-            NetFault.Partition.class, NetFault.PartitionOneWay.class, NetFault.Heal.class, NetFault.HealOneWay.class, NetFault.Clog.class,
+            NetFault.Partition.class, NetFault.PartitionOneWay.class, NetFault.Clog.class,
             NodeFault.Crash.class, NodeFault.Restart.class, NodeFault.ClockSkew.class);
 
     private static final List<String> LINK_FIELDS = List.of("lossProbability", "duplicateProbability", "delayMicros", "delayMicrosMin", "delayMicrosMax",
@@ -106,7 +108,7 @@ public final class PlanFile {
             throw new UserError(where + ": field 'faults' is missing or not a list");
         }
         List<TimedFault> out = new ArrayList<>();
-        for (Entry<Fault> e : entries(faults, where, "fault", kinds(scenario))) {
+        for (Entry<Fault> e : entries(faults, where, "fault", faultReaders(scenario))) {
             out.add(new TimedFault(e.atMicros(), e.value()));
         }
         String base = o.has("base") ? Json.text(o, "base", where) : Plans.RANDOM;
@@ -142,12 +144,12 @@ public final class PlanFile {
         if (!ops.isArray()) {
             throw new UserError(where + ": field 'workload' is not a list");
         }
-        Map<String, Class<? extends Operation>> kinds = new TreeMap<>();
+        Map<String, Reader<Operation>> kinds = new TreeMap<>();
         for (Class<? extends Operation> k : scenario.operationKinds()) {
             if (!k.isRecord()) {
                 throw new IllegalStateException("scenario operation kind " + k + " is not a record");
             }
-            kinds.put(kindName(k), k);
+            kinds.put(kindName(k), (item, at) -> build(k, kindName(k), item, at));
         }
         List<TimedOperation> out = new ArrayList<>();
         for (Entry<Operation> e : entries(ops, where, "operation", kinds)) {
@@ -159,8 +161,14 @@ public final class PlanFile {
     private record Entry<T>(long atMicros, T value) {
     }
 
+    /** Builds one kind's record from its JSON object. */
+    @FunctionalInterface
+    private interface Reader<T> {
+        T read(ObjectNode item, String where);
+    }
+
     /** The timed records of a list: each an object with atMicros, a known kind and that kind's fields. */
-    private static <T> List<Entry<T>> entries(JsonNode list, String where, String what, Map<String, Class<? extends T>> kinds) {
+    private static <T> List<Entry<T>> entries(JsonNode list, String where, String what, Map<String, Reader<T>> kinds) {
         if (list.size() > PlanValidation.MAX_ENTRIES) {
             throw new UserError(where + ": " + list.size() + " " + what + "s, more than the " + PlanValidation.MAX_ENTRIES + " a plan may hold");
         }
@@ -176,11 +184,15 @@ public final class PlanFile {
                 throw new UserError(at + ": atMicros must be between 0 and " + PlanValidation.MAX_MICROS + ", got " + atMicros);
             }
             String kind = Json.text(item, "kind", at);
-            Class<? extends T> type = kinds.get(kind);
-            if (type == null) {
+            Reader<T> reader = kinds.get(kind);
+            if (reader == null) {
+                String base = kind.endsWith(End.SUFFIX) ? kind.substring(0, kind.length() - End.SUFFIX.length()) : null;
+                if (base != null && kinds.containsKey(base)) {
+                    throw new UserError(at + ": unknown " + what + " kind '" + kind + "': " + base + " does not last, so nothing ends it");
+                }
                 throw new UserError(at + ": unknown " + what + " kind '" + kind + "' (known: " + String.join(", ", kinds.keySet()) + ")");
             }
-            out.add(new Entry<>(atMicros, build(type, (ObjectNode) item, at)));
+            out.add(new Entry<>(atMicros, reader.read((ObjectNode) item, at)));
         }
         return out;
     }
@@ -192,74 +204,8 @@ public final class PlanFile {
 
     /** The plan as JSON, naming {@code seed} (when not null) as the seed to run it with. */
     public static ObjectNode toJson(CustomPlan plan, String scenario, Long seed) {
-        ObjectNode o = Json.MAPPER.createObjectNode();
-        o.put("schema", SCHEMA);
-        o.put("schemaVersion", SCHEMA_VERSION);
-        o.put("scenario", scenario);
-        o.put("base", plan.base());
-        if (seed != null) {
-            o.put("seed", seed);
-        }
-        ObjectNode l = o.putObject("link");
-        LinkPolicy p = plan.link();
-        l.put("lossProbability", p.lossProbability());
-        l.put("duplicateProbability", p.duplicateProbability());
-        Delay d = p.delay();
-        if (d instanceof Delay.Uniform u) {
-            l.put("delayMicrosMin", u.minMicros());
-            l.put("delayMicrosMax", u.maxMicros());
-        } else if (d instanceof Delay.Exponential e) {
-            l.put("delayMicrosMin", e.minMicros());
-            l.put("delayMicrosMean", e.meanMicros());
-            l.put("delayMicrosMax", e.maxMicros());
-        } else if (d instanceof Delay.Fixed f) {
-            l.put("delayMicros", f.micros());
-        } else {
-            throw new IllegalStateException("unknown delay " + d);
-        }
-        l.put("capacity", p.capacity());
-        ArrayNode faults = o.putArray("faults");
-        for (TimedFault tf : plan.faults().faults()) {
-            fields(faults.addObject(), tf.atMicros(), tf.fault());
-        }
-        if (plan.hasWorkload()) {
-            ArrayNode ops = o.putArray("workload");
-            for (TimedOperation op : plan.workload().operations()) {
-                fields(ops.addObject(), op.atMicros(), op.operation());
-            }
-        }
-        return o;
-    }
-
-    private static void fields(ObjectNode f, long atMicros, Object r) {
-        if (!r.getClass().isRecord()) {
-            throw new IllegalStateException(r.getClass() + " is not a record, so a plan file cannot name it");
-        }
-        f.put("atMicros", atMicros);
-        f.put("kind", kindName(r.getClass()));
-        for (RecordComponent c : r.getClass().getRecordComponents()) {
-            Object v;
-            try {
-                java.lang.reflect.Method accessor = c.getAccessor();
-                accessor.setAccessible(true);
-                v = accessor.invoke(r);
-            } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException(e);
-            }
-            if (v instanceof Long n) {
-                f.put(c.getName(), n);
-            } else if (v instanceof Integer n) {
-                f.put(c.getName(), n);
-            } else if (v instanceof Double n) {
-                f.put(c.getName(), n);
-            } else if (v instanceof Boolean b) {
-                f.put(c.getName(), b);
-            } else if (v instanceof Enum<?> e) {
-                f.put(c.getName(), e.name());
-            } else {
-                f.put(c.getName(), String.valueOf(v));
-            }
-        }
+        // One writer for plan files, in sim-core (PlanJson), so test kits without Jackson write the same files.
+        return Json.object(shardsim.core.scenario.PlanJson.write(plan, scenario, seed), "plan " + plan.source());
     }
 
     /** "PartitionOneWay" becomes "partition-one-way". */
@@ -267,16 +213,28 @@ public final class PlanFile {
         return Fault.kindOf(type);
     }
 
-    private static Map<String, Class<? extends Fault>> kinds(Scenario scenario) {
-        Map<String, Class<? extends Fault>> kinds = new TreeMap<>();
-        for (Class<? extends Fault> k : KERNEL_KINDS) {
-            kinds.put(kindName(k), k);
-        }
-        for (Class<? extends Fault> k : scenario.faultKinds()) {
+    /**
+     * Every fault kind a plan file for this scenario may name, in name order, as written. A
+     * lasting kind ({@link LastingFault}) comes with its end kind, {@code KIND-end}.
+     */
+    public static List<String> faultKindNames(Scenario scenario) {
+        return new ArrayList<>(faultReaders(scenario).keySet());
+    }
+
+    private static Map<String, Reader<Fault>> faultReaders(Scenario scenario) {
+        Map<String, Reader<Fault>> kinds = new TreeMap<>();
+        List<Class<? extends Fault>> all = new ArrayList<>(KERNEL_KINDS);
+        all.addAll(scenario.faultKinds());
+        for (Class<? extends Fault> k : all) {
             if (!k.isRecord()) {
                 throw new IllegalStateException("scenario fault kind " + k + " is not a record");
             }
-            kinds.put(kindName(k), k);
+            String name = kindName(k);
+            kinds.put(name, (item, at) -> build(k, name, item, at));
+            if (LastingFault.class.isAssignableFrom(k)) {
+                String end = name + End.SUFFIX;
+                kinds.put(end, (item, at) -> new End((LastingFault) build(k, end, item, at)));
+            }
         }
         return kinds;
     }
@@ -337,7 +295,7 @@ public final class PlanFile {
         return p;
     }
 
-    private static <T> T build(Class<? extends T> type, ObjectNode f, String where) {
+    private static <T> T build(Class<? extends T> type, String kind, ObjectNode f, String where) {
         RecordComponent[] components = type.getRecordComponents();
         Object[] args = new Object[components.length];
         Class<?>[] types = new Class<?>[components.length];
@@ -350,7 +308,7 @@ public final class PlanFile {
         }
         for (String name : f.propertyNames()) {
             if (!expected.contains(name)) {
-                throw new UserError(where + ": unknown field '" + name + "' for kind " + kindName(type) + " (fields: " + String.join(", ", expected) + ")");
+                throw new UserError(where + ": unknown field '" + name + "' for kind " + kind + " (fields: " + String.join(", ", expected) + ")");
             }
         }
         try {

@@ -8,6 +8,7 @@ import java.util.stream.LongStream;
 import org.HdrHistogram.Histogram;
 import shardsim.cli.sweep.SeedResult;
 import shardsim.cli.sweep.SweepSummary;
+import shardsim.core.check.Rule;
 import shardsim.core.check.Violation;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunResult;
@@ -126,11 +127,9 @@ public final class ScenarioReport {
 
     private Map<String, String> invariantMeanings() {
         Map<String, String> out = new LinkedHashMap<>();
-        for (String inv : scenario.invariants()) {
-            int colon = inv.indexOf(':');
-            String name = colon > 0 ? inv.substring(0, colon).trim() : inv;
-            String meaning = colon > 0 ? inv.substring(colon + 1).trim() : "";
-            out.put(name, scenario.residualGaps().contains(name) ? meaning + " (a gap upstream's fix leaves: the fixed mode may break it)" : meaning);
+        for (Rule inv : scenario.invariants()) {
+            boolean gap = scenario.residualGaps().contains(inv);
+            out.put(inv.name(), gap ? inv.meaning() + " (a gap upstream's fix leaves: the fixed mode may break it)" : inv.meaning());
         }
         return out;
     }

@@ -36,8 +36,9 @@ public final class SpaceTime {
     private static final Pattern DELIVER = Pattern.compile("^(copy of )?m(\\d+)$");
     private static final Pattern NET_DROP = Pattern.compile("^(.*) m(\\d+)$");
     private static final Pattern LATE_REPLY = Pattern.compile("^late reply m(\\d+)\\b");
-    private static final Pattern PAIR = Pattern.compile("^(Partition|Heal)\\[a=([^,\\]]+), b=([^,\\]]+)\\]$");
-    private static final Pattern ONE_WAY = Pattern.compile("^(PartitionOneWay|HealOneWay)\\[from=([^,\\]]+), to=([^,\\]]+)\\]$");
+    /** A partition's start, {@code Partition[a=x, b=y]}, or its end, the same inside {@code End[start=...]}. */
+    private static final Pattern PAIR = Pattern.compile("^(Partition|End\\[start=Partition)\\[a=([^,\\]]+), b=([^,\\]]+)\\](\\]?)$");
+    private static final Pattern ONE_WAY = Pattern.compile("^(PartitionOneWay|End\\[start=PartitionOneWay)\\[from=([^,\\]]+), to=([^,\\]]+)\\](\\]?)$");
     private static final Pattern CLOG = Pattern.compile("^Clog\\[a=([^,\\]]+), b=([^,\\]]+), durationMicros=(\\d+)\\]$");
 
     /** The CSS of a diagram; also inlined in a standalone SVG file. */
@@ -264,8 +265,8 @@ public final class SpaceTime {
                 Matcher pair = PAIR.matcher(e.detail());
                 Matcher oneWay = ONE_WAY.matcher(e.detail());
                 Matcher clog = CLOG.matcher(e.detail());
-                if (pair.matches() || oneWay.matches()) {
-                    Matcher m = pair.matches() ? pair : oneWay;
+                Matcher m = pair.matches() ? pair : oneWay.matches() ? oneWay : null;
+                if (m != null && m.group(1).startsWith("End") == !m.group(4).isEmpty()) {
                     boolean cut = m.group(1).startsWith("Partition");
                     String a = m.group(2);
                     String b = m.group(3);

@@ -6,7 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.function.Consumer;
-import shardsim.cli.UserError;
+import shardsim.cli.base.UserError;
 import shardsim.cli.io.InputLimits;
 import shardsim.cli.io.LineReader;
 

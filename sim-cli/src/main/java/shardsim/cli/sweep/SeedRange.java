@@ -2,7 +2,7 @@ package shardsim.cli.sweep;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import shardsim.cli.UserError;
+import shardsim.cli.base.UserError;
 
 /**
  * An inclusive range of seeds written {@code A..B} (or a single seed {@code N}), in the same

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import shardsim.cli.UserError;
+import shardsim.cli.base.UserError;
 import shardsim.cli.io.Json;
 import shardsim.core.check.Violation;
 import shardsim.core.scenario.PlanValidation;

@@ -2,7 +2,7 @@ package shardsim.cli.sweep;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import shardsim.cli.UserError;
+import shardsim.cli.base.UserError;
 
 /**
  * One of {@code count} disjoint pieces of a seed range, {@code I/N} with I from 0 (the index a

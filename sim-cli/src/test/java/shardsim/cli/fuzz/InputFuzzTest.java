@@ -17,7 +17,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import shardsim.cli.CliContext;
-import shardsim.cli.ExitCodes;
+import shardsim.cli.base.ExitCodes;
 import shardsim.cli.Main;
 import shardsim.cli.io.PlanFile;
 import shardsim.core.scenario.RunSpec;

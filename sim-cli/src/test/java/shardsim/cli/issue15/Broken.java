@@ -37,8 +37,8 @@ final class Broken implements Scenario {
     }
 
     @Override
-    public List<String> invariants() {
-        return List.of("B1: nothing");
+    public List<shardsim.core.check.Rule> invariants() {
+        return List.of(new shardsim.core.check.Rule("B1", "nothing"));
     }
 
     @Override

@@ -22,7 +22,7 @@ final class Issue15Cli {
 
         /** Asserts the bad-input contract: exit 2 and exactly one line on stderr, naming {@code expected}. */
         void assertBadInput(String expected) {
-            org.junit.jupiter.api.Assertions.assertEquals(shardsim.cli.ExitCodes.BAD_INPUT, code, all());
+            org.junit.jupiter.api.Assertions.assertEquals(shardsim.cli.base.ExitCodes.BAD_INPUT, code, all());
             org.junit.jupiter.api.Assertions.assertEquals(1, errLines(), all());
             org.junit.jupiter.api.Assertions.assertTrue(err.contains(expected), "expected '" + expected + "' in " + err);
         }

@@ -8,7 +8,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import shardsim.cli.ExitCodes;
+import shardsim.cli.base.ExitCodes;
 import tools.jackson.databind.node.ObjectNode;
 
 /**

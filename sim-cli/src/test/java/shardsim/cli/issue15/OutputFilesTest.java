@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import shardsim.cli.ExitCodes;
+import shardsim.cli.base.ExitCodes;
 
 /**
  * Issue 15, "clobbering" and "leftovers": no output overwrites an existing file without --force

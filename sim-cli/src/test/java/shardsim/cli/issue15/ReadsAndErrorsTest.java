@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import shardsim.cli.ExitCodes;
+import shardsim.cli.base.ExitCodes;
 import shardsim.cli.io.InputLimits;
 import tools.jackson.databind.node.ObjectNode;
 

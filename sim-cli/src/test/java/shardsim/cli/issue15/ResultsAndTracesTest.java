@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import shardsim.cli.ExitCodes;
+import shardsim.cli.base.ExitCodes;
 import tools.jackson.databind.node.ObjectNode;
 
 /**

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import shardsim.cli.ExitCodes;
+import shardsim.cli.base.ExitCodes;
 
 /** Issue 15, "terminal output" and the newcomer items: quoting, escaping, the hint, the help text, the reports' wording, .gitignore. */
 class TerminalTest {

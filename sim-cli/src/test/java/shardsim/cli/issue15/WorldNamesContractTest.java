@@ -24,8 +24,9 @@ import shardsim.scenarios.Scenarios;
  * the world declares or declared free text.
  */
 class WorldNamesContractTest {
-    private static final List<Class<? extends Fault>> KERNEL = List.of(NetFault.Partition.class, NetFault.PartitionOneWay.class, NetFault.Heal.class,
-            NetFault.HealOneWay.class, NetFault.Clog.class, NodeFault.Crash.class, NodeFault.Restart.class, NodeFault.ClockSkew.class);
+    /** The kernel's kinds; an end has its start's components, so the starts cover the ends. */
+    private static final List<Class<? extends Fault>> KERNEL = List.of(NetFault.Partition.class, NetFault.PartitionOneWay.class, NetFault.Clog.class,
+            NodeFault.Crash.class, NodeFault.Restart.class, NodeFault.ClockSkew.class);
 
     @Test
     void everyBuiltInPlanPassesTheCheckInItsOwnWorld() {

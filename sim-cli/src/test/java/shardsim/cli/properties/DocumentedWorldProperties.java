@@ -7,11 +7,9 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.lifecycle.AddLifecycleHook;
-import shardsim.core.arbitraries.PlanArbitraries;
 import shardsim.core.net.LinkPolicy;
 import shardsim.core.scenario.CustomPlan;
 import shardsim.core.scenario.Plans;
-import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.Scenario;
 import shardsim.scenarios.dropafterclone.DorisArbitraries;
 import shardsim.scenarios.dropafterclone.DropAfterCloneScenario;
@@ -19,6 +17,8 @@ import shardsim.scenarios.splitstall.SplitArbitraries;
 import shardsim.scenarios.splitstall.SplitStallScenario;
 import shardsim.scenarios.versionskew.VersionSkewArbitraries;
 import shardsim.scenarios.versionskew.VersionSkewScenario;
+import shardsim.testkit.Replay;
+import shardsim.testkit.arbitraries.PlanArbitraries;
 
 /**
  * Each scenario's fixed mode holds in its documented world under any plan the arbitraries build
@@ -34,10 +34,7 @@ class DocumentedWorldProperties {
 
     /** Every check holds, apart from the gaps upstream's fix leaves (the scenario's residual gaps), which may fire. */
     private static void holds(Scenario scenario, String mode, long seed, CustomPlan plan) {
-        RunResult r = Replay.run(scenario, mode, plan, seed);
-        if (!r.holdsApartFrom(scenario.residualGaps())) {
-            throw new AssertionError(Replay.describe(scenario, mode, plan, seed, r));
-        }
+        Replay.assertHolds(scenario, mode, seed, plan);
     }
 
     @Provide

@@ -1,6 +1,7 @@
 /**
- * jqwik properties over whole plans (faults and workloads from the arbitraries in the sim-core
- * and sim-scenarios test-jars). A failing property names the {@code sim run} command that
- * replays its shrunk case: the plan is written to a file under {@code target/jqwik-plans}.
+ * jqwik properties over whole plans (faults and workloads from the arbitraries of sim-testkit and
+ * of the sim-scenarios test-jar). A failing property names the {@code sim run} command that
+ * replays its shrunk case: sim-testkit's {@code Replay} writes the plan under
+ * {@code target/jqwik-plans}.
  */
 package shardsim.cli.properties;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
-import shardsim.core.fixture.EchoScenario;
+import shardsim.cli.testing.PingScenario;
 import shardsim.scenarios.Scenarios;
 
 /** The fidelity table and the report's log beside the trace, rendered from the scenario hooks. */
@@ -23,8 +23,8 @@ class FidelitySectionTest {
 
     @Test
     void aScenarioWithoutTheHooksGetsNeitherTable() {
-        // The echo fixture has neither a fidelity table nor a log to align.
-        FidelitySection s = new FidelitySection(new EchoScenario());
+        // The ping fixture has neither a fidelity table nor a log to align.
+        FidelitySection s = new FidelitySection(new PingScenario());
         assertEquals("", s.markdown());
         assertEquals("", s.html());
     }

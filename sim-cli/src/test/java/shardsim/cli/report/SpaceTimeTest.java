@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import shardsim.core.fault.End;
+import shardsim.core.fault.NetFault;
 import shardsim.core.trace.TraceEvent;
 import shardsim.core.trace.TraceKind;
 
@@ -42,11 +44,11 @@ class SpaceTimeTest {
                 out.add(new TraceEvent(out.size(), t + 500, e, TraceKind.DELIVER, to, "m" + msg));
             }
             if (e % 200 == 0) {
-                out.add(new TraceEvent(out.size(), t, e, TraceKind.FAULT, "faults", "Partition[a=a, b=c]"));
+                out.add(new TraceEvent(out.size(), t, e, TraceKind.FAULT, "faults", new NetFault.Partition("a", "c").toString()));
                 out.add(new TraceEvent(out.size(), t, e, TraceKind.CRASH, "b", "incarnation 0"));
             }
             if (e % 200 == 20) {
-                out.add(new TraceEvent(out.size(), t, e, TraceKind.FAULT, "faults", "Heal[a=a, b=c]"));
+                out.add(new TraceEvent(out.size(), t, e, TraceKind.FAULT, "faults", new End(new NetFault.Partition("a", "c")).toString()));
                 out.add(new TraceEvent(out.size(), t, e, TraceKind.RESTART, "b", "recover incarnation 1"));
             }
             out.add(new TraceEvent(out.size(), t, e, TraceKind.STATE, to, "count " + msg));

@@ -46,8 +46,8 @@ public final class PingScenario implements Scenario {
     }
 
     @Override
-    public List<String> invariants() {
-        return List.of("P1: the client counts at most one pong per ping sent");
+    public List<shardsim.core.check.Rule> invariants() {
+        return List.of(new shardsim.core.check.Rule("P1", "the client counts at most one pong per ping sent"));
     }
 
     @Override

@@ -10,6 +10,11 @@ public interface Invariant {
     /** Null when the invariant holds; otherwise what is wrong. */
     String check();
 
+    /** The check of a declared invariant. */
+    static Invariant of(Rule rule, java.util.function.Supplier<String> check) {
+        return of(rule.name(), check);
+    }
+
     static Invariant of(String name, java.util.function.Supplier<String> check) {
         return new Invariant() {
             @Override

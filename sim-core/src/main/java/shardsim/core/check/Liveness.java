@@ -16,4 +16,9 @@ public record Liveness(String name, long withinMicros, Supplier<String> check) {
             throw new IllegalArgumentException("liveness window must be positive");
         }
     }
+
+    /** The liveness check of a declared invariant. */
+    public Liveness(Rule rule, long withinMicros, Supplier<String> check) {
+        this(rule.name(), withinMicros, check);
+    }
 }

@@ -23,6 +23,10 @@ public final class SelfWaitCheck implements Invariant {
     /** The worker state last judged free of self-waits; nothing a poll changes can create one. */
     private long judgedAt = -1;
 
+    public SelfWaitCheck(Simulation sim, Rule rule) {
+        this(sim, rule.name());
+    }
+
     public SelfWaitCheck(Simulation sim, String name) {
         this.sim = sim;
         this.name = name;

@@ -31,17 +31,18 @@ public interface Fault {
 
     /**
      * How this fault changes the count of faults in force: +1 when it starts a fault that lasts
-     * (a partition, a crash), -1 when it ends one (heal, restart), 0 for a momentary one.
-     * Liveness checks count their quiet time from when this count returns to zero.
+     * (a {@link LastingFault}, a crash), -1 when it ends one (an {@link End}, a restart), 0 for a
+     * momentary one. Liveness checks count their quiet time from when this count returns to zero.
+     * Kinds do not write it: {@link LastingFault} and {@link End} derive it.
      */
     default int activityDelta() {
         return 0;
     }
 
     /**
-     * Whether this fault ends the lasting fault {@code start} (a heal its partition, a restart its
-     * crash). A shrinker keeps such a pair together: dropping only the end would leave a fault in
-     * force to the end of the run, a different failure from the one being shrunk.
+     * Whether this fault ends the lasting fault {@code start} (an {@link End} its start, a restart
+     * its crash). A shrinker keeps such a pair together: dropping only the end would leave a fault
+     * in force to the end of the run, a different failure from the one being shrunk.
      */
     default boolean ends(Fault start) {
         return false;

@@ -43,6 +43,15 @@ public record FaultPlan(List<TimedFault> faults) {
             return this;
         }
 
+        /** A lasting fault from {@code startMicros} and its {@link End} at {@code endMicros}. */
+        public Builder lasting(long startMicros, long endMicros, LastingFault fault) {
+            if (endMicros < startMicros) {
+                throw new IllegalArgumentException("a fault cannot end (" + endMicros + ") before it starts (" + startMicros + "): " + fault);
+            }
+            at(startMicros, fault);
+            return at(endMicros, fault.end());
+        }
+
         public FaultPlan build() {
             return new FaultPlan(faults);
         }

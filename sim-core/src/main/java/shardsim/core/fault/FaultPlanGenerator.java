@@ -1,12 +1,11 @@
 package shardsim.core.fault;
 
-import java.util.ArrayList;
 import java.util.List;
 import shardsim.core.random.SimRandom;
 
 /**
- * Generates a kernel fault plan from a seed. Every lasting fault is paired with its end (heal,
- * restart) inside the window, so the plan leaves the cluster whole by {@code endMicros} and
+ * Generates a kernel fault plan from a seed. Every lasting fault is paired with its end (its
+ * {@link End}, or a crash's restart) inside the window, so the plan leaves the cluster whole by {@code endMicros} and
  * liveness can be judged after it.
  */
 public final class FaultPlanGenerator {
@@ -30,7 +29,7 @@ public final class FaultPlanGenerator {
         for (double r : rates) {
             total += r;
         }
-        List<TimedFault> out = new ArrayList<>();
+        FaultPlan.Builder out = FaultPlan.builder();
         if (total <= 0) {
             return FaultPlan.empty();
         }
@@ -45,14 +44,8 @@ public final class FaultPlanGenerator {
             String a = random.pick(nodes);
             String b = otherThan(random, nodes, a);
             switch (kind) {
-                case 0 -> {
-                    out.add(new TimedFault(at, new NetFault.Partition(a, b)));
-                    out.add(new TimedFault(until, new NetFault.Heal(a, b)));
-                }
-                case 1 -> {
-                    out.add(new TimedFault(at, new NetFault.PartitionOneWay(a, b)));
-                    out.add(new TimedFault(until, new NetFault.HealOneWay(a, b)));
-                }
+                case 0 -> out.lasting(at, until, new NetFault.Partition(a, b));
+                case 1 -> out.lasting(at, until, new NetFault.PartitionOneWay(a, b));
                 case 2 -> {
                     int idx = random.nextInt(crashable.size());
                     if (downUntil[idx] > at) {
@@ -60,15 +53,15 @@ public final class FaultPlanGenerator {
                     }
                     downUntil[idx] = until + 1;
                     String node = crashable.get(idx);
-                    out.add(new TimedFault(at, new NodeFault.Crash(node)));
-                    out.add(new TimedFault(until, new NodeFault.Restart(node)));
+                    out.at(at, new NodeFault.Crash(node));
+                    out.at(until, new NodeFault.Restart(node));
                 }
-                case 3 -> out.add(new TimedFault(at, new NetFault.Clog(a, b, Math.max(1, until - at))));
-                case 4 -> out.add(new TimedFault(at, new NodeFault.ClockSkew(a, random.between(-in.maxSkewMicros(), in.maxSkewMicros()))));
+                case 3 -> out.at(at, new NetFault.Clog(a, b, Math.max(1, until - at)));
+                case 4 -> out.at(at, new NodeFault.ClockSkew(a, random.between(-in.maxSkewMicros(), in.maxSkewMicros())));
                 default -> throw new IllegalStateException("unknown fault kind " + kind);
             }
         }
-        return new FaultPlan(out);
+        return out.build();
     }
 
     /** A Poisson draw by inversion (means here are small). */

@@ -4,46 +4,12 @@ import shardsim.core.net.LinkPolicy;
 
 /** Faults of the network, applied by the kernel. */
 public sealed interface NetFault extends Fault {
-    /** Cuts both directions between two nodes. */
-    record Partition(String a, String b) implements NetFault {
-        @Override
-        public int activityDelta() {
-            return 1;
-        }
+    /** Cuts both directions between two nodes until its {@link End} restores them. */
+    record Partition(String a, String b) implements NetFault, LastingFault {
     }
 
-    /** Cuts messages from {@code from} to {@code to} only. */
-    record PartitionOneWay(String from, String to) implements NetFault {
-        @Override
-        public int activityDelta() {
-            return 1;
-        }
-    }
-
-    /** Restores both directions between two nodes. */
-    record Heal(String a, String b) implements NetFault {
-        @Override
-        public int activityDelta() {
-            return -1;
-        }
-
-        @Override
-        public boolean ends(Fault start) {
-            return start instanceof Partition p && (p.a().equals(a) && p.b().equals(b) || p.a().equals(b) && p.b().equals(a));
-        }
-    }
-
-    /** Restores the one direction a {@link PartitionOneWay} cut. */
-    record HealOneWay(String from, String to) implements NetFault {
-        @Override
-        public int activityDelta() {
-            return -1;
-        }
-
-        @Override
-        public boolean ends(Fault start) {
-            return start instanceof PartitionOneWay p && p.from().equals(from) && p.to().equals(to);
-        }
+    /** Cuts messages from {@code from} to {@code to} only, until its {@link End} restores them. */
+    record PartitionOneWay(String from, String to) implements NetFault, LastingFault {
     }
 
     /**

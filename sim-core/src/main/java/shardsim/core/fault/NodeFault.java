@@ -1,6 +1,16 @@
 package shardsim.core.fault;
 
-/** Faults of nodes, applied by the kernel. */
+/**
+ * Faults of nodes, applied by the kernel.
+ *
+ * <p>A crash and its restart are not a {@link LastingFault} and its {@link End}, on purpose. A
+ * restart is an action of its own, not the undoing of one crash: it boots a new incarnation that
+ * recovers from disk, and it is issued where no planned crash starts anything (version-skew's
+ * meta crashes from inside a handler and schedules its own restart; split-stall aims restarts at
+ * split stages). A crash may also stand alone for good, and a crash of a node already down or a
+ * restart of one already up is a no-op that the kernel does not count. So the pair keeps its own
+ * {@link Fault#ends} and counts, here and nowhere else.
+ */
 public sealed interface NodeFault extends Fault {
     String node();
 

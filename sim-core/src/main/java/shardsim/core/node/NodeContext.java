@@ -30,8 +30,13 @@ public interface NodeContext {
      * A request: exactly one of {@code onReply} or {@code onTimeout} runs, unless this node crashes
      * first. A reply arriving after the timeout is dropped (and traced), although the receiver
      * may well have applied the request.
+     *
+     * <p>The reply must be a {@code replyType}: the kernel checks it before {@code onReply} runs,
+     * so handlers never cast. A reply of another type is a bug of the model (the receiver answered
+     * the wrong message), and the kernel throws an {@link IllegalStateException} naming the
+     * request, the expected and the actual type, rather than letting the run go on.
      */
-    void call(String to, Message request, long timeoutMicros, Consumer<Message> onReply, Runnable onTimeout);
+    <R extends Message> void call(String to, Message request, Class<R> replyType, long timeoutMicros, Consumer<? super R> onReply, Runnable onTimeout);
 
     /** Answers a request received in {@code request}. */
     void reply(Envelope request, Message response);

@@ -4,6 +4,7 @@ import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
 import java.util.List;
 import java.util.Optional;
+import shardsim.core.fault.End;
 import shardsim.core.fault.Fault;
 import shardsim.core.fault.TimedFault;
 import shardsim.core.net.Delay;
@@ -78,9 +79,11 @@ public final class PlanValidation {
         }
     }
 
-    private static void checkEntry(String what, long atMicros, Object entry, WorldNames names) {
+    private static void checkEntry(String what, long atMicros, Object written, WorldNames names) {
+        // An end is checked as the start it names: the same fields, and the names of the start's kind.
+        Object entry = written instanceof End e ? e.start() : written;
         String kind = Fault.kindOf(entry.getClass());
-        String where = what + " " + kind + " at atMicros " + atMicros;
+        String where = what + " " + (written instanceof Fault f ? f.kind() : kind) + " at atMicros " + atMicros;
         if (atMicros < 0 || atMicros > MAX_MICROS) {
             throw new IllegalArgumentException(where + ": atMicros must be between 0 and " + MAX_MICROS);
         }

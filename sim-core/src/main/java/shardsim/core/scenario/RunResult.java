@@ -2,6 +2,7 @@ package shardsim.core.scenario;
 
 import java.util.List;
 import java.util.Map;
+import shardsim.core.check.Rule;
 import shardsim.core.check.Violation;
 import shardsim.core.sim.Simulation;
 import shardsim.core.trace.Trace;
@@ -49,9 +50,9 @@ public record RunResult(
     }
 
     /** True when every violation is of one of {@code gaps} (a scenario's {@link Scenario#residualGaps()}). */
-    public boolean holdsApartFrom(List<String> gaps) {
+    public boolean holdsApartFrom(List<Rule> gaps) {
         for (Violation v : violations) {
-            if (!gaps.contains(v.invariant())) {
+            if (gaps.stream().noneMatch(g -> g.name().equals(v.invariant()))) {
                 return false;
             }
         }

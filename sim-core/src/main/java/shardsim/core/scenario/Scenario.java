@@ -1,6 +1,7 @@
 package shardsim.core.scenario;
 
 import java.util.List;
+import shardsim.core.check.Rule;
 import shardsim.core.trace.Trace;
 
 /**
@@ -44,23 +45,24 @@ public interface Scenario {
     /** The built-in plans: "documented", "random", "swarm". */
     List<String> plans();
 
-    /** The invariants the scenario checks, as "NAME: meaning". */
-    List<String> invariants();
+    /** The invariants the scenario checks, each declared once (its checks raise violations under these names). */
+    List<Rule> invariants();
 
-    /** The invariants' names ("C1" of "C1: ..."), in order. */
+    /** The invariants' names, in order. */
     default List<String> invariantNames() {
         List<String> out = new java.util.ArrayList<>();
-        for (String inv : invariants()) {
-            int colon = inv.indexOf(':');
-            out.add(colon > 0 ? inv.substring(0, colon).trim() : inv);
+        for (Rule inv : invariants()) {
+            out.add(inv.name());
         }
-        return out;
+        return List.copyOf(out);
     }
 
     /**
      * The fault kinds this scenario defines (records implementing {@link shardsim.core.fault.Fault}),
      * besides the kernel's, so plan files can name them. A plan file names a kind by its simple
-     * class name in kebab case ({@code SlowReport} is {@code slow-report}).
+     * class name in kebab case ({@code SlowReport} is {@code slow-report}). List a lasting kind
+     * ({@link shardsim.core.fault.LastingFault}) alone: its end, {@code slow-report-end}, is the
+     * kernel's {@link shardsim.core.fault.End} and comes with it.
      */
     default List<Class<? extends shardsim.core.fault.Fault>> faultKinds() {
         return List.of();
@@ -92,8 +94,18 @@ public interface Scenario {
      * fixed mode may break them, and the report and tests say so instead of counting the fix as
      * failed. Empty when the fix claims every invariant.
      */
-    default List<String> residualGaps() {
+    default List<Rule> residualGaps() {
         return List.of();
+    }
+
+    /** Whether the invariant named {@code invariant} is one of {@link #residualGaps()}. */
+    default boolean isResidualGap(String invariant) {
+        for (Rule gap : residualGaps()) {
+            if (gap.name().equals(invariant)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

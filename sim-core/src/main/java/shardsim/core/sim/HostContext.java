@@ -18,11 +18,20 @@ final class HostContext implements NodeContext {
     private final int incarnation;
     private final SimRandom random;
     /** Pending calls by id; looked up by key, never iterated. */
-    private final LinkedHashMap<Long, PendingCall> calls = new LinkedHashMap<>();
+    private final LinkedHashMap<Long, PendingCall<?>> calls = new LinkedHashMap<>();
     /** Worker queues in creation order. */
     final LinkedHashMap<String, WorkerImpl> workers = new LinkedHashMap<>();
 
-    private record PendingCall(Consumer<Message> onReply, TimerImpl timeout) {
+    /** A call waiting for its reply, and the reply type it asked for. */
+    private record PendingCall<R extends Message>(Message request, Class<R> replyType, Consumer<? super R> onReply, TimerImpl timeout) {
+        /** Hands the reply over as the type asked for; another type is the model's bug, reported as such. */
+        void answer(Message reply) {
+            if (!replyType.isInstance(reply)) {
+                throw new IllegalStateException("reply of the wrong type to " + request + ": expected " + replyType.getName() + ", got "
+                        + (reply == null ? "null" : reply.getClass().getName() + " (" + reply + ")"));
+            }
+            onReply.accept(replyType.cast(reply));
+        }
     }
 
     HostContext(Simulation sim, NodeHost host, int incarnation) {
@@ -68,14 +77,18 @@ final class HostContext implements NodeContext {
     }
 
     @Override
-    public void call(String to, Message request, long timeoutMicros, Consumer<Message> onReply, Runnable onTimeout) {
+    public <R extends Message> void call(String to, Message request, Class<R> replyType, long timeoutMicros, Consumer<? super R> onReply,
+            Runnable onTimeout) {
         requireLive();
+        if (replyType == null) {
+            throw new IllegalArgumentException("a call needs the type of its reply");
+        }
         long callId = sim.nextCallId();
         TimerImpl timeout = new TimerImpl(this, "timeout call#" + callId + " to " + to, () -> {
             calls.remove(callId);
             onTimeout.run();
         });
-        calls.put(callId, new PendingCall(onReply, timeout));
+        calls.put(callId, new PendingCall<>(request, replyType, onReply, timeout));
         sim.schedule(timeoutMicros, new SimEvent.Fire(timeout));
         sim.network().send(sim.newEnvelope(host.name, to, request, callId, false));
     }
@@ -129,13 +142,13 @@ final class HostContext implements NodeContext {
     /** Routes an arriving envelope: replies to their pending call, the rest to the node. */
     void receive(Envelope env) {
         if (env.reply()) {
-            PendingCall call = calls.remove(env.callId());
+            PendingCall<?> call = calls.remove(env.callId());
             if (call == null) {
                 sim.record(TraceKind.DROP, host.name, "late reply " + env.describe());
                 return;
             }
             call.timeout().cancel();
-            call.onReply().accept(env.message());
+            call.answer(env.message());
             return;
         }
         host.node.onMessage(env);

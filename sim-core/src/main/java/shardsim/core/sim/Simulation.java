@@ -9,8 +9,10 @@ import shardsim.core.check.Invariant;
 import shardsim.core.check.Liveness;
 import shardsim.core.check.Violation;
 import shardsim.core.event.EventQueue;
+import shardsim.core.fault.End;
 import shardsim.core.fault.Fault;
 import shardsim.core.fault.FaultPlan;
+import shardsim.core.fault.LastingFault;
 import shardsim.core.fault.NetFault;
 import shardsim.core.fault.NodeFault;
 import shardsim.core.fault.TimedFault;
@@ -69,10 +71,14 @@ public final class Simulation {
     /** Bumped whenever any worker's tasks, holder, waiting or blocking change (lets wait checks reuse a verdict). */
     long workerChanges;
 
-    /** Handles scenario-defined fault kinds; returns false for kinds it does not know. */
+    /**
+     * Handles scenario-defined fault kinds; returns false for kinds it does not know. A
+     * {@link LastingFault} comes here twice, as itself: {@code starts} when it starts and not when
+     * its {@link End} ends it. A momentary fault comes once, starting.
+     */
     @FunctionalInterface
     public interface FaultHandler {
-        boolean apply(Fault fault);
+        boolean apply(Fault fault, boolean starts);
     }
 
     public Simulation(long seed, SimConfig config, Trace trace) {
@@ -228,6 +234,11 @@ public final class Simulation {
         }
     }
 
+    /** A violation of a declared invariant: {@link #violation(String, String)} under its name. */
+    public void violation(shardsim.core.check.Rule rule, String message) {
+        violation(rule.name(), message);
+    }
+
     public List<Violation> violations() {
         return Collections.unmodifiableList(violations);
     }
@@ -317,7 +328,9 @@ public final class Simulation {
     /** Injects a fault now (also how plans are applied). */
     public void applyFault(Fault fault) {
         record(TraceKind.FAULT, "faults", fault.toString());
-        if (fault instanceof NodeFault nf && !hosts.containsKey(nf.node())) {
+        boolean starts = !(fault instanceof End);
+        Fault kind = starts ? fault : ((End) fault).start();
+        if (kind instanceof NodeFault nf && !hosts.containsKey(nf.node())) {
             // A plan run in another seed's world may name a node this world lacks; like a
             // scenario's own faults, it is skipped with a note (plans are checked up front).
             note("faults", "skipped: no node " + nf.node() + " in this world");
@@ -325,9 +338,9 @@ public final class Simulation {
         }
         // A crash of a node already down, or a restart of one already up, changes nothing in force.
         boolean noOp = (fault instanceof NodeFault.Crash c && !isUp(c.node())) || (fault instanceof NodeFault.Restart r && isUp(r.node()));
-        boolean handled = applyKernelFault(fault);
+        boolean handled = applyKernelFault(kind, starts);
         for (int i = 0; !handled && i < faultHandlers.size(); i++) {
-            handled = faultHandlers.get(i).apply(fault);
+            handled = faultHandlers.get(i).apply(kind, starts);
         }
         if (!handled) {
             throw new IllegalStateException("no handler for fault kind " + fault.kind() + ": " + fault);
@@ -476,15 +489,20 @@ public final class Simulation {
         }
     }
 
-    private boolean applyKernelFault(Fault fault) {
+    /** Applies a kernel kind as it starts or, for a lasting one, as it ends; false for other kinds. */
+    private boolean applyKernelFault(Fault fault, boolean starts) {
         if (fault instanceof NetFault.Partition p) {
-            network.partition(p.a(), p.b());
+            if (starts) {
+                network.partition(p.a(), p.b());
+            } else {
+                network.heal(p.a(), p.b());
+            }
         } else if (fault instanceof NetFault.PartitionOneWay p) {
-            network.partitionOneWay(p.from(), p.to());
-        } else if (fault instanceof NetFault.Heal h) {
-            network.heal(h.a(), h.b());
-        } else if (fault instanceof NetFault.HealOneWay h) {
-            network.healOneWay(h.from(), h.to());
+            if (starts) {
+                network.partitionOneWay(p.from(), p.to());
+            } else {
+                network.healOneWay(p.from(), p.to());
+            }
         } else if (fault instanceof NetFault.Clog c) {
             long until = now + c.durationMicros();
             network.clog(c.a(), c.b(), until);

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import shardsim.core.check.Violation;
+import shardsim.core.fault.End;
 import shardsim.core.fault.FaultPlan;
 import shardsim.core.fault.NetFault;
 import shardsim.core.fault.NodeFault;
@@ -30,7 +31,7 @@ class ShrinkerTest {
                 .at(100, new NetFault.Partition("a", "b"))
                 .at(150, new NodeFault.Crash("b"))
                 .at(200, new NodeFault.ClockSkew("a", 5))
-                .at(300, new NetFault.Heal("a", "b"))
+                .at(300, new End(new NetFault.Partition("a", "b")))
                 .at(300, new NodeFault.Crash("c"))
                 .at(400, new NodeFault.Restart("b"))
                 .at(500, new NodeFault.Restart("c"))
@@ -157,7 +158,7 @@ class ShrinkerTest {
                 .at(200, new NetFault.Partition("a", "b"))
                 .at(200, new NodeFault.Crash("x"))
                 .at(300, new NodeFault.Restart("x"))
-                .at(300, new NetFault.Heal("b", "a"))
+                .at(300, new End(new NetFault.Partition("a", "b")))
                 .build();
         List<PlanElement> elements = PlanElements.faults(plan);
         assertEquals(3, elements.size());

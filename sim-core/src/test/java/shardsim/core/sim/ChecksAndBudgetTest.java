@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import shardsim.core.check.Invariant;
 import shardsim.core.check.Liveness;
 import shardsim.core.check.Violation;
+import shardsim.core.fault.End;
 import shardsim.core.fault.NetFault;
 import shardsim.core.fixture.Probe;
 import shardsim.core.trace.Trace;
@@ -114,7 +115,7 @@ class ChecksAndBudgetTest {
         boolean[] recovered = new boolean[1];
         sim.liveness(new Liveness("recovers", 2_000_000, () -> recovered[0] ? null : "not recovered"));
         sim.injectAt(1_000_000, new NetFault.Partition("a", "b"));
-        sim.injectAt(3_000_000, new NetFault.Heal("a", "b"));
+        sim.injectAt(3_000_000, new End(new NetFault.Partition("a", "b")));
         sim.at(4_500_000, "recover", () -> recovered[0] = true);
         sim.runUntil(10_000_000);
         sim.finish();
@@ -127,7 +128,7 @@ class ChecksAndBudgetTest {
         boolean[] r2 = new boolean[1];
         late.liveness(new Liveness("recovers", 2_000_000, () -> r2[0] ? null : "not recovered"));
         late.injectAt(1_000_000, new NetFault.Partition("a", "b"));
-        late.injectAt(3_000_000, new NetFault.Heal("a", "b"));
+        late.injectAt(3_000_000, new End(new NetFault.Partition("a", "b")));
         late.at(5_500_000, "recover", () -> r2[0] = true);
         late.runUntil(10_000_000);
         assertEquals("recovers", late.violations().get(0).invariant());

@@ -64,7 +64,7 @@ class CrashRecoveryProperties {
         Probe old = sim.node("n", Probe.class);
         int[] fired = new int[3];
         old.ctx().setTimer("t", 1_000, () -> fired[0]++);
-        old.ctx().call("peer", new Probe.Msg(7), 50_000, reply -> fired[1]++, () -> fired[1]++);
+        old.ctx().call("peer", new Probe.Msg(7), Probe.Msg.class, 50_000, reply -> fired[1]++, () -> fired[1]++);
         old.ctx().worker("w").submit(Task.of("job", 5_000, () -> fired[2]++));
         sim.at(500, "crash", () -> sim.crash("n"));
         sim.at(600, "restart", () -> sim.restart("n"));

@@ -154,8 +154,8 @@ public final class Backend implements Node {
             }
         }
         boolean incremental = local != null;
-        ctx.call(c.srcBackend(), new SnapshotRequest(c.tabletId()), config.snapshotTimeoutMicros(),
-                reply -> download(c, incremental, (SnapshotResponse) reply),
+        ctx.call(c.srcBackend(), new SnapshotRequest(c.tabletId()), SnapshotResponse.class, config.snapshotTimeoutMicros(),
+                snapshot -> download(c, incremental, snapshot),
                 () -> endClone(c, Status.FAILED, "make snapshot failed: " + c.srcBackend() + " did not answer"));
     }
 

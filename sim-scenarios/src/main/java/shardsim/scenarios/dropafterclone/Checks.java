@@ -1,8 +1,10 @@
 package shardsim.scenarios.dropafterclone;
 
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import shardsim.core.check.Invariant;
+import shardsim.core.check.Rule;
 import shardsim.core.sim.Simulation;
 
 /**
@@ -20,9 +22,12 @@ import shardsim.core.sim.Simulation;
  * </ul>
  */
 public final class Checks {
-    public static final String D1 = "D1";
-    public static final String D2 = "D2";
-    public static final String D3 = "D3";
+    public static final Rule D1 = new Rule("D1", "no BE deletes a tablet copy that the catalog references at that moment");
+    public static final Rule D2 = new Rule("D2",
+            "every tablet has a whole copy at all times; at quiescence every NORMAL replica has its copy on its BE");
+    public static final Rule D3 = new Rule("D3", "a copy the catalog does not reference is deleted within three report intervals (quiet tail)");
+    /** The invariants, declared once. */
+    public static final List<Rule> INVARIANTS = List.of(D1, D2, D3);
 
     private final Cluster cluster;
     private final long reportIntervalMicros;

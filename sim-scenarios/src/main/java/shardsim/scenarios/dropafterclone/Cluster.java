@@ -3,6 +3,7 @@ package shardsim.scenarios.dropafterclone;
 import java.util.List;
 import java.util.Map;
 import shardsim.core.fault.Fault;
+import shardsim.core.run.Driver;
 import shardsim.core.sim.Simulation;
 import shardsim.core.workload.Operation;
 
@@ -10,7 +11,7 @@ import shardsim.core.workload.Operation;
  * One FE and its BEs inside a simulation: seeds the initial placement on the disks, adds the
  * nodes, applies the scenario's faults, and is the driver's handle for balance moves.
  */
-public final class Cluster {
+public final class Cluster implements Driver {
     public static final String FE = "fe";
 
     private final Simulation sim;
@@ -81,6 +82,7 @@ public final class Cluster {
      * Performs one workload operation. One that names a tablet or backend this world does not
      * have is skipped with a note, so any list of operations is a valid workload.
      */
+    @Override
     public void perform(Operation operation) {
         if (operation instanceof DorisOperation.Balance b) {
             if (!tablets.contains(b.tabletId())) {
@@ -95,11 +97,9 @@ public final class Cluster {
         }
     }
 
-    private boolean applyFault(Fault fault) {
+    private boolean applyFault(Fault fault, boolean starts) {
         if (fault instanceof DorisFault.SlowReports s) {
-            faultState.setReportExtraMicros(s.extraMicros());
-        } else if (fault instanceof DorisFault.SlowReportsEnd) {
-            faultState.setReportExtraMicros(0);
+            faultState.setReportExtraMicros(starts ? s.extraMicros() : 0);
         } else if (fault instanceof DorisFault.StallPool s) {
             if (!backends.contains(s.backend())) {
                 sim.note("faults", "stall skipped: no backend " + s.backend() + " in this cluster");

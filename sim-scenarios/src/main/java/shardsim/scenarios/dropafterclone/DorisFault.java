@@ -1,33 +1,16 @@
 package shardsim.scenarios.dropafterclone;
 
 import shardsim.core.fault.Fault;
+import shardsim.core.fault.LastingFault;
 
 /** The scenario's own fault kinds, applied by {@link Cluster}. */
 public sealed interface DorisFault extends Fault {
-    /** The FE's ReportHandler takes {@code extraMicros} longer per report until {@link SlowReportsEnd}. */
-    record SlowReports(long extraMicros) implements DorisFault {
+    /** The FE's ReportHandler takes {@code extraMicros} longer per report until the fault ends. */
+    record SlowReports(long extraMicros) implements DorisFault, LastingFault {
         public SlowReports {
             if (extraMicros < 0) {
                 throw new IllegalArgumentException("negative slow-report delay");
             }
-        }
-
-        @Override
-        public int activityDelta() {
-            return 1;
-        }
-    }
-
-    /** Ends {@link SlowReports}. */
-    record SlowReportsEnd() implements DorisFault {
-        @Override
-        public int activityDelta() {
-            return -1;
-        }
-
-        @Override
-        public boolean ends(Fault start) {
-            return start instanceof SlowReports;
         }
     }
 

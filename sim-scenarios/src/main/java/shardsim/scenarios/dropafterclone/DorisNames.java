@@ -1,7 +1,6 @@
 package shardsim.scenarios.dropafterclone;
 
 import java.util.List;
-import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.WorldNames;
 
 /** The names a plan may use in a run's world: its nodes, backends, tablets and task pools. */
@@ -9,8 +8,7 @@ final class DorisNames {
     private DorisNames() {
     }
 
-    static WorldNames of(RunSpec spec, List<String> plans) {
-        DorisWorld world = RunPlan.of(spec, plans).world();
+    static WorldNames of(DorisWorld world) {
         return WorldNames.builder()
                 .nodes(world.nodes())
                 .field("backend", world.backends())

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import shardsim.core.run.World;
 
 /**
  * Everything a run draws from its seed (or fixes, for {@code documented}) that is neither a fault
@@ -30,7 +31,7 @@ record DorisWorld(
         long tailStartMicros,
         long endMicros,
         long firstReplicaId,
-        Map<String, Object> params) {
+        Map<String, Object> params) implements World {
     /** Where the generated worlds' replica ids start. */
     static final long FIRST_REPLICA_ID = 320600;
 
@@ -45,7 +46,8 @@ record DorisWorld(
     }
 
     /** Every node, in the order the cluster adds them: the FE first. */
-    List<String> nodes() {
+    @Override
+    public List<String> nodes() {
         List<String> out = new ArrayList<>();
         out.add(Cluster.FE);
         out.addAll(backends);

@@ -1,22 +1,23 @@
 package shardsim.scenarios.dropafterclone;
 
 import java.util.List;
-import java.util.Map;
+import shardsim.core.check.Rule;
 import shardsim.core.fault.Fault;
+import shardsim.core.fault.FaultPlan;
 import shardsim.core.net.LinkPolicy;
-import shardsim.core.scenario.CustomPlan;
+import shardsim.core.run.Draw;
+import shardsim.core.run.RunShape;
+import shardsim.core.run.Script;
+import shardsim.core.run.SimulatedScenario;
 import shardsim.core.scenario.FidelityRow;
 import shardsim.core.scenario.LogLine;
 import shardsim.core.scenario.Plans;
-import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
-import shardsim.core.scenario.Scenario;
 import shardsim.core.scenario.WorldNames;
-import shardsim.core.sim.RunBudget;
-import shardsim.core.sim.SimConfig;
 import shardsim.core.sim.Simulation;
 import shardsim.core.trace.Trace;
 import shardsim.core.workload.Operation;
+import shardsim.core.workload.Workload;
 
 /**
  * Apache Doris: a DROP issued from a stale tablet report reaches a BE after a CLONE re-created the
@@ -30,14 +31,15 @@ import shardsim.core.workload.Operation;
  * quiescence and D3 are judged. The {@code documented} plan replays the report's timeline: three
  * {@link DorisOperation.Balance} moves and one {@link DorisFault.SlowAgentRpc} (the report's DROP,
  * sent before the CLONE, reaches the BE after it) in a fixed world whose quiet tail starts at
- * 140 s. Every run is a {@link RunPlan}: a world, a link policy, a fault plan and a workload,
- * whichever plan it came from. {@link Fidelity} lists what follows which Doris code.
+ * 140 s. The run skeleton ({@link SimulatedScenario}) turns each plan into a run; this class
+ * supplies the world, the nodes and checks, the moves and faults. {@link Fidelity} lists what
+ * follows which Doris code.
  *
  * <p>Modelling choices worth knowing when reading a trace: a clone downloads its snapshot from the
  * source BE (so a clone from a lost copy fails); whether a clone is incremental is decided when the
  * clone task runs; a DROP checks the fence when it runs, not when it is queued.
  */
-public final class DropAfterCloneScenario implements Scenario {
+public final class DropAfterCloneScenario extends SimulatedScenario<DorisWorld, Fence, Cluster> {
     public static final String NAME = "drop-after-clone";
 
     @Override
@@ -63,43 +65,23 @@ public final class DropAfterCloneScenario implements Scenario {
     }
 
     @Override
-    public List<String> modes() {
-        return Fence.MODES;
+    protected List<Fence> modeTable() {
+        return Fence.TABLE;
     }
 
     @Override
-    public List<String> plans() {
-        return List.of(Plans.DOCUMENTED, Plans.RANDOM, Plans.SWARM);
-    }
-
-    @Override
-    public List<String> invariants() {
-        return List.of(
-                "D1: no BE deletes a tablet copy that the catalog references at that moment",
-                "D2: every tablet has a whole copy at all times; at quiescence every NORMAL replica has its copy on its BE",
-                "D3: a copy the catalog does not reference is deleted within three report intervals (quiet tail)");
+    public List<Rule> invariants() {
+        return Checks.INVARIANTS;
     }
 
     @Override
     public List<Class<? extends Fault>> faultKinds() {
-        return List.of(DorisFault.SlowReports.class, DorisFault.SlowReportsEnd.class, DorisFault.StallPool.class, DorisFault.SlowAgentRpc.class);
+        return List.of(DorisFault.SlowReports.class, DorisFault.StallPool.class, DorisFault.SlowAgentRpc.class);
     }
 
     @Override
     public List<Class<? extends Operation>> operationKinds() {
         return List.of(DorisOperation.Balance.class);
-    }
-
-    /**
-     * The run's faults and balance moves as data. Nothing is injected in reaction to the run, so
-     * the lists drawn before the run are the whole plan.
-     */
-    @Override
-    public CustomPlan planOf(RunSpec spec) {
-        Plans.require("mode", spec.mode(), modes());
-        RunPlan plan = RunPlan.of(spec, plans());
-        String source = spec.isCustom() ? spec.custom().source() : NAME + "-" + spec.plan() + "-seed-" + spec.seed() + ".json";
-        return plan.asCustom(source);
     }
 
     @Override
@@ -114,50 +96,59 @@ public final class DropAfterCloneScenario implements Scenario {
     @Override
     public List<LogLine> logAlignment() {
         Trace trace = Trace.full();
-        run(new RunSpec(NAME, Plans.BUGGY, Plans.DOCUMENTED, 0), trace, false);
+        runThrough(new RunSpec(NAME, Plans.BUGGY, Plans.DOCUMENTED, 0), trace);
         return ReportLog.align(trace.events());
     }
 
+    // ---- the world, the plan and the model ----------------------------------------------------
+
     @Override
-    public WorldNames worldNames(RunSpec spec) {
-        return DorisNames.of(spec, plans());
+    protected DorisWorld world(String base, long seed) {
+        return Plans.DOCUMENTED.equals(base) ? DocumentedPlan.world() : GeneratedPlan.draw(seed).world();
     }
 
     @Override
-    public RunResult run(RunSpec spec, Trace trace) {
-        return run(spec, trace, true);
+    protected RunShape shape(DorisWorld world, LinkPolicy link) {
+        return new RunShape(world.faultWindowStartMicros(), world.tailStartMicros(), world.endMicros(), 1_000_000, 1_000);
     }
 
-    private RunResult run(RunSpec spec, Trace trace, boolean stopOnFirstViolation) {
-        Plans.require("mode", spec.mode(), modes());
-        RunPlan plan = RunPlan.of(spec, plans());
-        Fence fence = Fence.forMode(spec.mode());
-        DorisWorld world = plan.world();
-        SimConfig config = new SimConfig(RunBudget.of(1_000_000, world.endMicros() + 60_000_000), LinkPolicy.reliable(), stopOnFirstViolation, 1_000);
-        Simulation sim = new Simulation(spec.seed(), config, trace);
-        sim.param("mode", spec.mode());
-        sim.param("plan", spec.plan());
-        if (spec.isCustom()) {
-            sim.param("plan.base", plan.base());
-        }
-        plan.profile().recordParams(sim);
-        for (Map.Entry<String, Object> p : world.params().entrySet()) {
-            sim.param(p.getKey(), p.getValue());
-        }
-        sim.network().setDefaultPolicy(plan.profile().link());
+    @Override
+    protected Script documented(DorisWorld world) {
+        return new Script(DocumentedPlan.link(), DocumentedPlan.faults(), DocumentedPlan.workload());
+    }
 
-        Cluster cluster = new Cluster(sim, world.config(), fence, world.backends(), world.placement(), world.reportPhaseMicros(),
-                world.firstReplicaId());
+    /** The moves drawn right after the world, on the world's stream. */
+    @Override
+    protected Workload workload(DorisWorld world, Draw draw) {
+        return GeneratedPlan.draw(draw.root().seed()).moves();
+    }
+
+    @Override
+    protected FaultPlan ownFaults(DorisWorld world, Draw draw) {
+        return GeneratedPlan.scenarioFaults(draw.fork("doris-faults"), world.backends(), draw.swarm());
+    }
+
+    /** The quiet tail: links reliable (no more moves or faults either), so D2 at quiescence and D3 are judged on a settled cluster. */
+    @Override
+    protected LinkPolicy quietLink(LinkPolicy link) {
+        return LinkPolicy.reliable();
+    }
+
+    /** A drop-after-clone run is judged by its first loss: what follows a lost copy is its consequence. */
+    @Override
+    protected boolean stopOnFirstViolation() {
+        return true;
+    }
+
+    @Override
+    protected Cluster build(Simulation sim, DorisWorld world, Fence fence, RunShape shape) {
+        Cluster cluster = new Cluster(sim, world.config(), fence, world.backends(), world.placement(), world.reportPhaseMicros(), world.firstReplicaId());
         Checks.register(cluster, world.config().reportIntervalMicros(), world.tailStartMicros(), world.endMicros(), 20 * DorisConfig.SECOND);
-        // Moves before faults: two at the same microsecond run in this order, as they always have.
-        sim.perform(plan.workload(), cluster::perform);
-        sim.inject(plan.faults());
-        sim.param("moves", plan.workload().size());
-        sim.param("faults.planned", plan.faults().size());
-        sim.at(world.tailStartMicros(), "quiet tail: links reliable, no more moves or faults", () -> sim.network().setDefaultPolicy(LinkPolicy.reliable()));
+        return cluster;
+    }
 
-        sim.runUntil(world.endMicros());
-        sim.finish();
-        return RunResult.of(spec, sim);
+    @Override
+    protected WorldNames names(DorisWorld world) {
+        return DorisNames.of(world);
     }
 }

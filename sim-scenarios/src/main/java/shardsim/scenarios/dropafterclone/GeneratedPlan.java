@@ -5,16 +5,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import shardsim.core.fault.FaultPlan;
-import shardsim.core.fault.FaultPlanGenerator;
 import shardsim.core.random.SimRandom;
-import shardsim.core.scenario.ChaosProfile;
 import shardsim.core.workload.Workload;
 
 /**
  * The world, balance moves and faults of the {@code random} and {@code swarm} plans, drawn from the
  * seed as plain data: cluster shape, service times and moves from the "workload" fork (the world
- * first, then the moves, on the one stream), kernel faults from "faults", the scenario's own from
- * "doris-faults". Everything happens in a fault window followed by a quiet tail long enough for
+ * first, then the moves, on the one stream), kernel faults from "faults" (drawn by the run skeleton), the
+ * scenario's own from "doris-faults". Everything happens in a fault window followed by a quiet tail long enough for
  * D2 at quiescence and D3.
  */
 final class GeneratedPlan {
@@ -76,18 +74,8 @@ final class GeneratedPlan {
         return new Drawn(world, moves.build());
     }
 
-    /** The kernel's faults (from the profile's intensities) merged with the scenario's own. */
-    static FaultPlan faults(long seed, DorisWorld world, ChaosProfile profile, boolean swarm) {
-        SimRandom root = new SimRandom(seed);
-        // Every node of the cluster may crash, the FE included.
-        FaultPlan kernel = FaultPlanGenerator.generate(root.fork("faults"), world.nodes(), world.nodes(), world.faultWindowStartMicros(),
-                world.tailStartMicros(), profile.faults());
-        FaultPlan own = scenarioFaults(root.fork("doris-faults"), world.backends(), swarm);
-        return kernel.merge(own);
-    }
-
     /** Busy task pools, slow report handling and slow agent RPCs, all over before the window ends. */
-    private static FaultPlan scenarioFaults(SimRandom r, List<String> backends, boolean swarm) {
+    static FaultPlan scenarioFaults(SimRandom r, List<String> backends, boolean swarm) {
         FaultPlan.Builder b = FaultPlan.builder();
         int stalls = swarm ? r.nextInt(13) : r.nextInt(5);
         double dropShare = swarm ? r.nextDouble() : 0.7;
@@ -104,8 +92,7 @@ final class GeneratedPlan {
         for (int i = 0; i < spells; i++) {
             long start = i * half + r.between(0, half - 121 * SECOND);
             long length = r.between(10 * SECOND, 120 * SECOND);
-            b.at(start, new DorisFault.SlowReports(r.between(SECOND, maxExtra)));
-            b.at(start + length, new DorisFault.SlowReportsEnd());
+            b.lasting(start, start + length, new DorisFault.SlowReports(r.between(SECOND, maxExtra)));
         }
         // Drawn last, so the faults above are the ones the same seed drew before this kind existed.
         int slowRpcs = swarm ? r.nextInt(13) : r.nextInt(5);

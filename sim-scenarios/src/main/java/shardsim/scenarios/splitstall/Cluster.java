@@ -2,6 +2,7 @@ package shardsim.scenarios.splitstall;
 
 import java.util.List;
 import shardsim.core.fault.Fault;
+import shardsim.core.run.Driver;
 import shardsim.core.sim.Simulation;
 import shardsim.core.workload.Operation;
 
@@ -10,21 +11,28 @@ import shardsim.core.workload.Operation;
  * fault that names a region this world does not hold, or a store that is unknown or down, is
  * skipped with a note rather than thrown: a plan file or a shrunk plan may name anything.
  */
-final class Cluster {
+final class Cluster implements Driver {
     private static final String WORKLOAD = "workload";
     private static final String FAULTS = "faults";
 
     private final Simulation sim;
     private final List<String> stores;
     private final long[] regionIds;
+    private final SplitTracker tracker;
 
-    Cluster(Simulation sim, List<String> stores, List<RegionSpec> regions) {
+    Cluster(Simulation sim, List<String> stores, List<RegionSpec> regions, SplitTracker tracker) {
         this.sim = sim;
         this.stores = stores;
+        this.tracker = tracker;
         this.regionIds = new long[regions.size()];
         for (int i = 0; i < regionIds.length; i++) {
             regionIds[i] = regions.get(i).regionId();
         }
+    }
+
+    /** The splits the stores started and finished. */
+    SplitTracker tracker() {
+        return tracker;
     }
 
     boolean holds(long regionId) {
@@ -54,7 +62,8 @@ final class Cluster {
     }
 
     /** Performs one workload operation (the handler given to {@link Simulation#perform}). */
-    void perform(Operation operation) {
+    @Override
+    public void perform(Operation operation) {
         if (operation instanceof SplitOperation.Write w) {
             write(w);
         } else if (operation instanceof SplitOperation.SplitCheck c) {
@@ -96,8 +105,17 @@ final class Cluster {
         }
     }
 
-    /** Applies the scenario's own fault kinds; false for kinds the kernel or another handler owns. */
-    boolean applyFault(Fault fault) {
+    /** Notes how many splits started and finished, before the end-of-run validations. */
+    @Override
+    public void atEnd() {
+        sim.note("splits", "started " + tracker.started() + " finished " + tracker.finished());
+    }
+
+    /**
+     * Applies the scenario's own fault kinds (all momentary, so {@code starts} is always true);
+     * false for kinds the kernel or another handler owns.
+     */
+    boolean applyFault(Fault fault, boolean starts) {
         if (fault instanceof SplitFaults.TransferLeader t) {
             transferLeader(t);
             return true;

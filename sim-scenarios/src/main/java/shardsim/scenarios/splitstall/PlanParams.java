@@ -1,7 +1,8 @@
 package shardsim.scenarios.splitstall;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import shardsim.core.random.SimRandom;
-import shardsim.core.sim.Simulation;
 
 /**
  * The workload and the scenario's own fault rates for a generated plan, fixed for {@code random}
@@ -51,15 +52,18 @@ record PlanParams(
                 r.between(100_000, 5_000_000));
     }
 
-    void record(Simulation sim) {
-        sim.param("regions", regions);
-        sim.param("write.meanMicros", writeMeanMicros);
-        sim.param("write.bytes", writeMinBytes + ".." + writeMaxBytes);
-        sim.param("transfersPerMinute", transfersPerMinute);
-        sim.param("transferInSplitChance", transferInSplitChance);
-        sim.param("transferInSplitMaxMicros", transferInSplitMaxMicros);
-        sim.param("crashInSplitChance", crashInSplitChance);
-        sim.param("slowFlushesPerMinute", slowFlushesPerMinute);
-        sim.param("slowFlushMaxMicros", slowFlushMaxMicros);
+    /** The figures, recorded as run parameters in this order. */
+    Map<String, Object> params() {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("regions", regions);
+        out.put("write.meanMicros", writeMeanMicros);
+        out.put("write.bytes", writeMinBytes + ".." + writeMaxBytes);
+        out.put("transfersPerMinute", transfersPerMinute);
+        out.put("transferInSplitChance", transferInSplitChance);
+        out.put("transferInSplitMaxMicros", transferInSplitMaxMicros);
+        out.put("crashInSplitChance", crashInSplitChance);
+        out.put("slowFlushesPerMinute", slowFlushesPerMinute);
+        out.put("slowFlushMaxMicros", slowFlushMaxMicros);
+        return out;
     }
 }

@@ -23,7 +23,7 @@ final class RecoveryStageCheck implements Invariant {
 
     @Override
     public String name() {
-        return "U5";
+        return SplitInvariants.U5.name();
     }
 
     @Override

@@ -6,21 +6,18 @@ import shardsim.core.check.Liveness;
 import shardsim.core.check.SelfWaitCheck;
 import shardsim.core.fault.Fault;
 import shardsim.core.fault.FaultPlan;
-import shardsim.core.fault.FaultPlanGenerator;
 import shardsim.core.fault.NodeFault;
-import shardsim.core.random.SimRandom;
 import shardsim.core.net.LinkPolicy;
+import shardsim.core.random.SimRandom;
+import shardsim.core.run.Aimer;
+import shardsim.core.run.Draw;
+import shardsim.core.run.RunShape;
+import shardsim.core.run.Script;
+import shardsim.core.run.SimulatedScenario;
 import shardsim.core.scenario.ChaosProfile;
-import shardsim.core.scenario.CustomPlan;
 import shardsim.core.scenario.Plans;
-import shardsim.core.scenario.RunResult;
-import shardsim.core.scenario.RunSpec;
-import shardsim.core.scenario.Scenario;
 import shardsim.core.scenario.WorldNames;
-import shardsim.core.sim.RunBudget;
-import shardsim.core.sim.SimConfig;
 import shardsim.core.sim.Simulation;
-import shardsim.core.trace.Trace;
 import shardsim.core.workload.Operation;
 import shardsim.core.workload.Workload;
 
@@ -28,9 +25,11 @@ import shardsim.core.workload.Workload;
  * split-stall (unistore): a new leader queues split recovery on the store's single region worker
  * before the pre-split flush change set is applied; the recovery waits for a stage that only a
  * change set queued behind it can set, so the split never finishes and every region on that store
- * stops applying change sets.
+ * stops applying change sets. The run skeleton ({@link SimulatedScenario}) turns each plan into a
+ * run; this class supplies the world ({@link SplitWorld}), the stores and checks, the writes and
+ * the leader transfers and slow flushes, and the faults the {@code targeted} plan aims at splits.
  */
-public final class SplitStallScenario implements Scenario {
+public final class SplitStallScenario extends SimulatedScenario<SplitWorld, SplitMode, Cluster> {
     public static final String NAME = "split-stall";
     static final List<String> STORES = List.of("store-1", "store-2", "store-3");
 
@@ -44,12 +43,6 @@ public final class SplitStallScenario implements Scenario {
     static final long RANDOM_END_MICROS = FAULT_END_MICROS + U3_WITHIN_MICROS + 500_000;
     static final long MAX_EVENTS = 3_000_000;
 
-    private static final long[] REGION_IDS = {150, 151, 152, 153};
-    private static final long[] REGION_VERS = {48, 12, 30, 7};
-
-    public SplitStallScenario() {
-    }
-
     @Override
     public String name() {
         return NAME;
@@ -58,15 +51,6 @@ public final class SplitStallScenario implements Scenario {
     @Override
     public String description() {
         return "unistore: a new leader's split recovery blocks the region worker on a change set queued behind it";
-    }
-
-    @Override
-    public List<String> modes() {
-        List<String> out = new ArrayList<>();
-        for (SplitMode m : SplitMode.ALL) {
-            out.add(m.name());
-        }
-        return out;
     }
 
     @Override
@@ -103,12 +87,8 @@ public final class SplitStallScenario implements Scenario {
     }
 
     @Override
-    public List<String> invariants() {
-        return List.of(
-                "U1: no worker waits on a condition that only tasks queued behind it (or behind a worker blocked on it) can make hold",
-                "U2: every region-worker task starts within 5s of being queued (or of its submitter blocking on the full queue)",
-                "U3: 15s after the last fault, every split started in the first half of that window has finished (the epoch moved)",
-                "U5: the region worker never handles a split recovery queued in stage PRE_SPLIT (#615 panics there)");
+    public List<shardsim.core.check.Rule> invariants() {
+        return SplitInvariants.ALL;
     }
 
     @Override
@@ -120,148 +100,47 @@ public final class SplitStallScenario implements Scenario {
         return out;
     }
 
-    /** A run set up and not yet started: the world, and the plan it will inject and perform. */
-    private record Prepared(Simulation sim, SplitTracker tracker, long endMicros, LinkPolicy link, FaultPlan faults, Workload workload) {
+    // ---- the world, the plan and the model ----------------------------------------------------
+
+    @Override
+    protected List<SplitMode> modeTable() {
+        return SplitMode.ALL;
     }
 
     @Override
-    public RunResult run(RunSpec spec, Trace trace) {
-        return execute(spec, prepare(spec, trace, null));
-    }
-
-    /**
-     * The run's plan as data. A targeted plan aims faults at splits as they start, so its plan is
-     * known only after a run: this runs the spec once and adds what was aimed to the drawn faults
-     * (after them, so that faults drawn for the same microsecond keep their order).
-     */
-    @Override
-    public CustomPlan planOf(RunSpec spec) {
-        if (spec.isCustom()) {
-            Prepared p = prepare(spec, Trace.digestOnly(), null);
-            return spec.custom().hasWorkload() ? spec.custom() : spec.custom().withWorkload(p.workload());
-        }
-        FaultPlan.Builder aimed = FaultPlan.builder();
-        Prepared p = prepare(spec, Trace.digestOnly(), aimed);
-        execute(spec, p);
-        return new CustomPlan(NAME + "-" + spec.plan() + "-seed-" + spec.seed() + ".json", spec.plan(), p.link(), p.faults().merge(aimed.build()), p.workload());
+    protected SplitWorld world(String base, long seed) {
+        return Plans.DOCUMENTED.equals(base) ? SplitWorld.documented() : SplitWorld.generated(base, seed);
     }
 
     @Override
-    public WorldNames worldNames(RunSpec spec) {
-        Prepared p = prepare(spec, Trace.digestOnly(), null);
-        return SplitNames.of(p.sim().nodeNames(), p.tracker().regionIds());
+    protected RunShape shape(SplitWorld world, LinkPolicy link) {
+        return new RunShape(FAULT_START_MICROS, FAULT_END_MICROS, world.endMicros(), MAX_EVENTS);
     }
 
-    private static RunResult execute(RunSpec spec, Prepared p) {
-        Simulation sim = p.sim();
-        sim.runUntil(p.endMicros());
-        sim.note("splits", "started " + p.tracker().started() + " finished " + p.tracker().finished());
-        sim.finish();
-        return RunResult.of(spec, sim);
+    /** The report's timeline on reliable links. */
+    @Override
+    protected Script documented(SplitWorld world) {
+        return new Script(LinkPolicy.reliable(), DocumentedPlan.faults(), DocumentedPlan.workload());
     }
 
-    /**
-     * Every run is the world its base plan draws from the seed, a link policy, a fault plan and a
-     * workload. A built-in plan draws (or scripts) the faults and the workload; a custom plan lists
-     * its faults, and its workload unless it leaves that to be drawn as its base would.
-     *
-     * @param aimed where a generated plan records the faults it aims at splits; null not to record
-     */
-    private Prepared prepare(RunSpec spec, Trace trace, FaultPlan.Builder aimed) {
-        Plans.require("mode", spec.mode(), modes());
-        Plans.requirePlan(spec, plans());
-        String base = spec.isCustom() ? spec.custom().base() : spec.plan();
-        Plans.require("base plan", base, plans());
-        SplitMode mode = SplitMode.byName(spec.mode());
-        boolean documented = Plans.DOCUMENTED.equals(base);
-        long end = documented ? DocumentedPlan.END_MICROS : RANDOM_END_MICROS;
-        SimConfig config = SimConfig.defaults().withBudget(RunBudget.of(MAX_EVENTS, end + 1)).withStopOnFirstViolation(false);
-        Simulation sim = new Simulation(spec.seed(), config, trace);
-        sim.param("mode", mode.name());
-        sim.param("plan", spec.plan());
-        if (spec.isCustom()) {
-            sim.param("base", base);
-        }
-
-        ChaosProfile profile = null;
-        PlanParams params = null;
-        List<RegionSpec> regions;
-        StoreConfig storeConfig;
-        LinkPolicy link;
-        if (documented) {
-            regions = DocumentedPlan.regions();
-            storeConfig = DocumentedPlan.storeConfig();
-            link = config.defaultLink();
-        } else {
-            // targeted is random with faults aimed at splits as they start: the same profile and rates
-            String profileBase = Plans.TARGETED.equals(base) ? Plans.RANDOM : base;
-            profile = spec.isCustom() ? ChaosProfile.of(spec.custom()) : ChaosProfile.forPlan(profileBase, sim.random().fork("chaos"));
-            profile.recordParams(sim);
-            SimRandom planRandom = sim.random().fork("plan");
-            params = Plans.SWARM.equals(base) ? PlanParams.swarm(planRandom) : PlanParams.random(planRandom, Plans.TARGETED.equals(base));
-            params.record(sim);
-            regions = generatedRegions(params.regions(), sim.random().fork("regions"));
-            storeConfig = StoreConfig.defaults();
-            link = profile.link();
-        }
-        if (spec.isCustom()) {
-            link = spec.custom().link();
-        }
-        sim.network().setDefaultPolicy(link);
-        for (RegionSpec r : regions) {
-            sim.param("region." + r.regionId(), "ver " + r.shardVer() + " term " + r.term() + " leader " + r.leader() + " size " + r.sizeBytes());
-        }
-
-        SplitTracker tracker = new SplitTracker(sim, regions);
-        StoreConfig cfg = storeConfig;
-        for (String name : STORES) {
-            sim.addNode(name, ctx -> new Store(ctx, cfg, mode, tracker, STORES, regions));
-        }
-        sim.invariant(new SelfWaitCheck(sim, "U1"));
-        sim.invariant(new WorkerDelayCheck(sim, STORES, U2_BOUND_MICROS));
-        sim.invariant(new RecoveryStageCheck(sim, STORES));
-        sim.liveness(new Liveness("U3", U3_WITHIN_MICROS, () -> tracker.unfinishedSplit(sim.now() - U3_WITHIN_MICROS / 2)));
-
-        FaultPlan faults;
-        Workload workload;
-        if (spec.isCustom()) {
-            faults = spec.custom().faults();
-            workload = spec.custom().hasWorkload() ? spec.custom().workload()
-                    : documented ? DocumentedPlan.workload() : RandomWorkload.draw(sim.random(), regions, params, end);
-        } else if (documented) {
-            faults = DocumentedPlan.faults();
-            workload = DocumentedPlan.workload();
-        } else {
-            faults = FaultPlanGenerator.generate(sim.random().fork("faults"), STORES, STORES, FAULT_START_MICROS, FAULT_END_MICROS, profile.faults())
-                    .merge(scenarioFaults(sim.random().fork("scenario-faults"), regions, params));
-            workload = RandomWorkload.draw(sim.random(), regions, params, end);
-        }
-        sim.param("faultPlan.size", faults.size());
-        sim.param("workload.size", workload.size());
-
-        Cluster cluster = new Cluster(sim, STORES, regions);
-        sim.onFault(cluster::applyFault);
-        // The workload goes into the queue before the faults: a fault aimed at a split during the
-        // run lands after every operation of its microsecond, and a plan that lists it up front
-        // (planOf) must put it in the same place.
-        sim.perform(workload, cluster::perform);
-        sim.inject(faults);
-        if (!spec.isCustom() && Plans.TARGETED.equals(base)) {
-            aimFaultsAtSplits(sim, tracker, params, aimed);
-        }
-        return new Prepared(sim, tracker, end, link, faults, workload);
+    /** Targeted is random with faults aimed at splits as they start: the same profile and rates. */
+    @Override
+    protected ChaosProfile profile(String base, SimRandom chaos) {
+        return ChaosProfile.forPlan(Plans.TARGETED.equals(base) ? Plans.RANDOM : base, chaos);
     }
 
-    private static List<RegionSpec> generatedRegions(int count, SimRandom r) {
-        List<RegionSpec> out = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            out.add(new RegionSpec(REGION_IDS[i], REGION_VERS[i], r.between(1, 6), r.pick(STORES), r.between(2_000_000, 15_000_000)));
-        }
-        return out;
+    /** The writes, each region from its own fork of the run's root generator. */
+    @Override
+    protected Workload workload(SplitWorld world, Draw draw) {
+        return RandomWorkload.draw(draw.root(), world.regions(), world.plan(), world.endMicros());
     }
 
     /** Leader transfers and slow flushes at random times in the fault window. */
-    private static FaultPlan scenarioFaults(SimRandom r, List<RegionSpec> regions, PlanParams p) {
+    @Override
+    protected FaultPlan ownFaults(SplitWorld world, Draw draw) {
+        SimRandom r = draw.fork("scenario-faults");
+        PlanParams p = world.plan();
+        List<RegionSpec> regions = world.regions();
         FaultPlan.Builder b = FaultPlan.builder();
         double minutes = (FAULT_END_MICROS - FAULT_START_MICROS) / 60_000_000.0;
         long transfers = Math.min(64, Math.round(p.transfersPerMinute() * minutes));
@@ -277,21 +156,45 @@ public final class SplitStallScenario implements Scenario {
         return b.build();
     }
 
+    @Override
+    protected Cluster build(Simulation sim, SplitWorld world, SplitMode mode, RunShape shape) {
+        List<RegionSpec> regions = world.regions();
+        SplitTracker tracker = new SplitTracker(sim, regions);
+        for (String name : STORES) {
+            sim.addNode(name, ctx -> new Store(ctx, world.storeConfig(), mode, tracker, STORES, regions));
+        }
+        sim.invariant(new SelfWaitCheck(sim, SplitInvariants.U1));
+        sim.invariant(new WorkerDelayCheck(sim, STORES, U2_BOUND_MICROS));
+        sim.invariant(new RecoveryStageCheck(sim, STORES));
+        sim.liveness(new Liveness(SplitInvariants.U3, U3_WITHIN_MICROS, () -> tracker.unfinishedSplit(sim.now() - U3_WITHIN_MICROS / 2)));
+        Cluster cluster = new Cluster(sim, STORES, regions, tracker);
+        sim.onFault(cluster::applyFault);
+        return cluster;
+    }
+
+    @Override
+    protected boolean aimsFaults(String base) {
+        return Plans.TARGETED.equals(base);
+    }
+
     /**
      * Aims faults at pre-split windows: with some chance a starting split gets a leader transfer,
      * and with some chance one store crashes inside the window and restarts shortly after (a
      * restarted store has lost the mem-table switched at PRE_SPLIT). The targeted plan only: random
      * and swarm draw every fault up front, blind to what the system does; a custom plan lists such
-     * faults itself ({@link #planOf} records them from a run).
+     * faults itself ({@link #planOf} records them from a run). An aimed fault lands after every
+     * operation of its microsecond, since the workload is queued first.
      */
-    private static void aimFaultsAtSplits(Simulation sim, SplitTracker tracker, PlanParams p, FaultPlan.Builder aimed) {
+    @Override
+    protected void aim(Simulation sim, SplitWorld world, Cluster cluster, Aimer aimer) {
+        PlanParams p = world.plan();
         SimRandom r = sim.random().fork("aimed-faults");
-        tracker.onStart((regionId, ver) -> {
+        cluster.tracker().onStart((regionId, ver) -> {
             if (r.chance(p.transferInSplitChance())) {
                 long at = sim.now() + r.between(0, p.transferInSplitMaxMicros());
                 String to = r.pick(STORES);
                 if (at < FAULT_END_MICROS) {
-                    aim(sim, aimed, at, new SplitFaults.TransferLeader(regionId, to));
+                    aimer.at(at, new SplitFaults.TransferLeader(regionId, to));
                 }
             }
             if (r.chance(p.crashInSplitChance())) {
@@ -299,17 +202,15 @@ public final class SplitStallScenario implements Scenario {
                 long back = at + r.between(100_000, 2_000_000);
                 String store = r.pick(STORES);
                 if (back < FAULT_END_MICROS) {
-                    aim(sim, aimed, at, new NodeFault.Crash(store));
-                    aim(sim, aimed, back, new NodeFault.Restart(store));
+                    aimer.at(at, new NodeFault.Crash(store));
+                    aimer.at(back, new NodeFault.Restart(store));
                 }
             }
         });
     }
 
-    private static void aim(Simulation sim, FaultPlan.Builder aimed, long atMicros, Fault fault) {
-        sim.injectAt(atMicros, fault);
-        if (aimed != null) {
-            aimed.at(atMicros, fault);
-        }
+    @Override
+    protected WorldNames names(SplitWorld world) {
+        return SplitNames.of(STORES, world.regionIds());
     }
 }

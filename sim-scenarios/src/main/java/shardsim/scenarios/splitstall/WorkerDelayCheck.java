@@ -41,7 +41,7 @@ final class WorkerDelayCheck implements Invariant {
 
     @Override
     public String name() {
-        return "U2";
+        return SplitInvariants.U2.name();
     }
 
     @Override

@@ -13,11 +13,13 @@
  * variables: the applier moves meta when it handles a change set, the region worker moves the
  * engine later, so meta can be ahead.
  *
- * <p>A run is the world its base plan draws from the seed (regions, store settings, end time), a
- * link policy, a fault plan and a workload of {@link shardsim.scenarios.splitstall.SplitOperation}s
- * (writes and split checks), all data: the documented plan scripts them, the generated plans draw
- * them up front, a custom plan lists them. The {@code targeted} plan also aims faults at splits as
- * they start; {@code planOf} lists those too, so a replay of the plan does not aim again.
+ * <p>A run is the world its base plan draws from the seed ({@code SplitWorld}: regions, store
+ * settings, the generated plan's rates, end time), a link policy, a fault plan and a workload of
+ * {@link shardsim.scenarios.splitstall.SplitOperation}s (writes and split checks), all data, put
+ * together by the run skeleton ({@link shardsim.core.run.SimulatedScenario}): the documented plan
+ * scripts them, the generated plans draw them up front, a custom plan lists them. The
+ * {@code targeted} plan also aims faults at splits as they start; the skeleton's {@code planOf}
+ * lists those too, so a replay of the plan does not aim again.
  *
  * <p>Modelling choices beyond the report: a leader that applies a PRE_SPLIT proposed in an earlier
  * term treats it like a split it found when it became leader (same recovery policy), and finishing

@@ -85,8 +85,7 @@ public final class ClientDriver implements Node {
         }
         long start = ctx.now();
         VersionSkewProtocol request = create ? new CreateTable(shardId, table) : new DropTable(shardId, table);
-        ctx.call(MetaNode.NAME, request, timeoutMicros, reply -> {
-            DdlResult r = (DdlResult) reply;
+        ctx.call(MetaNode.NAME, request, DdlResult.class, timeoutMicros, r -> {
             done(shardId, probe);
             if (r.success()) {
                 succeeded++;

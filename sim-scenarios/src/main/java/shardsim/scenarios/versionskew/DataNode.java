@@ -269,8 +269,7 @@ public final class DataNode implements Node {
             return;
         }
         opening.put(shardId, m.openId());
-        ctx.call(MetaNode.NAME, new GetTablesOfShards(shardId), timing.rpcTimeoutMicros(), reply -> {
-            TablesOfShard t = (TablesOfShard) reply;
+        ctx.call(MetaNode.NAME, new GetTablesOfShards(shardId), TablesOfShard.class, timing.rpcTimeoutMicros(), t -> {
             opening.remove(shardId);
             if (maxOpenId.getOrDefault(shardId, 0L) != m.openId()) {
                 answer(env, "OpenShard", fail("shard " + shardId + " was assigned again while it opened"));

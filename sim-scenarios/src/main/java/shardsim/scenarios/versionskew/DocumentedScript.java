@@ -1,6 +1,8 @@
 package shardsim.scenarios.versionskew;
 
 import shardsim.core.fault.FaultPlan;
+import shardsim.core.net.LinkPolicy;
+import shardsim.core.run.Script;
 import shardsim.core.workload.Workload;
 
 /**
@@ -11,22 +13,43 @@ import shardsim.core.workload.Workload;
  * create fails with the report's error; a later create shows whether meta repaired.
  */
 final class DocumentedScript {
+    /** The documented plan's shard and version, from the report. */
+    static final int DOC_SHARD = 46;
+    static final long DOC_VERSION = 1110;
+    /** The report's failing request: the documented plan gives it to the create that fails, as the report does. */
+    static final String DOC_TABLE = "MMM_2198193666_INFLUENCE_PRE_SANDBOX_OUTPUT_TABLE";
+    /** The hypothesis (#263): an earlier create whose response was lost. The report does not name it. */
+    static final String DOC_LOST_TABLE = "HYPOTHESIS_LOST_RESPONSE_TABLE";
+    /** A create after meta had time to repair (fixed) or not (buggy). */
+    static final String DOC_LATER_TABLE = "LATER_TABLE";
+    /** When the documented plan's first create (whose response is lost) is sent. */
+    static final long DOC_FIRST_CREATE_MICROS = 1_000_000;
+    /** After meta's 3 s timeout, before any heartbeat: the report's request, which fails with the mismatch in every mode. */
+    static final long DOC_SECOND_CREATE_MICROS = 4_500_000;
+    static final long DOC_FIRST_HEARTBEAT_MICROS = 5_000_000;
+    /** After the second heartbeat (11.67 s), the first one meta may repair from: the first only registers the node. */
+    static final long DOC_THIRD_CREATE_MICROS = 12_000_000;
+
     private DocumentedScript() {
+    }
+
+    /** The report's timeline on a reliable link. */
+    static Script script() {
+        return new Script(LinkPolicy.reliable(), faults(), workload());
     }
 
     static FaultPlan faults() {
         return FaultPlan.builder()
-                .at(VersionSkewRun.DOC_FIRST_CREATE_MICROS - 500_000, new SkewFault.DropResponse("node-1", "CreateTableOnShard"))
-                .at(VersionSkewRun.DOC_FIRST_CREATE_MICROS + 1_000_000, new SkewFault.DropResponseEnd("node-1"))
+                .lasting(DOC_FIRST_CREATE_MICROS - 500_000, DOC_FIRST_CREATE_MICROS + 1_000_000,
+                        new SkewFault.DropResponse("node-1", "CreateTableOnShard"))
                 .build();
     }
 
     static Workload workload() {
-        int shard = VersionSkewRun.DOC_SHARD;
         return Workload.builder()
-                .at(VersionSkewRun.DOC_FIRST_CREATE_MICROS, new VersionSkewOperation.CreateTable(shard, VersionSkewRun.DOC_LOST_TABLE))
-                .at(VersionSkewRun.DOC_SECOND_CREATE_MICROS, new VersionSkewOperation.CreateTable(shard, VersionSkewRun.DOC_TABLE))
-                .at(VersionSkewRun.DOC_THIRD_CREATE_MICROS, new VersionSkewOperation.CreateTable(shard, VersionSkewRun.DOC_LATER_TABLE))
+                .at(DOC_FIRST_CREATE_MICROS, new VersionSkewOperation.CreateTable(DOC_SHARD, DOC_LOST_TABLE))
+                .at(DOC_SECOND_CREATE_MICROS, new VersionSkewOperation.CreateTable(DOC_SHARD, DOC_TABLE))
+                .at(DOC_THIRD_CREATE_MICROS, new VersionSkewOperation.CreateTable(DOC_SHARD, DOC_LATER_TABLE))
                 .build();
     }
 }

@@ -20,30 +20,37 @@ public final class FaultSwitches {
         this.sim = sim;
     }
 
-    /** The kernel's handler for {@link SkewFault} records. */
-    public boolean apply(Fault fault) {
+    /**
+     * The kernel's handler for {@link SkewFault} records: a lasting one switches on as it starts
+     * and off (per node, whichever start set it) as it ends.
+     */
+    public boolean apply(Fault fault, boolean starts) {
         if (!(fault instanceof SkewFault)) {
             return false;
         }
         if (fault instanceof SkewFault.DropResponse d) {
-            dropResponse.put(d.node(), d.request());
-        } else if (fault instanceof SkewFault.DropResponseEnd d) {
-            dropResponse.remove(d.node());
+            if (starts) {
+                dropResponse.put(d.node(), d.request());
+            } else {
+                dropResponse.remove(d.node());
+            }
         } else if (fault instanceof SkewFault.ResponseDropped) {
             // Traced by the kernel; nothing to change.
             return true;
         } else if (fault instanceof SkewFault.EngineFailure e) {
-            engineFailure.put(e.node(), e.probability());
-        } else if (fault instanceof SkewFault.EngineFailureEnd e) {
-            engineFailure.remove(e.node());
+            if (starts) {
+                engineFailure.put(e.node(), e.probability());
+            } else {
+                engineFailure.remove(e.node());
+            }
         } else if (fault instanceof SkewFault.MetaCrashBeforePersist m) {
-            metaCrashRestartMicros = m.restartAfterMicros();
-        } else if (fault instanceof SkewFault.MetaCrashBeforePersistEnd) {
-            metaCrashRestartMicros = -1;
+            metaCrashRestartMicros = starts ? m.restartAfterMicros() : -1;
         } else if (fault instanceof SkewFault.HeartbeatDelay h) {
-            heartbeatDelay.put(h.node(), h.extraMicros());
-        } else if (fault instanceof SkewFault.HeartbeatDelayEnd h) {
-            heartbeatDelay.remove(h.node());
+            if (starts) {
+                heartbeatDelay.put(h.node(), h.extraMicros());
+            } else {
+                heartbeatDelay.remove(h.node());
+            }
         } else if (fault instanceof SkewFault.TransferLeader t) {
             MetaNode meta = sim.node(MetaNode.NAME, MetaNode.class);
             if (meta != null) {

@@ -130,8 +130,7 @@ public final class MetaNode implements Node {
                 ? new UpdateShardInfo(new ShardInfo(shardId, ShardRole.Leader, v.version()), v.version())
                 : new UpdateShardInfo(new ShardInfo(shardId, ShardRole.Leader, v.version() + 1), v.version());
         VersionSkewProtocol request = create ? new CreateTableOnShard(update, table) : new DropTableOnShard(update, table);
-        ctx.call(v.leader(), request, timing.rpcTimeoutMicros(), reply -> {
-            ShardResult r = (ShardResult) reply;
+        ctx.call(v.leader(), request, ShardResult.class, timing.rpcTimeoutMicros(), r -> {
             if (!r.success()) {
                 procedures.remove(shardId);
                 ctx.trace("procedure start failed: " + what + ", addr:" + v.leader() + ", Caused by: " + r.error());
@@ -232,8 +231,7 @@ public final class MetaNode implements Node {
                 ctx.send(before.leader(), new CloseShard(shardId, before.openId(), incarnation(before.leader())));
             }
         };
-        ctx.call(node, request, timing.rpcTimeoutMicros(), reply -> {
-            ShardResult r = (ShardResult) reply;
+        ctx.call(node, request, ShardResult.class, timing.rpcTimeoutMicros(), r -> {
             if (!r.success()) {
                 procedures.remove(shardId);
                 ctx.trace(why + " of shard " + shardId + " on " + node + " failed: " + r.error());

@@ -1,9 +1,9 @@
 package shardsim.scenarios.versionskew;
 
 import java.util.List;
-import java.util.Map;
 import shardsim.core.fault.FaultPlan;
 import shardsim.core.random.SimRandom;
+import shardsim.core.run.Draw;
 
 /**
  * Draws the scenario's own faults for a generated plan: lost responses, engine failures, meta
@@ -17,8 +17,10 @@ final class SkewFaultPlan {
     private SkewFaultPlan() {
     }
 
-    /** Draws the plan; the counts drawn go to {@code params}, to be recorded as run parameters. */
-    static FaultPlan generate(SimRandom r, Layout layout, long tailStartMicros, boolean swarm, Map<String, Object> params) {
+    /** Draws the plan from the "skew-faults" fork; the counts drawn are recorded as run parameters. */
+    static FaultPlan generate(Draw draw, Layout layout, long tailStartMicros) {
+        SimRandom r = draw.fork("skew-faults");
+        boolean swarm = draw.swarm();
         FaultPlan.Builder b = FaultPlan.builder();
         long lastStart = tailStartMicros - 12_000_000;
         int drops = (int) r.between(0, swarm ? 6 : 3);
@@ -27,37 +29,36 @@ final class SkewFaultPlan {
             String node = r.pick(layout.dataNodes());
             long at = r.between(1_000_000, lastStart);
             long end = at + r.between(500_000, 10_000_000);
-            b.at(at, new SkewFault.DropResponse(node, r.pick(REQUESTS)));
-            b.at(end, new SkewFault.DropResponseEnd(node));
+            b.lasting(at, end, new SkewFault.DropResponse(node, r.pick(REQUESTS)));
         }
         double engineP = swarm ? r.nextDouble() : 0.5;
         if (r.chance(engineP)) {
             String node = r.pick(layout.dataNodes());
             long at = r.between(1_000_000, lastStart);
             double p = swarm ? r.nextDouble() * 0.8 : r.between(5, 50) / 100.0;
-            b.at(at, new SkewFault.EngineFailure(node, p));
-            b.at(at + r.between(1_000_000, 10_000_000), new SkewFault.EngineFailureEnd(node));
+            b.lasting(at, at + r.between(1_000_000, 10_000_000), new SkewFault.EngineFailure(node, p));
         }
         double crashP = swarm ? r.nextDouble() : 0.3;
         if (r.chance(crashP)) {
             long at = r.between(1_000_000, lastStart);
-            b.at(at, new SkewFault.MetaCrashBeforePersist(r.between(200_000, 1_500_000)));
-            b.at(at + r.between(500_000, 10_000_000), new SkewFault.MetaCrashBeforePersistEnd());
+            // Drawn in this order (restart delay, then length) since before ends were derived, so a seed keeps its plan.
+            long restartAfter = r.between(200_000, 1_500_000);
+            b.lasting(at, at + r.between(500_000, 10_000_000), new SkewFault.MetaCrashBeforePersist(restartAfter));
         }
         double hbP = swarm ? r.nextDouble() : 0.3;
         if (r.chance(hbP)) {
             // The last delayed heartbeat must still be due before the quiet tail starts.
             String node = r.pick(layout.dataNodes());
             long at = r.between(1_000_000, tailStartMicros - 30_000_000);
-            b.at(at, new SkewFault.HeartbeatDelay(node, r.between(1_000_000, 12_000_000)));
-            b.at(at + r.between(1_000_000, 10_000_000), new SkewFault.HeartbeatDelayEnd(node));
+            long extra = r.between(1_000_000, 12_000_000);
+            b.lasting(at, at + r.between(1_000_000, 10_000_000), new SkewFault.HeartbeatDelay(node, extra));
         }
         int transfers = (int) r.between(0, swarm ? 4 : 2);
         for (int i = 0; i < transfers; i++) {
             b.at(r.between(1_000_000, lastStart), new SkewFault.TransferLeader(r.pick(layout.shardIds()), r.pick(layout.dataNodes())));
         }
-        params.put("skew.drops", drops);
-        params.put("skew.transfers", transfers);
+        draw.param("skew.drops", drops);
+        draw.param("skew.transfers", transfers);
         return b.build();
     }
 }

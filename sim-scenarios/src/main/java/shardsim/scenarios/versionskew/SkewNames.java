@@ -2,7 +2,6 @@ package shardsim.scenarios.versionskew;
 
 import java.util.List;
 import shardsim.core.fault.Fault;
-import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.WorldNames;
 
 /**
@@ -14,10 +13,9 @@ final class SkewNames {
     private SkewNames() {
     }
 
-    static WorldNames of(RunSpec spec, List<Class<? extends Fault>> ownFaults) {
-        World world = SkewPlan.of(spec, VersionSkewScenario.PLANS).world();
+    static WorldNames of(World world, List<Class<? extends Fault>> ownFaults) {
         WorldNames.Builder b = WorldNames.builder()
-                .nodes(world.nodeNames())
+                .nodes(world.nodes())
                 .field(shardsim.core.fault.NodeFault.Crash.class, "node", world.crashableNodes())
                 .field(shardsim.core.fault.NodeFault.Restart.class, "node", world.crashableNodes())
                 .field("shardId", world.layout().shardIds())

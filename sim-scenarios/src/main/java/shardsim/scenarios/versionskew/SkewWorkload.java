@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
 import shardsim.core.random.SimRandom;
+import shardsim.core.run.Draw;
 import shardsim.core.workload.Workload;
 
 /**
@@ -18,20 +19,19 @@ final class SkewWorkload {
     /** A bound on one run's requests, whatever the drawn gap. */
     static final int MAX_OPERATIONS = 20_000;
 
-    /** A drawn workload and the figures it was drawn with. */
-    record Drawn(Workload workload, long meanGapMicros, double dropProbability) {
-    }
-
     private SkewWorkload() {
     }
 
     /**
-     * @param r the run's "workload" fork
+     * Draws the requests from the run's "workload" fork ({@code swarm} draws the gap and the drop
+     * probability too) and records the figures drawn as run parameters.
+     *
      * @param shardIds the world's shards
      * @param lastMicros no request after this
-     * @param swarm whether to draw the gap and the drop probability too
      */
-    static Drawn generate(SimRandom r, List<Integer> shardIds, long lastMicros, boolean swarm) {
+    static Workload generate(Draw draw, List<Integer> shardIds, long lastMicros) {
+        SimRandom r = draw.fork("workload");
+        boolean swarm = draw.swarm();
         long meanGapMicros = swarm ? r.between(50_000, 1_500_000) : 300_000;
         double dropProbability = swarm ? r.nextDouble() * 0.6 : 0.35;
         // Per shard, the tables created and not yet dropped, in the order they were issued.
@@ -51,6 +51,10 @@ final class SkewWorkload {
                 b.at(at, new VersionSkewOperation.CreateTable(shard, table));
             }
         }
-        return new Drawn(b.build(), meanGapMicros, dropProbability);
+        Workload workload = b.build();
+        draw.param("workload.meanGapMicros", meanGapMicros);
+        draw.param("workload.dropProbability", dropProbability);
+        draw.param("workload.operations", workload.size());
+        return workload;
     }
 }

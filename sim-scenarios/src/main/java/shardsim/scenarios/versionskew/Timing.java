@@ -1,5 +1,7 @@
 package shardsim.scenarios.versionskew;
 
+import shardsim.core.net.LinkPolicy;
+
 /**
  * The scenario's time constants. The heartbeat runs every 2/3 of the 10 s lease, as in HoraeDB.
  *
@@ -11,6 +13,11 @@ package shardsim.scenarios.versionskew;
 public record Timing(long leaseMicros, long rpcTimeoutMicros, long clientTimeoutMicros, long maxDelayMicros) {
     public static Timing of(long maxDelayMicros) {
         return new Timing(10_000_000, 3_000_000, 10_000_000, maxDelayMicros);
+    }
+
+    /** The constants of a run whose default link is {@code link}. */
+    public static Timing of(LinkPolicy link) {
+        return of(link.delay().maxMicros());
     }
 
     public long heartbeatMicros() {

@@ -2,6 +2,7 @@ package shardsim.scenarios.versionskew;
 
 import java.util.List;
 import java.util.Map;
+import shardsim.core.check.Rule;
 import shardsim.core.node.Disk;
 import shardsim.core.sim.Simulation;
 
@@ -12,12 +13,13 @@ import shardsim.core.sim.Simulation;
  * validations at the end.
  */
 public final class VersionSkewChecks {
-    public static final List<String> INVARIANTS = List.of(
-            "C1: for every shard meta.v <= leader.v, and on every node every version step since it opened a shard is backed by a create/drop its engine applied (v - v_open <= engine DDLs since)",
-            "C2: with no DDL in flight for three heartbeat periods plus delivery after the faults, meta.v == leader.v on every shard",
-            "C3: after that quiet window a CREATE TABLE on every shard succeeds (no shard is wedged)",
-            "C4: every table the client was told was created is held by the engine of its shard's leader",
-            "C5: at the end no orphan table: every table the leader's engine holds for a shard is in meta's view of that shard");
+    public static final Rule C1 = new Rule("C1",
+            "for every shard meta.v <= leader.v, and on every node every version step since it opened a shard is backed by a create/drop its engine applied (v - v_open <= engine DDLs since)");
+    public static final Rule C2 = new Rule("C2", "with no DDL in flight for three heartbeat periods plus delivery after the faults, meta.v == leader.v on every shard");
+    public static final Rule C3 = new Rule("C3", "after that quiet window a CREATE TABLE on every shard succeeds (no shard is wedged)");
+    public static final Rule C4 = new Rule("C4", "every table the client was told was created is held by the engine of its shard's leader");
+    public static final Rule C5 = new Rule("C5", "at the end no orphan table: every table the leader's engine holds for a shard is in meta's view of that shard");
+    public static final List<Rule> INVARIANTS = List.of(C1, C2, C3, C4, C5);
 
     private final Simulation sim;
     private final List<String> nodes;
@@ -40,10 +42,10 @@ public final class VersionSkewChecks {
     }
 
     public void register() {
-        sim.invariant(shardsim.core.check.Invariant.of("C1", this::versionsBacked));
-        sim.validation(shardsim.core.check.Invariant.of("C3", this::probesSucceeded));
-        sim.validation(shardsim.core.check.Invariant.of("C4", this::createdTablesExist));
-        sim.validation(shardsim.core.check.Invariant.of("C5", this::noOrphanTables));
+        sim.invariant(shardsim.core.check.Invariant.of(C1, this::versionsBacked));
+        sim.validation(shardsim.core.check.Invariant.of(C3, this::probesSucceeded));
+        sim.validation(shardsim.core.check.Invariant.of(C4, this::createdTablesExist));
+        sim.validation(shardsim.core.check.Invariant.of(C5, this::noOrphanTables));
     }
 
     private ShardView view(int i) {
@@ -128,7 +130,7 @@ public final class VersionSkewChecks {
                 problem = "shard " + v.shardId() + ": meta version " + v.version() + ", leader " + v.leader() + " version " + s.version();
             }
             if (problem != null) {
-                sim.violation("C2", problem + " at the end of the quiet window");
+                sim.violation(C2, problem + " at the end of the quiet window");
                 return;
             }
         }

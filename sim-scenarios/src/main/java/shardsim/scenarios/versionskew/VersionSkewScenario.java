@@ -2,28 +2,35 @@ package shardsim.scenarios.versionskew;
 
 import java.util.List;
 import shardsim.core.fault.Fault;
-import shardsim.core.scenario.CustomPlan;
+import shardsim.core.fault.FaultPlan;
+import shardsim.core.net.LinkPolicy;
+import shardsim.core.run.Draw;
+import shardsim.core.run.RunShape;
+import shardsim.core.run.Script;
+import shardsim.core.run.SimulatedScenario;
 import shardsim.core.scenario.Plans;
-import shardsim.core.scenario.RunResult;
-import shardsim.core.scenario.RunSpec;
-import shardsim.core.scenario.Scenario;
 import shardsim.core.scenario.WorldNames;
-import shardsim.core.trace.Trace;
+import shardsim.core.sim.Simulation;
 import shardsim.core.workload.Operation;
+import shardsim.core.workload.Workload;
 
 /**
  * version-skew: ceresmeta and a CeresDB / HoraeDB data node disagree on a shard's version after
  * one lost DDL response, and every later DDL on the shard fails with "Shard version mismatch".
  * Modes: {@code buggy} (meta decides the version), {@code fixed} (the node decides, runs the engine
- * first, and heartbeats repair a lag) and one ablation per part of the fix.
+ * first, and heartbeats repair a lag) and one ablation per part of the fix ({@link FixParts}).
+ *
+ * <p>A run is a story: the world of its plan, the checks, the plan's faults and client requests
+ * during the fault window, then a quiet tail (no faults, no loss) long enough for C2 and C3. The
+ * run skeleton ({@link SimulatedScenario}) turns each plan into a run; this class supplies the
+ * world, the nodes and checks, the requests and the scenario's faults.
  */
-public final class VersionSkewScenario implements Scenario {
+public final class VersionSkewScenario extends SimulatedScenario<World, FixParts, SkewCluster> {
     public static final String NAME = "version-skew";
-    /** The built-in plans, each also a base world for custom plans. */
-    static final List<String> PLANS = List.of(Plans.DOCUMENTED, Plans.RANDOM, Plans.SWARM);
-
-    public VersionSkewScenario() {
-    }
+    /** No generated fault starts before this: the cluster has booted. */
+    static final long FAULTS_FROM_MICROS = 1_000_000;
+    /** Most scheduled events one run may handle. */
+    static final long MAX_EVENTS = 400_000;
 
     @Override
     public String name() {
@@ -54,20 +61,14 @@ public final class VersionSkewScenario implements Scenario {
     }
 
     @Override
-    public List<String> modes() {
-        return FixParts.MODES;
+    protected List<FixParts> modeTable() {
+        return FixParts.TABLE;
     }
 
     @Override
     public List<Class<? extends Fault>> faultKinds() {
-        return List.of(SkewFault.DropResponse.class, SkewFault.DropResponseEnd.class, SkewFault.EngineFailure.class, SkewFault.EngineFailureEnd.class,
-                SkewFault.MetaCrashBeforePersist.class, SkewFault.MetaCrashBeforePersistEnd.class, SkewFault.HeartbeatDelay.class,
-                SkewFault.HeartbeatDelayEnd.class, SkewFault.TransferLeader.class);
-    }
-
-    @Override
-    public List<String> plans() {
-        return PLANS;
+        return List.of(SkewFault.DropResponse.class, SkewFault.EngineFailure.class, SkewFault.MetaCrashBeforePersist.class, SkewFault.HeartbeatDelay.class,
+                SkewFault.TransferLeader.class);
     }
 
     @Override
@@ -75,42 +76,85 @@ public final class VersionSkewScenario implements Scenario {
         return List.of(VersionSkewOperation.CreateTable.class, VersionSkewOperation.DropTable.class);
     }
 
-    /**
-     * The faults and client requests of {@code spec} as data. Meta's crash and restart that a
-     * {@link SkewFault.MetaCrashBeforePersist} causes, and the {@link SkewFault.ResponseDropped}
-     * marker, are not listed: they follow from faults the plan lists, and listing them too would
-     * apply them twice.
-     */
     @Override
-    public CustomPlan planOf(RunSpec spec) {
-        Plans.requirePlan(spec, plans());
-        SkewPlan plan = SkewPlan.of(spec, PLANS);
-        if (spec.isCustom()) {
-            return spec.custom().withWorkload(plan.workload());
-        }
-        return plan.toCustom(NAME + "-" + spec.plan() + "-seed-" + spec.seed() + ".json");
-    }
-
-    @Override
-    public List<String> invariants() {
+    public List<shardsim.core.check.Rule> invariants() {
         return VersionSkewChecks.INVARIANTS;
     }
 
     /** C5: the engine creates a table before the version check, and upstream never rolls it back. */
     @Override
-    public List<String> residualGaps() {
-        return List.of("C5");
+    public List<shardsim.core.check.Rule> residualGaps() {
+        return List.of(VersionSkewChecks.C5);
+    }
+
+    // ---- the world, the plan and the model ----------------------------------------------------
+
+    @Override
+    protected World world(String base, long seed) {
+        return World.of(base, seed);
+    }
+
+    /** The run ends once C2 was judged and C3's probes had the client's timeout to answer. */
+    @Override
+    protected RunShape shape(World world, LinkPolicy link) {
+        Timing timing = Timing.of(link);
+        long tailStartMicros = world.tailStartMicros();
+        long endMicros = tailStartMicros + timing.convergeMicros() + timing.clientTimeoutMicros() + 1_000_000;
+        return new RunShape(FAULTS_FROM_MICROS, tailStartMicros, endMicros, MAX_EVENTS);
     }
 
     @Override
-    public WorldNames worldNames(RunSpec spec) {
-        return SkewNames.of(spec, faultKinds());
+    protected Script documented(World world) {
+        return DocumentedScript.script();
+    }
+
+    /** The last request leaves a second for its procedure before the quiet tail. */
+    @Override
+    protected Workload workload(World world, Draw draw) {
+        return SkewWorkload.generate(draw, world.layout().shardIds(), world.tailStartMicros() - 1_000_000);
+    }
+
+    /**
+     * Lost responses, engine failures, meta crashing before a persist, delayed heartbeats and
+     * leader transfers. Meta's crash and restart that a {@link SkewFault.MetaCrashBeforePersist}
+     * causes, and the {@link SkewFault.ResponseDropped} marker, are not in the plan: they follow
+     * from faults it lists, and listing them too would apply them twice.
+     */
+    @Override
+    protected FaultPlan ownFaults(World world, Draw draw) {
+        return SkewFaultPlan.generate(draw, world.layout(), world.tailStartMicros());
+    }
+
+    /**
+     * The quiet tail: links keep their delays but stop losing and duplicating messages, so C2's
+     * "three heartbeat periods plus delivery" and C3's single probe are meaningful.
+     */
+    @Override
+    protected LinkPolicy quietLink(LinkPolicy link) {
+        return link.withLoss(0).withDuplication(0);
+    }
+
+    /**
+     * Adds the nodes and the checks: C1 after every event, C2 judged once the quiet tail has lasted
+     * {@link Timing#convergeMicros()}, C3's probes sent then, C3-C5 validated at the end. The judge
+     * and the probes are checks, not workload: a plan cannot drop them.
+     */
+    @Override
+    protected SkewCluster build(Simulation sim, World world, FixParts fix, RunShape shape) {
+        Timing timing = Timing.of(sim.config().defaultLink());
+        sim.param("heartbeatMicros", timing.heartbeatMicros());
+        sim.param("convergeMicros", timing.convergeMicros());
+        SkewCluster cluster = new SkewCluster(sim, world, fix, timing);
+        VersionSkewChecks checks = new VersionSkewChecks(sim, world.layout().dataNodes(), world.layout().shardIds());
+        checks.register();
+        long judgeAt = shape.tailStartMicros() + timing.convergeMicros();
+        sim.checkAt(judgeAt, "judge C2", checks::judgeConverged);
+        sim.at(judgeAt, "C3 probes", cluster::probeEveryShard);
+        return cluster;
     }
 
     @Override
-    public RunResult run(RunSpec spec, Trace trace) {
-        Plans.require("mode", spec.mode(), modes());
-        Plans.requirePlan(spec, plans());
-        return VersionSkewRun.build(spec, trace).finish();
+    protected WorldNames names(World world) {
+        return SkewNames.of(world, faultKinds());
     }
 }

@@ -1,7 +1,9 @@
 package shardsim.scenarios.versionskew;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import shardsim.core.random.SimRandom;
 import shardsim.core.scenario.Plans;
 
@@ -16,20 +18,21 @@ import shardsim.core.scenario.Plans;
  * @param tailStartMicros when the quiet tail starts; every fault has ended by then
  * @param firstHeartbeatMicros when every data node sends its first heartbeat; -1 to draw it per node
  */
-public record World(String base, Layout layout, long tailStartMicros, long firstHeartbeatMicros) {
+public record World(String base, Layout layout, long tailStartMicros, long firstHeartbeatMicros) implements shardsim.core.run.World {
     /** The documented world's quiet tail starts here. */
     public static final long DOC_TAIL_MICROS = 20_000_000;
     static final long RANDOM_TAIL_MICROS = 40_000_000;
 
     public static World of(String base, long seed) {
         if (Plans.DOCUMENTED.equals(base)) {
-            return new World(base, documentedLayout(), DOC_TAIL_MICROS, VersionSkewRun.DOC_FIRST_HEARTBEAT_MICROS);
+            return new World(base, documentedLayout(), DOC_TAIL_MICROS, DocumentedScript.DOC_FIRST_HEARTBEAT_MICROS);
         }
         return new World(base, randomLayout(new SimRandom(seed).fork("layout")), RANDOM_TAIL_MICROS, -1);
     }
 
-    /** Every node, in the order the run adds them: meta, the data nodes, the client. */
-    public List<String> nodeNames() {
+    /** Every node, in the order the run adds them: meta, the data nodes, the client. Kernel faults may name any. */
+    @Override
+    public List<String> nodes() {
         List<String> out = new ArrayList<>();
         out.add(MetaNode.NAME);
         out.addAll(layout.dataNodes());
@@ -38,6 +41,7 @@ public record World(String base, Layout layout, long tailStartMicros, long first
     }
 
     /** The nodes a fault may crash: meta and the data nodes (the client stands for the user). */
+    @Override
     public List<String> crashableNodes() {
         List<String> out = new ArrayList<>();
         out.add(MetaNode.NAME);
@@ -45,9 +49,17 @@ public record World(String base, Layout layout, long tailStartMicros, long first
         return out;
     }
 
+    /** The layout, recorded as a run parameter. */
+    @Override
+    public Map<String, Object> params() {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("layout", layout);
+        return out;
+    }
+
     private static Layout documentedLayout() {
         List<ShardView> shards = List.of(
-                new ShardView(VersionSkewRun.DOC_SHARD, VersionSkewRun.DOC_VERSION, List.of(), "node-1", 1),
+                new ShardView(DocumentedScript.DOC_SHARD, DocumentedScript.DOC_VERSION, List.of(), "node-1", 1),
                 new ShardView(47, 1204, List.of(), "node-2", 1));
         return new Layout(List.of("node-1", "node-2"), shards);
     }

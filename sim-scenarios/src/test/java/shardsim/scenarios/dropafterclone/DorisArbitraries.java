@@ -5,7 +5,6 @@ import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
-import shardsim.core.arbitraries.FaultArbitraries;
 import shardsim.core.fault.FaultPlan;
 import shardsim.core.fault.NetFault;
 import shardsim.core.fault.NodeFault;
@@ -14,6 +13,7 @@ import shardsim.core.net.Delay;
 import shardsim.core.net.LinkPolicy;
 import shardsim.core.workload.TimedOperation;
 import shardsim.core.workload.Workload;
+import shardsim.testkit.arbitraries.FaultArbitraries;
 
 /**
  * Faults and workloads for the {@code documented} world (tablet 11415 on be10005, be10006 and
@@ -105,7 +105,7 @@ public final class DorisArbitraries {
     private static Arbitrary<List<TimedFault>> slowReportsEpisode() {
         return Combinators.combine(windowTimes(), lengths(50 * SECOND), Arbitraries.longs().between(0, 15 * SECOND))
                 .as((at, length, extra) -> List.of(new TimedFault(at, new DorisFault.SlowReports(extra)),
-                        new TimedFault(endOf(at, length), new DorisFault.SlowReportsEnd())));
+                        new TimedFault(endOf(at, length), new DorisFault.SlowReports(extra).end())));
     }
 
 

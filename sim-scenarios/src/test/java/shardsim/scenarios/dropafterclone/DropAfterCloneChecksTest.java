@@ -54,6 +54,6 @@ class DropAfterCloneChecksTest {
         for (Violation v : sim.violations()) {
             names.add(v.invariant());
         }
-        assertEquals(List.of(Checks.D3), names);
+        assertEquals(List.of(Checks.D3.name()), names);
     }
 }

@@ -214,7 +214,7 @@ class DropAfterCloneFidelityTest {
         w.sim().runUntil(2 * SECOND);
         List<Violation> v = w.sim().violations();
         assertFalse(v.isEmpty());
-        assertEquals(Checks.D1, v.get(0).invariant());
+        assertEquals(Checks.D1.name(), v.get(0).invariant());
         assertTrue(v.get(0).message().contains("by unrecorded"), v.get(0).message());
         assertEquals(0, w.cluster().copies().copies(TABLET));
     }
@@ -225,7 +225,7 @@ class DropAfterCloneFidelityTest {
         deliver(w, "be1", new DropTask(TABLET, 0));
         w.sim().runUntil(SECOND);
         List<Violation> v = w.sim().violations();
-        assertEquals(Checks.D1, v.get(0).invariant());
+        assertEquals(Checks.D1.name(), v.get(0).invariant());
         assertTrue(v.get(0).message().contains("by drop task"), v.get(0).message());
         assertEquals(1, w.cluster().copies().deletes());
     }

@@ -9,18 +9,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import shardsim.core.fault.End;
 import shardsim.core.fault.FaultPlan;
 import shardsim.core.fault.NodeFault;
 import shardsim.core.net.LinkPolicy;
 import shardsim.core.scenario.CustomPlan;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
-import shardsim.core.testing.PlanOfContract;
 import shardsim.core.trace.Trace;
 import shardsim.core.trace.TraceEvent;
 import shardsim.core.workload.Operation;
 import shardsim.core.workload.TimedOperation;
 import shardsim.core.workload.Workload;
+import shardsim.testkit.PlanOfContract;
 
 /** A run's plan given back as data repeats the run; operations the world cannot honour are skipped. */
 class DropAfterClonePlanOfTest {
@@ -149,9 +150,11 @@ class DropAfterClonePlanOfTest {
     }
 
     @Test
-    void slowReportsEndEndsOnlySlowReports() {
-        DorisFault.SlowReportsEnd end = new DorisFault.SlowReportsEnd();
+    void slowReportsEndEndsOnlyItsSlowReports() {
+        End end = new DorisFault.SlowReports(DorisConfig.SECOND).end();
+        assertEquals("slow-reports-end", end.kind());
         assertTrue(end.ends(new DorisFault.SlowReports(DorisConfig.SECOND)));
+        assertFalse(end.ends(new DorisFault.SlowReports(2 * DorisConfig.SECOND)));
         assertFalse(end.ends(new DorisFault.StallPool(DocumentedPlan.B, Backend.DROP_POOL, DorisConfig.SECOND)));
         assertFalse(end.ends(new NodeFault.Crash(Cluster.FE)));
         assertFalse(new DorisFault.SlowReports(1).ends(new DorisFault.SlowReports(1)));

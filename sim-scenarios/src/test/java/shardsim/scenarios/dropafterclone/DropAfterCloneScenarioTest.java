@@ -30,7 +30,7 @@ import shardsim.core.trace.TraceEvent;
  */
 class DropAfterCloneScenarioTest {
     /** Digest of buggy + documented (any seed: the documented plan draws nothing). */
-    static final String GOLDEN_BUGGY_DOCUMENTED = "69d480abea814604";
+    static final String GOLDEN_BUGGY_DOCUMENTED = "99fa6885583adfe4";
     /** The smallest seed in 0..999 whose buggy + random run violates a check (found with ./sim sweep). */
     static final long SMALLEST_FAILING_BUGGY_RANDOM_SEED = 2;
 
@@ -55,7 +55,7 @@ class DropAfterCloneScenarioTest {
             RunResult r = run("buggy", "documented", 42);
             assertFalse(r.ok(), "buggy documented must violate a check");
             List<String> inv = invariants(r);
-            assertTrue(inv.contains(Checks.D1) || inv.contains(Checks.D2), "D1 or D2 expected, got " + inv);
+            assertTrue(inv.contains(Checks.D1.name()) || inv.contains(Checks.D2.name()), "D1 or D2 expected, got " + inv);
             digests.add(r.digestHex());
         }
         assertEquals(digests.get(0), digests.get(1));
@@ -67,7 +67,7 @@ class DropAfterCloneScenarioTest {
     void documentedBuggyDeletesTheFreshCloneOnB() {
         RunResult r = run("buggy", "documented", 0);
         Violation d1 = r.violations().get(0);
-        assertEquals(Checks.D1, d1.invariant());
+        assertEquals(Checks.D1.name(), d1.invariant());
         assertTrue(d1.message().startsWith(DocumentedPlan.B + " deletes tablet 11415"), d1.message());
     }
 
@@ -86,8 +86,8 @@ class DropAfterCloneScenarioTest {
     @Test
     void documentedAblations() {
         // Without the id in the DROP, or without the clone stamping the new id, the stale DROP matches.
-        assertTrue(invariants(run(Fence.NO_REPLICA_ID, "documented", 0)).contains(Checks.D1));
-        assertTrue(invariants(run(Fence.NO_CLONE_STAMP, "documented", 0)).contains(Checks.D1));
+        assertTrue(invariants(run(Fence.NO_REPLICA_ID, "documented", 0)).contains(Checks.D1.name()));
+        assertTrue(invariants(run(Fence.NO_CLONE_STAMP, "documented", 0)).contains(Checks.D1.name()));
         // The documented DROP runs after the clone ended, so the under-clone guard is not what saves it.
         assertTrue(run(Fence.NO_CLONE_GUARD, "documented", 0).ok());
         assertTrue(run(Fence.NO_REPORT_VERSION, "documented", 0).ok());
@@ -109,9 +109,9 @@ class DropAfterCloneScenarioTest {
 
     @Test
     void eachAblationIsCaughtOnARandomSeed() {
-        assertTrue(invariants(run(Fence.NO_REPLICA_ID, "random", ABLATION_SEED)).contains(Checks.D1));
-        assertTrue(invariants(run(Fence.NO_CLONE_STAMP, "random", ABLATION_SEED)).contains(Checks.D1));
-        assertTrue(invariants(run(Fence.NO_REPORT_VERSION, "swarm", REPORT_VERSION_ABLATION_SEED)).contains(Checks.D1));
+        assertTrue(invariants(run(Fence.NO_REPLICA_ID, "random", ABLATION_SEED)).contains(Checks.D1.name()));
+        assertTrue(invariants(run(Fence.NO_CLONE_STAMP, "random", ABLATION_SEED)).contains(Checks.D1.name()));
+        assertTrue(invariants(run(Fence.NO_REPORT_VERSION, "swarm", REPORT_VERSION_ABLATION_SEED)).contains(Checks.D1.name()));
         assertTrue(run("fixed", "swarm", REPORT_VERSION_ABLATION_SEED).ok());
         assertTrue(run("fixed", "random", ABLATION_SEED).ok());
         // With the replica id stamped when the clone starts, the under-clone guard saves nothing on either seed.
@@ -135,7 +135,7 @@ class DropAfterCloneScenarioTest {
     void randomRunsRecordParamsAndLatencies() {
         RunResult r = run("fixed", "random", 3);
         assertTrue(r.params().containsKey("tablets"));
-        assertTrue(r.params().containsKey("moves"));
+        assertTrue(r.params().containsKey("workload.size"));
         assertTrue(r.metrics().containsKey("clone-latency"));
         assertTrue(r.metrics().get("clone-latency").length > 0);
     }

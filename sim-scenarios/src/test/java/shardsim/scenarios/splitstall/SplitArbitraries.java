@@ -5,12 +5,12 @@ import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
-import shardsim.core.arbitraries.FaultArbitraries;
 import shardsim.core.fault.FaultPlan;
 import shardsim.core.fault.NodeFault;
 import shardsim.core.fault.TimedFault;
 import shardsim.core.workload.TimedOperation;
 import shardsim.core.workload.Workload;
+import shardsim.testkit.arbitraries.FaultArbitraries;
 
 /**
  * jqwik arbitraries for plans in the documented world (stores 1-3, regions 150-152, 45 s), built

@@ -9,7 +9,7 @@ import java.util.Optional;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import shardsim.core.scenario.RunSpec;
-import shardsim.core.testing.PlanOfContract;
+import shardsim.testkit.PlanOfContract;
 
 /** planOf's contract: a run of the plan it returns repeats the run it was taken from. */
 class SplitStallPlanOfTest {

@@ -5,7 +5,6 @@ import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
-import shardsim.core.arbitraries.FaultArbitraries;
 import shardsim.core.fault.FaultPlan;
 import shardsim.core.fault.NetFault;
 import shardsim.core.fault.NodeFault;
@@ -16,6 +15,7 @@ import shardsim.core.scenario.CustomPlan;
 import shardsim.core.scenario.Plans;
 import shardsim.core.workload.TimedOperation;
 import shardsim.core.workload.Workload;
+import shardsim.testkit.arbitraries.FaultArbitraries;
 
 /**
  * jqwik generators of plans for the documented world (meta, node-1 and node-2, shards 46 and 47),
@@ -46,7 +46,7 @@ public final class VersionSkewArbitraries {
 
     /** Every node of the documented world, in the order the run adds them. */
     public static List<String> nodes() {
-        return DOCUMENTED.nodeNames();
+        return DOCUMENTED.nodes();
     }
 
     public static List<String> crashableNodes() {
@@ -114,21 +114,21 @@ public final class VersionSkewArbitraries {
         return Combinators.combine(Arbitraries.of(dataNodes()), Arbitraries.of(REQUESTS), scenarioStart(), Arbitraries.longs().between(500_000, 10_000_000))
                 .as((node, request, at, lasts) -> List.of(
                         new TimedFault(at, new SkewFault.DropResponse(node, request)),
-                        new TimedFault(at + lasts, new SkewFault.DropResponseEnd(node))));
+                        new TimedFault(at + lasts, new SkewFault.DropResponse(node, request).end())));
     }
 
     private static Arbitrary<List<TimedFault>> engineFailure() {
         return Combinators.combine(Arbitraries.of(dataNodes()), Arbitraries.integers().between(5, 80), scenarioStart(), Arbitraries.longs().between(1_000_000, 10_000_000))
                 .as((node, percent, at, lasts) -> List.of(
                         new TimedFault(at, new SkewFault.EngineFailure(node, percent / 100.0)),
-                        new TimedFault(at + lasts, new SkewFault.EngineFailureEnd(node))));
+                        new TimedFault(at + lasts, new SkewFault.EngineFailure(node, percent / 100.0).end())));
     }
 
     private static Arbitrary<List<TimedFault>> metaCrashBeforePersist() {
         return Combinators.combine(Arbitraries.longs().between(200_000, 1_500_000), scenarioStart(), Arbitraries.longs().between(500_000, 10_000_000))
                 .as((restartAfter, at, lasts) -> List.of(
                         new TimedFault(at, new SkewFault.MetaCrashBeforePersist(restartAfter)),
-                        new TimedFault(at + lasts, new SkewFault.MetaCrashBeforePersistEnd())));
+                        new TimedFault(at + lasts, new SkewFault.MetaCrashBeforePersist(restartAfter).end())));
     }
 
     /** Ends by 5 s; the last heartbeat it delays (one period plus at most 7 s) is due by 18.7 s. */
@@ -137,7 +137,7 @@ public final class VersionSkewArbitraries {
                         Arbitraries.longs().between(WINDOW_START_MICROS, 3_000_000), Arbitraries.longs().between(500_000, 2_000_000))
                 .as((node, extra, at, lasts) -> List.of(
                         new TimedFault(at, new SkewFault.HeartbeatDelay(node, extra)),
-                        new TimedFault(at + lasts, new SkewFault.HeartbeatDelayEnd(node))));
+                        new TimedFault(at + lasts, new SkewFault.HeartbeatDelay(node, extra).end())));
     }
 
     private static Arbitrary<List<TimedFault>> transferLeader() {

@@ -12,6 +12,7 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import shardsim.core.node.Envelope;
 import shardsim.core.node.Node;
+import shardsim.core.run.StagedRun;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunSpec;
 import shardsim.core.trace.Trace;
@@ -34,8 +35,8 @@ import shardsim.scenarios.versionskew.VersionSkewProtocol.ShardResult;
  * table below fails the first test.
  */
 class VersionSkewMessagesTest {
-    private static final int SHARD = VersionSkewRun.DOC_SHARD;
-    private static final long V = VersionSkewRun.DOC_VERSION;
+    private static final int SHARD = DocumentedScript.DOC_SHARD;
+    private static final long V = DocumentedScript.DOC_VERSION;
 
     /** Each kind, an example, and the node whose onMessage handles it (null: a reply, refused by every onMessage). */
     private static Map<Class<?>, Object[]> examples() {
@@ -70,7 +71,7 @@ class VersionSkewMessagesTest {
 
     @Test
     void everyKindReachesItsHandler() {
-        VersionSkewRun run = VersionSkewRun.build(new RunSpec(VersionSkewScenario.NAME, Plans.FIXED, Plans.DOCUMENTED, 1), Trace.full());
+        StagedRun<World, SkewCluster> run = new VersionSkewScenario().stage(new RunSpec(VersionSkewScenario.NAME, Plans.FIXED, Plans.DOCUMENTED, 1), Trace.full());
         run.sim().runUntil(100_000);
         List<String> handled = new ArrayList<>();
         long id = 1_000_000;

@@ -13,6 +13,7 @@ import shardsim.core.fault.Fault;
 import shardsim.core.fault.FaultPlan;
 import shardsim.core.fault.TimedFault;
 import shardsim.core.net.LinkPolicy;
+import shardsim.core.run.StagedRun;
 import shardsim.core.scenario.CustomPlan;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunResult;
@@ -78,7 +79,7 @@ class VersionSkewOperationsTest {
                 .build();
         CustomPlan plan = new CustomPlan("ops.json", Plans.DOCUMENTED, LinkPolicy.reliable(), FaultPlan.empty(), w);
         Trace trace = Trace.full();
-        VersionSkewRun run = VersionSkewRun.build(RunSpec.custom(VersionSkewScenario.NAME, Plans.FIXED, plan, 1), trace);
+        StagedRun<World, SkewCluster> run = scenario.stage(RunSpec.custom(VersionSkewScenario.NAME, Plans.FIXED, plan, 1), trace);
         RunResult r = run.finish();
         assertTrue(r.ok(), () -> r.violations().toString());
         List<String> steps = details(trace, TraceKind.TIMER, "workload");
@@ -148,15 +149,17 @@ class VersionSkewOperationsTest {
 
     @Test
     void eachEndFaultEndsItsOwnStart() {
-        assertTrue(new SkewFault.DropResponseEnd("node-1").ends(new SkewFault.DropResponse("node-1", "OpenShard")));
-        assertFalse(new SkewFault.DropResponseEnd("node-1").ends(new SkewFault.DropResponse("node-2", "OpenShard")));
-        assertTrue(new SkewFault.EngineFailureEnd("node-2").ends(new SkewFault.EngineFailure("node-2", 0.5)));
-        assertFalse(new SkewFault.EngineFailureEnd("node-2").ends(new SkewFault.EngineFailure("node-1", 0.5)));
-        assertTrue(new SkewFault.MetaCrashBeforePersistEnd().ends(new SkewFault.MetaCrashBeforePersist(300_000)));
-        assertFalse(new SkewFault.MetaCrashBeforePersistEnd().ends(new SkewFault.HeartbeatDelay("node-1", 1)));
-        assertTrue(new SkewFault.HeartbeatDelayEnd("node-1").ends(new SkewFault.HeartbeatDelay("node-1", 1_000_000)));
-        assertFalse(new SkewFault.HeartbeatDelayEnd("node-1").ends(new SkewFault.HeartbeatDelay("node-3", 1_000_000)));
+        assertTrue(new SkewFault.DropResponse("node-1", "OpenShard").end().ends(new SkewFault.DropResponse("node-1", "OpenShard")));
+        assertFalse(new SkewFault.DropResponse("node-1", "OpenShard").end().ends(new SkewFault.DropResponse("node-2", "OpenShard")));
+        assertFalse(new SkewFault.DropResponse("node-1", "OpenShard").end().ends(new SkewFault.DropResponse("node-1", "CreateTableOnShard")));
+        assertTrue(new SkewFault.EngineFailure("node-2", 0.5).end().ends(new SkewFault.EngineFailure("node-2", 0.5)));
+        assertFalse(new SkewFault.EngineFailure("node-2", 0.5).end().ends(new SkewFault.EngineFailure("node-1", 0.5)));
+        assertTrue(new SkewFault.MetaCrashBeforePersist(300_000).end().ends(new SkewFault.MetaCrashBeforePersist(300_000)));
+        assertFalse(new SkewFault.MetaCrashBeforePersist(300_000).end().ends(new SkewFault.HeartbeatDelay("node-1", 1)));
+        assertTrue(new SkewFault.HeartbeatDelay("node-1", 1_000_000).end().ends(new SkewFault.HeartbeatDelay("node-1", 1_000_000)));
+        assertFalse(new SkewFault.HeartbeatDelay("node-1", 1_000_000).end().ends(new SkewFault.HeartbeatDelay("node-3", 1_000_000)));
         assertFalse(new SkewFault.DropResponse("node-1", "OpenShard").ends(new SkewFault.DropResponse("node-1", "OpenShard")));
+        assertEquals("drop-response-end", new SkewFault.DropResponse("node-1", "OpenShard").end().kind());
     }
 
     /** In every generated plan each lasting scenario fault that ends is ended by a later fault that says so. */

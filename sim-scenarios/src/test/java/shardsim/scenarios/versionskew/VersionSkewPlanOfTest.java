@@ -10,7 +10,7 @@ import shardsim.core.scenario.CustomPlan;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
-import shardsim.core.testing.PlanOfContract;
+import shardsim.testkit.PlanOfContract;
 
 /**
  * The contract of {@code planOf}: the plan it gives, run as a custom plan, repeats the run it
@@ -59,10 +59,10 @@ class VersionSkewPlanOfTest {
     @Test
     void theDocumentedPlanIsTheReportsFaultsAndCreates() {
         CustomPlan p = scenario.planOf(new RunSpec(VersionSkewScenario.NAME, Plans.BUGGY, Plans.DOCUMENTED, 46));
-        assertEquals(List.of(SkewFault.DropResponse.class, SkewFault.DropResponseEnd.class),
-                p.faults().faults().stream().map(f -> f.fault().getClass()).toList());
+        SkewFault.DropResponse lost = new SkewFault.DropResponse("node-1", "CreateTableOnShard");
+        assertEquals(List.of(lost, lost.end()), p.faults().faults().stream().map(f -> f.fault()).toList());
         // The report's table goes to the create that fails, as in the report; the lost one is the hypothesis.
-        assertEquals(List.of(VersionSkewRun.DOC_LOST_TABLE, VersionSkewRun.DOC_TABLE, VersionSkewRun.DOC_LATER_TABLE),
+        assertEquals(List.of(DocumentedScript.DOC_LOST_TABLE, DocumentedScript.DOC_TABLE, DocumentedScript.DOC_LATER_TABLE),
                 p.workload().operations().stream().map(o -> ((VersionSkewOperation.CreateTable) o.operation()).table()).toList());
         // Replayed as a custom plan it is still the report's failure.
         RunResult r = scenario.run(RunSpec.custom(VersionSkewScenario.NAME, Plans.BUGGY, p, 46));

@@ -1,0 +1,51 @@
+package com.example.pdstale;
+
+import shardsim.core.run.Driver;
+import shardsim.core.sim.Simulation;
+import shardsim.core.workload.Operation;
+
+/** PD and the stores in a simulation; performs a transfer by asking the region's leader to hand over. */
+final class Cluster implements Driver {
+    final Simulation sim;
+    final PdWorld world;
+
+    Cluster(Simulation sim, PdWorld world, TermCheck mode) {
+        this.sim = sim;
+        this.world = world;
+        sim.addNode(PdWorld.PD, ctx -> new Pd(ctx, mode));
+        for (String s : PdWorld.STORES) {
+            sim.addNode(s, ctx -> new Store(ctx, world), false);
+        }
+    }
+
+    Store store(String name) {
+        return sim.node(name, Store.class);
+    }
+
+    /** The store leading {@code regionId} at the highest term (its real leader), or null (no such region, or before the stores boot). */
+    String leader(long regionId) {
+        String best = null;
+        long bestTerm = -1;
+        for (String s : PdWorld.STORES) {
+            long t = store(s) == null ? -1 : store(s).leadsAt(regionId);
+            if (t > bestTerm) {
+                best = s;
+                bestTerm = t;
+            }
+        }
+        return best;
+    }
+
+    @Override
+    public void perform(Operation operation) {
+        if (!(operation instanceof TransferLeader t)) {
+            throw new IllegalArgumentException("unknown operation " + operation);
+        }
+        String from = leader(t.regionId());
+        if (from == null || !PdWorld.STORES.contains(t.toStore())) {
+            sim.note("driver", "transfer skipped: no region " + t.regionId() + " or store " + t.toStore() + " in this world");
+            return;
+        }
+        store(from).transferLeader(t.regionId(), t.toStore());
+    }
+}

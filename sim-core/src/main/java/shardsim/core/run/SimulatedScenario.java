@@ -1,0 +1,272 @@
+package shardsim.core.run;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import shardsim.core.fault.FaultIntensity;
+import shardsim.core.fault.FaultPlan;
+import shardsim.core.fault.FaultPlanGenerator;
+import shardsim.core.net.LinkPolicy;
+import shardsim.core.random.SimRandom;
+import shardsim.core.scenario.ChaosProfile;
+import shardsim.core.scenario.CustomPlan;
+import shardsim.core.scenario.Plans;
+import shardsim.core.scenario.RunResult;
+import shardsim.core.scenario.RunSpec;
+import shardsim.core.scenario.Scenario;
+import shardsim.core.scenario.WorldNames;
+import shardsim.core.sim.RunBudget;
+import shardsim.core.sim.SimConfig;
+import shardsim.core.sim.Simulation;
+import shardsim.core.trace.Trace;
+import shardsim.core.workload.Workload;
+
+/**
+ * A scenario built on the run skeleton. The skeleton owns everything that turns a spec into a
+ * run, the same way for every scenario:
+ *
+ * <ol>
+ *   <li>the mode must be a row of {@link #modeTable()}; a built-in plan one of {@link #plans()}, a
+ *       plan file's base too;</li>
+ *   <li>the world comes from {@link #world} (for the base plan and seed);</li>
+ *   <li>the plan: a plan file gives its link, faults and (optionally) workload; {@code documented}
+ *       takes {@link #documented}; a generated plan takes the chaos profile drawn from the fork
+ *       "chaos", kernel faults from the fork "faults" inside {@link RunShape}'s window, and the
+ *       scenario's own faults ({@link #ownFaults}) and workload ({@link #workload});</li>
+ *   <li>parameters are recorded in one order: mode, plan, base, the mode's fix parts, link and
+ *       intensities, the world's figures, the plan's figures, the plan's sizes;</li>
+ *   <li>{@link #build} adds the nodes and checks; the workload is scheduled before the faults, so
+ *       an operation and a fault at the same microsecond run in that order; the quiet tail's link
+ *       ({@link #quietLink}) is set at its start; a plan that aims faults ({@link #aimsFaults}) aims
+ *       them last;</li>
+ *   <li>{@link #planOf} gives back exactly what was injected and performed, with aimed faults
+ *       recorded from a run, so a plan drawn from the seed and the same plan given as data run
+ *       identically.</li>
+ * </ol>
+ *
+ * <p>Implementations are stateless, like every {@link Scenario}.
+ *
+ * @param <W> the scenario's world
+ * @param <M> a row of its table of modes
+ * @param <D> what {@link #build} returns: the built model's driver
+ */
+public abstract class SimulatedScenario<W extends World, M extends Mode, D extends Driver> implements Scenario {
+
+    // ---- what a scenario supplies -------------------------------------------------------------
+
+    /** The modes as a data table, the default ({@code buggy}) first. */
+    protected abstract List<M> modeTable();
+
+    /** The world of {@code base} for {@code seed}; {@code documented}'s is the report's, whatever the seed. */
+    protected abstract W world(String base, long seed);
+
+    /** The run's frame in {@code world} when its default link is {@code link}. */
+    protected abstract RunShape shape(W world, LinkPolicy link);
+
+    /** The {@code documented} plan: the report's timeline in the documented world. */
+    protected abstract Script documented(W world);
+
+    /** The workload a generated plan draws (also a plan file's, when it lists none). */
+    protected abstract Workload workload(W world, Draw draw);
+
+    /** The scenario's own faults a generated plan draws, besides the kernel's. Default: none. */
+    protected FaultPlan ownFaults(W world, Draw draw) {
+        return FaultPlan.empty();
+    }
+
+    /** The link policy and kernel fault intensities of a generated plan. Default: {@link ChaosProfile#forPlan}. */
+    protected ChaosProfile profile(String base, SimRandom chaos) {
+        return ChaosProfile.forPlan(base, chaos);
+    }
+
+    /** Adds the nodes of {@code mode} and the checks to {@code sim}, and returns what performs the workload. */
+    protected abstract D build(Simulation sim, W world, M mode, RunShape shape);
+
+    /** The names a plan may use in {@code world}. Default: nothing is checked. */
+    protected WorldNames names(W world) {
+        return WorldNames.unchecked();
+    }
+
+    /**
+     * The default link from the quiet tail on, set at its start even when it equals the run's link
+     * (the run's trace marks the tail either way); null, the default, for a run without one.
+     */
+    protected LinkPolicy quietLink(LinkPolicy link) {
+        return null;
+    }
+
+    /** Whether a run stops at its first violation (faster sweeps) or goes on to find one of each invariant. */
+    protected boolean stopOnFirstViolation() {
+        return false;
+    }
+
+    /** Whether the built-in plan {@code base} aims faults at what the run is doing ({@link #aim}). */
+    protected boolean aimsFaults(String base) {
+        return false;
+    }
+
+    /** Arms the aiming of faults for a built-in plan that {@link #aimsFaults aims them}. */
+    protected void aim(Simulation sim, W world, D driver, Aimer aimer) {
+    }
+
+    // ---- the skeleton -------------------------------------------------------------------------
+
+    @Override
+    public final List<String> modes() {
+        List<String> out = new ArrayList<>();
+        for (M m : modeTable()) {
+            out.add(m.name());
+        }
+        return List.copyOf(out);
+    }
+
+    /** The built-in plans; each is also a base a plan file may run in. */
+    @Override
+    public List<String> plans() {
+        return List.of(Plans.DOCUMENTED, Plans.RANDOM, Plans.SWARM);
+    }
+
+    /** The row of the mode table named {@code name}. */
+    public final M mode(String name) {
+        for (M m : modeTable()) {
+            if (m.name().equals(name)) {
+                return m;
+            }
+        }
+        Plans.require("mode", name, modes());
+        throw new IllegalStateException("unreachable");
+    }
+
+    @Override
+    public final RunResult run(RunSpec spec, Trace trace) {
+        return stage(spec, trace).finish();
+    }
+
+    /** Runs {@code spec} to its end even past violations, whatever {@link #stopOnFirstViolation()} says. */
+    protected final RunResult runThrough(RunSpec spec, Trace trace) {
+        return stage(spec, trace, null, false).finish();
+    }
+
+    /** Sets {@code spec} up without starting it, for tests that drive a run step by step. */
+    public final StagedRun<W, D> stage(RunSpec spec, Trace trace) {
+        return stage(spec, trace, null, stopOnFirstViolation());
+    }
+
+    @Override
+    public final CustomPlan planOf(RunSpec spec) {
+        ResolvedPlan<W> plan = resolve(spec);
+        if (spec.isCustom()) {
+            return spec.custom().hasWorkload() ? spec.custom() : spec.custom().withWorkload(plan.workload());
+        }
+        String source = name() + "-" + spec.plan() + "-seed-" + spec.seed() + ".json";
+        if (!aimsFaults(plan.base())) {
+            return plan.asCustom(source);
+        }
+        // Aimed faults are known only once the run has reached them: run it and list them after the
+        // drawn ones (a fault aimed at a microsecond that also has a drawn one runs after it).
+        StagedRun<W, D> run = stage(spec, Trace.digestOnly(), FaultPlan.builder(), stopOnFirstViolation());
+        run.finish();
+        return new CustomPlan(source, plan.base(), plan.link(), plan.faults().merge(run.aimed()), plan.workload());
+    }
+
+    @Override
+    public final WorldNames worldNames(RunSpec spec) {
+        return names(resolveWorld(spec));
+    }
+
+    /** The plan {@code spec} runs, as data. */
+    public final ResolvedPlan<W> resolve(RunSpec spec) {
+        mode(spec.mode());
+        String base = baseOf(spec);
+        W world = world(base, spec.seed());
+        SimRandom root = new SimRandom(spec.seed());
+        Draw draw = new Draw(base, root);
+        if (spec.isCustom()) {
+            CustomPlan custom = spec.custom();
+            draw.param("customFaults", custom.faults().size());
+            Workload workload;
+            if (custom.hasWorkload()) {
+                workload = custom.workload();
+                draw.param("customOperations", workload.size());
+            } else {
+                workload = Plans.DOCUMENTED.equals(base) ? documented(world).workload() : workload(world, draw);
+            }
+            return new ResolvedPlan<>(base, world, ChaosProfile.of(custom), custom.faults(), workload, draw.params());
+        }
+        if (Plans.DOCUMENTED.equals(base)) {
+            Script script = documented(world);
+            return new ResolvedPlan<>(base, world, new ChaosProfile(script.link(), FaultIntensity.none()), script.faults(), script.workload(),
+                    draw.params());
+        }
+        ChaosProfile profile = profile(base, root.fork("chaos"));
+        RunShape shape = shape(world, profile.link());
+        FaultPlan kernel = FaultPlanGenerator.generate(root.fork("faults"), world.nodes(), world.crashableNodes(), shape.faultsFromMicros(),
+                shape.tailStartMicros(), profile.faults());
+        FaultPlan own = ownFaults(world, draw);
+        draw.param("kernelFaults", kernel.size());
+        draw.param("scenarioFaults", own.size());
+        Workload workload = workload(world, draw);
+        return new ResolvedPlan<>(base, world, profile, kernel.merge(own), workload, draw.params());
+    }
+
+    private W resolveWorld(RunSpec spec) {
+        mode(spec.mode());
+        return world(baseOf(spec), spec.seed());
+    }
+
+    private String baseOf(RunSpec spec) {
+        if (!spec.isCustom()) {
+            Plans.require("plan", spec.plan(), plans());
+            return spec.plan();
+        }
+        Plans.require("base plan", spec.custom().base(), plans());
+        return spec.custom().base();
+    }
+
+    private StagedRun<W, D> stage(RunSpec spec, Trace trace, FaultPlan.Builder aimed, boolean stopOnFirst) {
+        M mode = mode(spec.mode());
+        ResolvedPlan<W> plan = resolve(spec);
+        W world = plan.world();
+        LinkPolicy link = plan.link();
+        RunShape shape = shape(world, link);
+        SimConfig config = new SimConfig(RunBudget.of(shape.maxEvents(), shape.endMicros() + RunShape.BUDGET_SLACK_MICROS), link, stopOnFirst,
+                shape.workerCapacity());
+        Simulation sim = new Simulation(spec.seed(), config, trace);
+        recordParams(sim, spec, mode, plan);
+
+        D driver = build(sim, world, mode, shape);
+        sim.perform(plan.workload(), driver::perform);
+        sim.inject(plan.faults());
+        LinkPolicy quiet = quietLink(link);
+        if (quiet != null) {
+            sim.param("tail.link", quiet);
+            sim.at(shape.tailStartMicros(), "quiet tail: faults over, links quiet", () -> sim.network().setDefaultPolicy(quiet));
+        }
+        FaultPlan.Builder recorded = aimed != null ? aimed : FaultPlan.builder();
+        if (!spec.isCustom() && aimsFaults(plan.base())) {
+            aim(sim, world, driver, (atMicros, fault) -> {
+                sim.injectAt(atMicros, fault);
+                recorded.at(atMicros, fault);
+            });
+        }
+        return new StagedRun<>(spec, sim, plan, shape, driver, recorded);
+    }
+
+    private static void recordParams(Simulation sim, RunSpec spec, Mode mode, ResolvedPlan<?> plan) {
+        sim.param("mode", mode.name());
+        sim.param("plan", spec.plan());
+        if (spec.isCustom()) {
+            sim.param("base", plan.base());
+        }
+        sim.param("fix", mode);
+        plan.profile().recordParams(sim);
+        for (Map.Entry<String, Object> p : plan.world().params().entrySet()) {
+            sim.param(p.getKey(), p.getValue());
+        }
+        for (Map.Entry<String, Object> p : plan.params().entrySet()) {
+            sim.param(p.getKey(), p.getValue());
+        }
+        sim.param("faults.planned", plan.faults().size());
+        sim.param("workload.size", plan.workload().size());
+    }
+}

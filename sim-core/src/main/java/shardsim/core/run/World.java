@@ -1,0 +1,24 @@
+package shardsim.core.run;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a run draws from its seed (or fixes, for {@code documented}) that is neither a fault nor a
+ * workload operation: the cluster's shape and timings. A plan given as data runs in the world of
+ * its base plan, so its faults and operations name the same nodes.
+ */
+public interface World {
+    /** Every node, in the order the scenario adds them; generated kernel faults may name any of them. */
+    List<String> nodes();
+
+    /** The nodes a generated crash may hit. Default: every node. */
+    default List<String> crashableNodes() {
+        return nodes();
+    }
+
+    /** The world's figures, recorded as run parameters in this order. */
+    default Map<String, Object> params() {
+        return java.util.Collections.emptyMap();
+    }
+}

@@ -1,0 +1,179 @@
+package shardsim.core.scenario;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.RecordComponent;
+import shardsim.core.fault.End;
+import shardsim.core.fault.Fault;
+import shardsim.core.fault.TimedFault;
+import shardsim.core.net.Delay;
+import shardsim.core.net.LinkPolicy;
+import shardsim.core.workload.TimedOperation;
+
+/**
+ * The one writer of plan files: a {@link CustomPlan} as the JSON text {@code sim run --plan}
+ * reads. It lives in the kernel, with no JSON library, so that a test kit outside the command line
+ * can write the plan a failing property found; the command line's reader parses what it writes.
+ *
+ * <p>A fault's or an operation's fields are its record's components, in declaration order, after
+ * {@code atMicros} and {@code kind} (the simple class name in kebab case). Longs and ints are JSON
+ * integers, doubles are written by {@link Double#toString} (always with a point or an exponent, so
+ * a reader takes them as floating point), booleans as {@code true}/{@code false}, enums by name and
+ * anything else as its string. Each fault and operation goes on its own line.
+ */
+public final class PlanJson {
+    public static final String SCHEMA = "shardsim-plan";
+    public static final int SCHEMA_VERSION = 2;
+
+    private final StringBuilder out = new StringBuilder(256);
+
+    private PlanJson() {
+    }
+
+    /** The plan file's text for {@code plan} in {@code scenario}, naming {@code seed} unless it is null. */
+    public static String write(CustomPlan plan, String scenario, Long seed) {
+        PlanJson w = new PlanJson();
+        w.out.append('{');
+        w.field("schema").string(SCHEMA);
+        w.comma().field("schemaVersion").out.append(SCHEMA_VERSION);
+        w.comma().field("scenario").string(scenario);
+        w.comma().field("base").string(plan.base());
+        if (seed != null) {
+            w.comma().field("seed").out.append(seed.longValue());
+        }
+        w.comma().field("link").link(plan.link());
+        w.comma().field("faults").out.append('[');
+        String sep = "\n  ";
+        for (TimedFault f : plan.faults().faults()) {
+            w.out.append(sep);
+            w.record(f.atMicros(), f.fault());
+            sep = ",\n  ";
+        }
+        w.out.append(']');
+        if (plan.hasWorkload()) {
+            w.comma().field("workload").out.append('[');
+            sep = "\n  ";
+            for (TimedOperation op : plan.workload().operations()) {
+                w.out.append(sep);
+                w.record(op.atMicros(), op.operation());
+                sep = ",\n  ";
+            }
+            w.out.append(']');
+        }
+        w.out.append('}');
+        return w.out.toString();
+    }
+
+    private void link(LinkPolicy p) {
+        out.append('{');
+        field("lossProbability").number(p.lossProbability());
+        comma().field("duplicateProbability").number(p.duplicateProbability());
+        Delay d = p.delay();
+        if (d instanceof Delay.Uniform u) {
+            comma().field("delayMicrosMin").out.append(u.minMicros());
+            comma().field("delayMicrosMax").out.append(u.maxMicros());
+        } else if (d instanceof Delay.Exponential e) {
+            comma().field("delayMicrosMin").out.append(e.minMicros());
+            comma().field("delayMicrosMean").out.append(e.meanMicros());
+            comma().field("delayMicrosMax").out.append(e.maxMicros());
+        } else if (d instanceof Delay.Fixed f) {
+            comma().field("delayMicros").out.append(f.micros());
+        } else {
+            throw new IllegalStateException("unknown delay " + d);
+        }
+        comma().field("capacity").out.append(p.capacity());
+        out.append('}');
+    }
+
+    /**
+     * One timed fault or operation: its time, its kind, then its record's components. The end of a
+     * lasting fault is its start's kind with "-end" and the start's components, so it names exactly
+     * the fault it ends.
+     */
+    private void record(long atMicros, Object written) {
+        Object r = written instanceof End e ? e.start() : written;
+        if (!r.getClass().isRecord()) {
+            throw new IllegalStateException(r.getClass() + " is not a record, so a plan file cannot name it");
+        }
+        out.append('{');
+        field("atMicros").out.append(atMicros);
+        comma().field("kind").string(written instanceof Fault fault ? fault.kind() : Fault.kindOf(r.getClass()));
+        for (RecordComponent c : r.getClass().getRecordComponents()) {
+            comma().field(c.getName()).value(componentValue(c, r));
+        }
+        out.append('}');
+    }
+
+    private static Object componentValue(RecordComponent c, Object r) {
+        try {
+            Method accessor = c.getAccessor();
+            // A scenario's records may be package-private; their accessors are still the plan's fields.
+            accessor.setAccessible(true);
+            return accessor.invoke(r);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private void value(Object v) {
+        if (v instanceof Long || v instanceof Integer || v instanceof Boolean) {
+            out.append(v);
+        } else if (v instanceof Double n) {
+            number(n);
+        } else if (v instanceof Enum<?> e) {
+            string(e.name());
+        } else {
+            string(String.valueOf(v));
+        }
+    }
+
+    /** A double as a JSON number; NaN and the infinities, which JSON lacks, as strings (as Jackson writes them). */
+    private void number(double d) {
+        if (Double.isFinite(d)) {
+            out.append(Double.toString(d));
+        } else {
+            string(Double.toString(d));
+        }
+    }
+
+    private PlanJson comma() {
+        out.append(',');
+        return this;
+    }
+
+    private PlanJson field(String name) {
+        string(name);
+        out.append(':');
+        return this;
+    }
+
+    private void string(String s) {
+        out.append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '"':
+                    out.append("\\\"");
+                    break;
+                case '\\':
+                    out.append("\\\\");
+                    break;
+                case '\n':
+                    out.append("\\n");
+                    break;
+                case '\r':
+                    out.append("\\r");
+                    break;
+                case '\t':
+                    out.append("\\t");
+                    break;
+                default:
+                    if (c < 0x20) {
+                        out.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
+                    } else {
+                        out.append(c);
+                    }
+            }
+        }
+        out.append('"');
+    }
+}

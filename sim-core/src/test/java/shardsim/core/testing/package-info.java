@@ -1,2 +1,0 @@
-/** Contracts any scenario's tests can check (published in sim-core's test-jar). */
-package shardsim.core.testing;

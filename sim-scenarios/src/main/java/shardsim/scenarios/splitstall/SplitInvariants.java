@@ -1,0 +1,19 @@
+package shardsim.scenarios.splitstall;
+
+import java.util.List;
+import shardsim.core.check.Rule;
+
+/** The invariants of split-stall, declared once; each check raises its violations under one of these. */
+public final class SplitInvariants {
+    public static final Rule U1 = new Rule("U1",
+            "no worker waits on a condition that only tasks queued behind it (or behind a worker blocked on it) can make hold");
+    public static final Rule U2 = new Rule("U2",
+            "every region-worker task starts within 5s of being queued (or of its submitter blocking on the full queue)");
+    public static final Rule U3 = new Rule("U3",
+            "15s after the last fault, every split started in the first half of that window has finished (the epoch moved)");
+    public static final Rule U5 = new Rule("U5", "the region worker never handles a split recovery queued in stage PRE_SPLIT (#615 panics there)");
+    public static final List<Rule> ALL = List.of(U1, U2, U3, U5);
+
+    private SplitInvariants() {
+    }
+}

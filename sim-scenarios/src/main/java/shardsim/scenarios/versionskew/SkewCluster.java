@@ -1,0 +1,82 @@
+package shardsim.scenarios.versionskew;
+
+import java.util.List;
+import shardsim.core.run.Driver;
+import shardsim.core.sim.Simulation;
+import shardsim.core.workload.Operation;
+
+/**
+ * Meta, the data nodes and the client inside a simulation: adds them, then performs the
+ * workload's requests through the client. Tests read meta's and the leaders' versions
+ * through it while they drive a run step by step.
+ */
+public final class SkewCluster implements Driver {
+    private final Simulation sim;
+    private final Layout layout;
+    private final Timing timing;
+
+    /** Adds meta, the data nodes of {@code world} in {@code fix}'s mode and the client. */
+    SkewCluster(Simulation sim, World world, FixParts fix, Timing timing) {
+        this.sim = sim;
+        this.layout = world.layout();
+        this.timing = timing;
+        FaultSwitches switches = new FaultSwitches(sim);
+        sim.onFault(switches::apply);
+        NodeSetup setup = new NodeSetup(fix, switches, timing);
+        sim.addNode(MetaNode.NAME, ctx -> new MetaNode(ctx, setup, layout.shards()));
+        for (String node : layout.dataNodes()) {
+            List<ShardView> mine = layout.ledBy(node);
+            sim.addNode(node, ctx -> new DataNode(ctx, setup, mine, world.firstHeartbeatMicros()));
+        }
+        sim.addNode(ClientDriver.NAME, ctx -> new ClientDriver(ctx, sim.metrics(), timing), false);
+    }
+
+    /** Sends C3's probe: one CREATE TABLE on every shard. */
+    void probeEveryShard() {
+        ClientDriver client = sim.node(ClientDriver.NAME, ClientDriver.class);
+        for (int id : layout.shardIds()) {
+            client.probe(id);
+        }
+    }
+
+    /** Performs one client request; one on a shard this world does not have is skipped with a note. */
+    @Override
+    public void perform(Operation operation) {
+        if (!(operation instanceof VersionSkewOperation op)) {
+            throw new IllegalStateException("unknown operation for version-skew: " + operation);
+        }
+        if (!layout.shardIds().contains(op.shardId())) {
+            sim.note(ClientDriver.NAME, "skipped " + op + ": shard " + op.shardId() + " does not exist in this world");
+            return;
+        }
+        ClientDriver client = sim.node(ClientDriver.NAME, ClientDriver.class);
+        if (op instanceof VersionSkewOperation.CreateTable c) {
+            client.create(c.shardId(), c.table());
+        } else if (op instanceof VersionSkewOperation.DropTable d) {
+            client.drop(d.shardId(), d.table());
+        } else {
+            throw new IllegalStateException("unknown operation for version-skew: " + operation);
+        }
+    }
+
+    public Timing timing() {
+        return timing;
+    }
+
+    public Layout layout() {
+        return layout;
+    }
+
+    /** Meta's durable version of a shard. */
+    public long metaVersion(int shardId) {
+        return sim.disk(MetaNode.NAME).get(ShardView.key(shardId), ShardView.class).orElseThrow().version();
+    }
+
+    /** The version of the shard on the node meta names as leader, or -1 if it is not open there. */
+    public long leaderVersion(int shardId) {
+        ShardView v = sim.disk(MetaNode.NAME).get(ShardView.key(shardId), ShardView.class).orElseThrow();
+        DataNode node = sim.node(v.leader(), DataNode.class);
+        DataNode.Shard s = node == null ? null : node.shard(shardId);
+        return s == null ? -1 : s.version();
+    }
+}
