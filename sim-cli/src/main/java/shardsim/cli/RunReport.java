@@ -2,6 +2,7 @@ package shardsim.cli;
 
 import java.io.PrintStream;
 import java.util.Map;
+import shardsim.cli.base.Launcher;
 import shardsim.core.check.Violation;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
@@ -37,9 +38,9 @@ final class RunReport {
         for (TraceEvent e : last) {
             out.println("  " + Text.oneLine(e.render()));
         }
-        out.println("reproduce: ./" + r.spec().command());
+        out.println("reproduce: " + Launcher.prefix() + r.spec().command());
         String v = r.violations().get(0).invariant();
-        out.println("shrink:    ./" + ShellWords.join("sim", "shrink", r.spec().scenario(), "--mode", r.spec().mode(), "--plan", r.spec().plan(), "--seed",
+        out.println("shrink:    " + Launcher.prefix() + ShellWords.join("sim", "shrink", r.spec().scenario(), "--mode", r.spec().mode(), "--plan", r.spec().plan(), "--seed",
                 Long.toString(r.spec().seed()), "--invariant", v));
     }
 }

@@ -7,6 +7,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Mixin;
 import shardsim.cli.base.ExitCodes;
+import shardsim.cli.base.Launcher;
 import shardsim.cli.base.UserError;
 import shardsim.cli.io.AtomicOutput;
 import shardsim.cli.io.Json;
@@ -190,7 +191,7 @@ public final class ShrinkCommand implements Callable<Integer> {
         if (html != null) {
             o.println("diagram written to " + html);
         }
-        o.println("reproduce: ./" + ShellWords.join("sim", "run", scenario.name(), "--mode", m, "--plan", target.toString()));
+        o.println("reproduce: " + Launcher.prefix() + ShellWords.join("sim", "run", scenario.name(), "--mode", m, "--plan", target.toString()));
     }
 
     static String linkText(shardsim.core.net.LinkPolicy l) {

@@ -81,6 +81,8 @@ class SimScriptE2E {
         Proc run = sim(Map.of("SIM_CLASSPATH", ping.toString()), "run", "ping", "--mode", "buggy", "--plan", "documented");
         assertEquals(ExitCodes.VIOLATION, run.code(), run.err());
         assertTrue(run.out().contains("P1"), run.out());
+        // The printed lines carry the class path, so they reproduce as pasted.
+        assertTrue(run.out().contains("reproduce: SIM_CLASSPATH=" + ping + " ./sim run ping --mode buggy"), run.out());
         Proc fixed = sim(both, "run", "doris-copy", "--mode", "fixed", "--plan", "documented");
         assertEquals(ExitCodes.OK, fixed.code(), fixed.out() + fixed.err());
         Proc check = sim(Map.of("SIM_CLASSPATH", ping.toString()), "check-determinism", "ping", "--seeds", "0..3", "--fresh-jvm");

@@ -2,6 +2,7 @@ package shardsim.cli.io;
 
 import java.util.List;
 import java.util.Map;
+import shardsim.cli.base.Launcher;
 import shardsim.cli.base.UserError;
 import shardsim.core.check.Violation;
 import shardsim.core.scenario.RunResult;
@@ -121,7 +122,7 @@ public final class Json {
             params.put(e.getKey(), e.getValue());
         }
         o.set("violations", violations(r.violations()));
-        o.put("reproduce", "./" + r.spec().command());
+        o.put("reproduce", Launcher.prefix() + r.spec().command());
         return o;
     }
 }
