@@ -8,6 +8,7 @@ import shardsim.core.node.Message;
 import shardsim.core.node.NodeContext;
 import shardsim.core.node.Timer;
 import shardsim.core.random.SimRandom;
+import shardsim.core.trace.TraceData;
 import shardsim.core.trace.TraceKind;
 import shardsim.core.worker.WorkerQueue;
 
@@ -71,7 +72,7 @@ final class HostContext implements NodeContext {
     public void call(String to, Message request, long timeoutMicros, Consumer<Message> onReply, Runnable onTimeout) {
         requireLive();
         long callId = sim.nextCallId();
-        TimerImpl timeout = new TimerImpl(this, "timeout call#" + callId + " to " + to, () -> {
+        TimerImpl timeout = new TimerImpl(this, new TraceData.CallTimeout(callId, to), () -> {
             calls.remove(callId);
             onTimeout.run();
         });
@@ -95,7 +96,7 @@ final class HostContext implements NodeContext {
         if (delayMicros < 0) {
             throw new IllegalArgumentException("negative timer delay");
         }
-        TimerImpl t = new TimerImpl(this, label, action);
+        TimerImpl t = new TimerImpl(this, new TraceData.Step(label), action);
         sim.schedule(delayMicros, new SimEvent.Fire(t));
         return t;
     }
@@ -123,7 +124,7 @@ final class HostContext implements NodeContext {
 
     @Override
     public void trace(String detail) {
-        sim.record(TraceKind.STATE, host.name, detail);
+        sim.record(TraceKind.STATE, host.name, new TraceData.Note(detail));
     }
 
     /** Routes an arriving envelope: replies to their pending call, the rest to the node. */
@@ -131,7 +132,7 @@ final class HostContext implements NodeContext {
         if (env.reply()) {
             PendingCall call = calls.remove(env.callId());
             if (call == null) {
-                sim.record(TraceKind.DROP, host.name, "late reply " + env.describe());
+                sim.record(TraceKind.DROP, host.name, new TraceData.LateReply(env));
                 return;
             }
             call.timeout().cancel();

@@ -5,6 +5,7 @@ import shardsim.core.net.Link;
 import shardsim.core.net.LinkPolicy;
 import shardsim.core.node.Envelope;
 import shardsim.core.random.SimRandom;
+import shardsim.core.trace.TraceData;
 import shardsim.core.trace.TraceKind;
 
 /**
@@ -102,7 +103,7 @@ public final class Network {
     void send(Envelope env) {
         String from = env.from();
         String to = env.to();
-        sim.record(TraceKind.SEND, from, env.describe());
+        sim.record(TraceKind.SEND, from, new TraceData.Send(env));
         if (from.equals(to)) {
             // A node talking to itself does not cross the network.
             sim.schedule(0, new SimEvent.Deliver(env, false));
@@ -110,23 +111,23 @@ public final class Network {
         }
         Link link = new Link(from, to);
         if (cuts.containsKey(link)) {
-            drop(env, "partitioned");
+            drop(env, TraceData.Loss.PARTITIONED);
             return;
         }
         LinkPolicy policy = policy(link);
         int flying = inFlight.getOrDefault(link, 0);
         if (flying >= policy.capacity()) {
-            drop(env, "link full");
+            drop(env, TraceData.Loss.LINK_FULL);
             return;
         }
         if (random.chance(policy.lossProbability())) {
-            drop(env, "lost");
+            drop(env, TraceData.Loss.LOST);
             return;
         }
         schedule(link, env, policy, false);
         int copies = 1;
         if (random.chance(policy.duplicateProbability())) {
-            sim.record(TraceKind.DUPLICATE, from, "m" + env.id());
+            sim.record(TraceKind.DUPLICATE, from, new TraceData.Duplicate(env.id()));
             schedule(link, env, policy, true);
             copies++;
         }
@@ -161,22 +162,22 @@ public final class Network {
                 inFlight.put(link, n);
             }
             if (cuts.containsKey(link)) {
-                drop(env, "partitioned in flight");
+                drop(env, TraceData.Loss.PARTITIONED_IN_FLIGHT);
                 return;
             }
         }
         HostContext ctx = sim.liveContext(to);
         if (ctx == null) {
-            drop(env, "receiver down");
+            drop(env, TraceData.Loss.RECEIVER_DOWN);
             return;
         }
         delivered++;
-        sim.record(TraceKind.DELIVER, to, d.copy() ? "copy of m" + env.id() : "m" + env.id());
+        sim.record(TraceKind.DELIVER, to, new TraceData.Deliver(env.id(), d.copy()));
         ctx.receive(env);
     }
 
-    private void drop(Envelope env, String why) {
+    private void drop(Envelope env, TraceData.Loss why) {
         dropped++;
-        sim.record(TraceKind.DROP, env.from(), why + " m" + env.id());
+        sim.record(TraceKind.DROP, env.from(), new TraceData.NetDrop(env.id(), why));
     }
 }

@@ -22,6 +22,7 @@ import shardsim.core.node.NodeFactory;
 import shardsim.core.random.SimRandom;
 import shardsim.core.trace.Micros;
 import shardsim.core.trace.Trace;
+import shardsim.core.trace.TraceData;
 import shardsim.core.trace.TraceKind;
 import shardsim.core.worker.WorkerQueue;
 import shardsim.core.workload.Operation;
@@ -220,7 +221,7 @@ public final class Simulation {
         }
         Violation v = new Violation(invariant, message, now, eventNumber);
         violations.add(v);
-        record(TraceKind.VIOLATION, "check", invariant + ": " + message);
+        record(TraceKind.VIOLATION, "check", new TraceData.Violation(invariant, message));
         if (config.stopOnFirstViolation()) {
             // The loop stops after this event's invariants have all been checked, so every
             // invariant the same event broke is reported, not only the first one found.
@@ -252,7 +253,7 @@ public final class Simulation {
     public void param(String name, Object value) {
         String v = String.valueOf(value);
         params.put(name, v);
-        record(TraceKind.PARAM, "sim", name + "=" + v);
+        record(TraceKind.PARAM, "sim", new TraceData.Param(name, v));
     }
 
     public Map<String, String> params() {
@@ -261,14 +262,14 @@ public final class Simulation {
 
     /** A note in the trace from the scenario driver or a checker. */
     public void note(String actor, String detail) {
-        record(TraceKind.STATE, actor, detail);
+        record(TraceKind.STATE, actor, new TraceData.Note(detail));
     }
 
     // ---- scheduling --------------------------------------------------------------------------
 
     /** Runs {@code action} (a workload step, a scripted move) at an absolute virtual time. */
     public void at(long atMicros, String label, Runnable action) {
-        scheduleAt(atMicros, new SimEvent.Action("driver", label, action, true));
+        scheduleAt(atMicros, new SimEvent.Action("driver", new TraceData.Step(label), action, true));
     }
 
     /**
@@ -277,12 +278,12 @@ public final class Simulation {
      * from {@code at} to here leaves a run's digest unchanged.
      */
     public void checkAt(long atMicros, String label, Runnable check) {
-        scheduleAt(atMicros, new SimEvent.Check(label, check));
+        scheduleAt(atMicros, new SimEvent.Check(new TraceData.Step(label), check));
     }
 
     /** Runs {@code action} after a delay from now. */
     public void after(long delayMicros, String label, Runnable action) {
-        schedule(delayMicros, new SimEvent.Action("driver", label, action, true));
+        schedule(delayMicros, new SimEvent.Action("driver", new TraceData.Step(label), action, true));
     }
 
     /** Schedules every fault of the plan. */
@@ -305,7 +306,7 @@ public final class Simulation {
     public void perform(Workload workload, OperationHandler handler) {
         for (TimedOperation op : workload.operations()) {
             Operation o = op.operation();
-            scheduleAt(op.atMicros(), new SimEvent.Action("workload", o.toString(), () -> handler.perform(o), true));
+            scheduleAt(op.atMicros(), new SimEvent.Action("workload", new TraceData.Perform(o), () -> handler.perform(o), true));
         }
     }
 
@@ -316,7 +317,7 @@ public final class Simulation {
 
     /** Injects a fault now (also how plans are applied). */
     public void applyFault(Fault fault) {
-        record(TraceKind.FAULT, "faults", fault.toString());
+        record(TraceKind.FAULT, "faults", new TraceData.FaultApplied(fault));
         if (fault instanceof NodeFault nf && !hosts.containsKey(nf.node())) {
             // A plan run in another seed's world may name a node this world lacks; like a
             // scenario's own faults, it is skipped with a note (plans are checked up front).
@@ -348,7 +349,7 @@ public final class Simulation {
         }
         workerChanges++;
         h.disk.loseUnflushed();
-        record(TraceKind.CRASH, name, "incarnation " + h.incarnation);
+        record(TraceKind.CRASH, name, new TraceData.Crash(h.incarnation));
     }
 
     /** Restarts a crashed node: a new instance recovers from what its disk kept. */
@@ -417,12 +418,11 @@ public final class Simulation {
                 }
             }
         }
-        StringBuilder verdict = new StringBuilder(violations.isEmpty() ? "ok" : "violated");
+        List<String> violated = new ArrayList<>();
         for (Violation v : violations) {
-            verdict.append(' ').append(v.invariant());
+            violated.add(v.invariant());
         }
-        verdict.append(" events=").append(eventNumber);
-        record(TraceKind.VERDICT, "sim", verdict.toString());
+        record(TraceKind.VERDICT, "sim", new TraceData.Verdict(violated, eventNumber));
     }
 
     /** Dispatches one event with the guard up, unless the event is itself a check. */
@@ -490,7 +490,7 @@ public final class Simulation {
             network.clog(c.a(), c.b(), until);
             // A clog is in force until it clears; count it so liveness waits for it.
             changeActivity(1);
-            scheduleAt(until, new SimEvent.Action("faults", "clog " + c.a() + "<->" + c.b() + " clears", () -> changeActivity(-1), true));
+            scheduleAt(until, new SimEvent.Action("faults", new TraceData.Step("clog " + c.a() + "<->" + c.b() + " clears"), () -> changeActivity(-1), true));
         } else if (fault instanceof NetFault.SetLink s) {
             network.setPolicy(s.from(), s.to(), s.policy());
         } else if (fault instanceof NodeFault.Crash c) {
@@ -528,7 +528,7 @@ public final class Simulation {
         }
         Liveness check = liveness.get(l.index());
         String problem = check.check().get();
-        record(TraceKind.TIMER, "check", "liveness " + check.name() + (problem == null ? " holds" : " fails"));
+        record(TraceKind.TIMER, "check", new TraceData.Liveness(check.name(), problem == null));
         if (problem != null) {
             violation(check.name(), problem + " (" + Micros.format(check.withinMicros()) + " after the last fault at " + Micros.format(quietSinceMicros) + ")");
         }
@@ -539,7 +539,7 @@ public final class Simulation {
         h.up = true;
         HostContext ctx = new HostContext(this, h, h.incarnation);
         h.context = ctx;
-        record(recover ? TraceKind.RESTART : TraceKind.STATE, h.name, (recover ? "recover" : "boot") + " incarnation " + h.incarnation);
+        record(recover ? TraceKind.RESTART : TraceKind.STATE, h.name, new TraceData.Boot(recover, h.incarnation));
         h.node = h.factory.create(ctx);
         if (recover) {
             h.node.onRecover();
@@ -564,8 +564,8 @@ public final class Simulation {
         queue.add(atMicros, e);
     }
 
-    void record(TraceKind kind, String actor, String detail) {
-        trace.record(now, eventNumber, kind, actor, detail);
+    void record(TraceKind kind, String actor, TraceData data) {
+        trace.record(now, eventNumber, kind, actor, data);
     }
 
     Envelope newEnvelope(String from, String to, Message message, long callId, boolean reply) {

@@ -1,14 +1,15 @@
 package shardsim.core.sim;
 
 import shardsim.core.node.Timer;
+import shardsim.core.trace.TraceData;
 
 final class TimerImpl implements Timer {
     final HostContext owner;
-    final String label;
+    final TraceData label;
     final Runnable action;
     private boolean pending = true;
 
-    TimerImpl(HostContext owner, String label, Runnable action) {
+    TimerImpl(HostContext owner, TraceData label, Runnable action) {
         this.owner = owner;
         this.label = label;
         this.action = action;

@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import shardsim.core.trace.TraceData;
 import shardsim.core.trace.TraceKind;
 import shardsim.core.worker.Task;
 import shardsim.core.worker.TaskView;
@@ -92,17 +93,17 @@ final class WorkerImpl implements WorkerQueue {
         if (queue.size() >= capacity) {
             WorkerImpl submitter = sim.runningWorker;
             if (submitter == null || !submitter.owner.live()) {
-                sim.record(TraceKind.DROP, actor, "queue full, refused " + task.name());
+                sim.record(TraceKind.DROP, actor, new TraceData.Refused(task.name()));
                 return false;
             }
             held.add(new Entry(task, sim.now(), submitter));
             submitter.blockedOn = this;
             submitter.heldElsewhere++;
-            sim.record(TraceKind.STATE, submitter.actor, "blocked: " + actor + " is full (" + capacity + " queued), holding " + task.name());
+            sim.record(TraceKind.STATE, submitter.actor, new TraceData.Blocked(actor, capacity, task.name()));
             return true;
         }
         queue.add(new Entry(task, sim.now(), null));
-        sim.record(TraceKind.TASK_QUEUED, actor, task.name() + " (behind " + (queue.size() - 1 + (current == null ? 0 : 1)) + ")");
+        sim.record(TraceKind.TASK_QUEUED, actor, new TraceData.TaskQueued(task.name(), queue.size() - 1 + (current == null ? 0 : 1)));
         if (current == null && blockedOn == null) {
             startNext();
         }
@@ -153,10 +154,10 @@ final class WorkerImpl implements WorkerQueue {
         Task task = current.task;
         if (task.condition() != null && !task.condition().getAsBoolean()) {
             setWaiting(current, true);
-            sim.record(TraceKind.TASK_START, actor, task.name() + " waits for " + task.waitsFor());
+            sim.record(TraceKind.TASK_START, actor, new TraceData.TaskStart(task.name(), task.waitsFor()));
             sim.schedule(task.pollMicros(), new SimEvent.WorkerWake(this, ++token));
         } else {
-            sim.record(TraceKind.TASK_START, actor, task.name());
+            sim.record(TraceKind.TASK_START, actor, new TraceData.TaskStart(task.name(), null));
             sim.schedule(task.serviceMicros(), new SimEvent.WorkerWake(this, ++token));
         }
     }
@@ -167,10 +168,10 @@ final class WorkerImpl implements WorkerQueue {
             Entry e = held.poll();
             queue.add(e);
             WorkerImpl s = e.submitter;
-            sim.record(TraceKind.TASK_QUEUED, actor, e.task.name() + " (admitted after " + s.actor + " blocked since " + e.queuedAt + "us)");
+            sim.record(TraceKind.TASK_QUEUED, actor, new TraceData.TaskAdmitted(e.task.name(), s.actor, e.queuedAt));
             if (--s.heldElsewhere == 0) {
                 s.blockedOn = null;
-                sim.record(TraceKind.STATE, s.actor, "unblocked");
+                sim.record(TraceKind.STATE, s.actor, new TraceData.Unblocked());
                 if (s.current == null && s.owner.live()) {
                     s.startNext();
                 }
@@ -204,17 +205,17 @@ final class WorkerImpl implements WorkerQueue {
             e.polls++;
             if (task.condition().getAsBoolean()) {
                 setWaiting(e, false);
-                sim.record(TraceKind.TIMER, actor, task.name() + " condition met after " + e.polls + " polls");
+                sim.record(TraceKind.TIMER, actor, new TraceData.Poll(task.name(), e.polls, true));
                 sim.schedule(task.serviceMicros(), new SimEvent.WorkerWake(this, ++token));
             } else {
-                sim.record(TraceKind.TIMER, actor, task.name() + " poll " + e.polls);
+                sim.record(TraceKind.TIMER, actor, new TraceData.Poll(task.name(), e.polls, false));
                 sim.schedule(task.pollMicros(), new SimEvent.WorkerWake(this, ++token));
             }
             return;
         }
         current = null;
         completed++;
-        sim.record(TraceKind.TASK_DONE, actor, task.name());
+        sim.record(TraceKind.TASK_DONE, actor, new TraceData.TaskDone(task.name()));
         WorkerImpl outer = sim.runningWorker;
         sim.runningWorker = this;
         try {

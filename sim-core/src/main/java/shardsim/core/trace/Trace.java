@@ -56,19 +56,19 @@ public final class Trace {
         return this;
     }
 
-    public void record(long timeMicros, long eventNumber, TraceKind kind, String actor, String detail) {
+    public void record(long timeMicros, long eventNumber, TraceKind kind, String actor, TraceData data) {
         long h = digest;
         h = step(h, timeMicros);
         h = step(h, eventNumber);
         h = step(h, kind.ordinal());
         h = stepString(h, actor);
-        h = stepString(h, detail);
+        h = stepString(h, data.text());
         digest = h;
         long index = count++;
         if (retention == Retention.DIGEST_ONLY && listeners.isEmpty()) {
             return;
         }
-        TraceEvent event = new TraceEvent(index, timeMicros, eventNumber, kind, actor, detail);
+        TraceEvent event = new TraceEvent(index, timeMicros, eventNumber, kind, actor, data);
         if (retention == Retention.FULL) {
             full.add(event);
         } else if (retention == Retention.RING) {
