@@ -389,6 +389,10 @@ public final class Simulation {
                 break;
             }
             SimEvent e = queue.poll();
+            if (e instanceof SimEvent.Fire f && !f.timer().isPending()) {
+                // A cancelled timer, or one of a crashed incarnation: no event, no checks, no trace.
+                continue;
+            }
             now = t;
             eventNumber++;
             dispatchModel(e);
