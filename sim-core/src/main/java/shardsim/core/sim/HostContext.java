@@ -18,13 +18,10 @@ final class HostContext implements NodeContext {
     final NodeHost host;
     private final int incarnation;
     private final SimRandom random;
-    /** Pending calls by id; looked up by key, never iterated. */
-    private final LinkedHashMap<Long, PendingCall> calls = new LinkedHashMap<>();
+    /** Pending calls (their timeouts, which hold the reply handler) by id; looked up by key, never iterated. */
+    private final LongMap<TimerImpl> calls = new LongMap<>();
     /** Worker queues in creation order. */
     final LinkedHashMap<String, WorkerImpl> workers = new LinkedHashMap<>();
-
-    private record PendingCall(Consumer<Message> onReply, TimerImpl timeout) {
-    }
 
     HostContext(Simulation sim, NodeHost host, int incarnation) {
         this.sim = sim;
@@ -72,11 +69,8 @@ final class HostContext implements NodeContext {
     public void call(String to, Message request, long timeoutMicros, Consumer<Message> onReply, Runnable onTimeout) {
         requireLive();
         long callId = sim.nextCallId();
-        TimerImpl timeout = new TimerImpl(this, new TraceData.CallTimeout(callId, to), () -> {
-            calls.remove(callId);
-            onTimeout.run();
-        });
-        calls.put(callId, new PendingCall(onReply, timeout));
+        TimerImpl timeout = TimerImpl.call(this, callId, to, onReply, onTimeout);
+        calls.put(callId, timeout);
         sim.schedule(timeoutMicros, new SimEvent.Fire(timeout));
         sim.network().send(sim.newEnvelope(host.name, to, request, callId, false));
     }
@@ -96,7 +90,7 @@ final class HostContext implements NodeContext {
         if (delayMicros < 0) {
             throw new IllegalArgumentException("negative timer delay");
         }
-        TimerImpl t = new TimerImpl(this, new TraceData.Step(label), action);
+        TimerImpl t = TimerImpl.timer(this, label, action);
         sim.schedule(delayMicros, new SimEvent.Fire(t));
         return t;
     }
@@ -130,16 +124,21 @@ final class HostContext implements NodeContext {
     /** Routes an arriving envelope: replies to their pending call, the rest to the node. */
     void receive(Envelope env) {
         if (env.reply()) {
-            PendingCall call = calls.remove(env.callId());
+            TimerImpl call = calls.remove(env.callId());
             if (call == null) {
                 sim.record(TraceKind.DROP, host.name, new TraceData.LateReply(env));
                 return;
             }
-            call.timeout().cancel();
-            call.onReply().accept(env.message());
+            call.cancel();
+            call.onReply.accept(env.message());
             return;
         }
         host.node.onMessage(env);
+    }
+
+    /** A call's timeout fired: the call is over, a reply from now on is late. */
+    void timedOut(long callId) {
+        calls.remove(callId);
     }
 
     private void requireLive() {

@@ -22,7 +22,8 @@ public final class Network {
     private final LinkedHashMap<Link, LinkPolicy> policies = new LinkedHashMap<>();
     private final LinkedHashMap<Link, Integer> cuts = new LinkedHashMap<>();
     private final LinkedHashMap<Link, Long> cloggedUntil = new LinkedHashMap<>();
-    private final LinkedHashMap<Link, Integer> inFlight = new LinkedHashMap<>();
+    /** Messages in flight per directed link, by sender then receiver, so a lookup makes no key. */
+    private final LinkedHashMap<String, LinkedHashMap<String, int[]>> inFlight = new LinkedHashMap<>();
     private long delivered;
     private long dropped;
 
@@ -47,6 +48,36 @@ public final class Network {
 
     public LinkPolicy policy(String from, String to) {
         return policy(new Link(from, to));
+    }
+
+    private LinkPolicy policyOf(String from, String to) {
+        return policies.isEmpty() ? defaultPolicy : policy(new Link(from, to));
+    }
+
+    private int[] inFlight(String from, String to) {
+        LinkedHashMap<String, int[]> byReceiver = inFlight.get(from);
+        if (byReceiver == null) {
+            byReceiver = new LinkedHashMap<>();
+            inFlight.put(from, byReceiver);
+        }
+        int[] n = byReceiver.get(to);
+        if (n == null) {
+            n = new int[1];
+            byReceiver.put(to, n);
+        }
+        return n;
+    }
+
+    private long cloggedUntil(String from, String to) {
+        if (cloggedUntil.isEmpty()) {
+            return Long.MIN_VALUE;
+        }
+        Long until = cloggedUntil.get(new Link(from, to));
+        return until == null ? Long.MIN_VALUE : until;
+    }
+
+    private boolean cut(String from, String to) {
+        return !cuts.isEmpty() && cuts.containsKey(new Link(from, to));
     }
 
     private LinkPolicy policy(Link link) {
@@ -103,20 +134,19 @@ public final class Network {
     void send(Envelope env) {
         String from = env.from();
         String to = env.to();
-        sim.record(TraceKind.SEND, from, new TraceData.Send(env));
+        sim.recordSend(from, env);
         if (from.equals(to)) {
             // A node talking to itself does not cross the network.
             sim.schedule(0, new SimEvent.Deliver(env, false));
             return;
         }
-        Link link = new Link(from, to);
-        if (cuts.containsKey(link)) {
+        if (cut(from, to)) {
             drop(env, TraceData.Loss.PARTITIONED);
             return;
         }
-        LinkPolicy policy = policy(link);
-        int flying = inFlight.getOrDefault(link, 0);
-        if (flying >= policy.capacity()) {
+        LinkPolicy policy = policyOf(from, to);
+        int[] flying = inFlight(from, to);
+        if (flying[0] >= policy.capacity()) {
             drop(env, TraceData.Loss.LINK_FULL);
             return;
         }
@@ -124,20 +154,20 @@ public final class Network {
             drop(env, TraceData.Loss.LOST);
             return;
         }
-        schedule(link, env, policy, false);
+        schedule(env, policy, false);
         int copies = 1;
         if (random.chance(policy.duplicateProbability())) {
             sim.record(TraceKind.DUPLICATE, from, new TraceData.Duplicate(env.id()));
-            schedule(link, env, policy, true);
+            schedule(env, policy, true);
             copies++;
         }
-        inFlight.put(link, flying + copies);
+        flying[0] += copies;
     }
 
-    private void schedule(Link link, Envelope env, LinkPolicy policy, boolean copy) {
+    private void schedule(Envelope env, LinkPolicy policy, boolean copy) {
         long at = sim.now() + policy.delay().draw(random);
-        Long until = cloggedUntil.get(link);
-        if (until != null && until > at) {
+        long until = cloggedUntil(env.from(), env.to());
+        if (until > at) {
             at = until;
         }
         sim.scheduleAt(at, new SimEvent.Deliver(env, copy));
@@ -148,20 +178,15 @@ public final class Network {
         String from = env.from();
         String to = env.to();
         if (!from.equals(to)) {
-            Link link = new Link(from, to);
-            Long until = cloggedUntil.get(link);
-            if (until != null && until > sim.now()) {
+            long until = cloggedUntil(from, to);
+            if (until > sim.now()) {
                 // Still clogged: hold it until the clog clears.
                 sim.scheduleAt(until, d);
                 return;
             }
-            int n = inFlight.getOrDefault(link, 1) - 1;
-            if (n <= 0) {
-                inFlight.remove(link);
-            } else {
-                inFlight.put(link, n);
-            }
-            if (cuts.containsKey(link)) {
+            int[] flying = inFlight(from, to);
+            flying[0] = Math.max(0, flying[0] - 1);
+            if (cut(from, to)) {
                 drop(env, TraceData.Loss.PARTITIONED_IN_FLIGHT);
                 return;
             }
@@ -172,7 +197,7 @@ public final class Network {
             return;
         }
         delivered++;
-        sim.record(TraceKind.DELIVER, to, new TraceData.Deliver(env.id(), d.copy()));
+        sim.recordDeliver(to, env.id(), d.copy());
         ctx.receive(env);
     }
 

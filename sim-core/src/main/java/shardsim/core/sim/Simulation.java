@@ -446,7 +446,10 @@ public final class Simulation {
         } else if (e instanceof SimEvent.Fire f) {
             TimerImpl t = f.timer();
             if (t.take()) {
-                record(TraceKind.TIMER, t.owner.host.name, t.label);
+                recordTimer(t);
+                if (t.isCall()) {
+                    t.owner.timedOut(t.callId);
+                }
                 t.action.run();
             }
         } else if (e instanceof SimEvent.WorkerWake w) {
@@ -570,6 +573,41 @@ public final class Simulation {
 
     void record(TraceKind kind, String actor, TraceData data) {
         trace.record(now, eventNumber, kind, actor, data);
+    }
+
+    // The kernel's most frequent events: when the trace only digests, their fields go straight
+    // into the digest (through the writer their TraceData kind uses) and no event is made.
+
+    void recordSend(String actor, Envelope env) {
+        if (trace.digestsOnly()) {
+            TraceData.Send.write(trace.begin(now, eventNumber, TraceKind.SEND, actor, TraceData.Send.CODE), env);
+            trace.end();
+        } else {
+            record(TraceKind.SEND, actor, new TraceData.Send(env));
+        }
+    }
+
+    void recordDeliver(String actor, long messageId, boolean copy) {
+        if (trace.digestsOnly()) {
+            TraceData.Deliver.write(trace.begin(now, eventNumber, TraceKind.DELIVER, actor, TraceData.Deliver.CODE), messageId, copy);
+            trace.end();
+        } else {
+            record(TraceKind.DELIVER, actor, new TraceData.Deliver(messageId, copy));
+        }
+    }
+
+    private void recordTimer(TimerImpl t) {
+        String actor = t.owner.host.name;
+        if (trace.digestsOnly()) {
+            if (t.isCall()) {
+                TraceData.CallTimeout.write(trace.begin(now, eventNumber, TraceKind.TIMER, actor, TraceData.CallTimeout.CODE), t.callId, t.callTo);
+            } else {
+                TraceData.Step.write(trace.begin(now, eventNumber, TraceKind.TIMER, actor, TraceData.Step.CODE), t.label);
+            }
+            trace.end();
+        } else {
+            record(TraceKind.TIMER, actor, t.isCall() ? new TraceData.CallTimeout(t.callId, t.callTo) : new TraceData.Step(t.label));
+        }
     }
 
     Envelope newEnvelope(String from, String to, Message message, long callId, boolean reply) {

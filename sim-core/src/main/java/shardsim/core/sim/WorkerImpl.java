@@ -1,7 +1,6 @@
 package shardsim.core.sim;
 
-import java.util.ArrayDeque;
-import java.util.ArrayList;
+import java.util.AbstractList;
 import java.util.List;
 import java.util.Optional;
 import shardsim.core.trace.TraceData;
@@ -21,9 +20,12 @@ final class WorkerImpl implements WorkerQueue {
     private final String name;
     private final String actor;
     private final int capacity;
-    private final ArrayDeque<Entry> queue = new ArrayDeque<>();
+    private final Fifo<Entry> queue = new Fifo<>();
     /** Tasks of submitters blocked on this queue while it was full, admitted in order as slots free. */
-    private final ArrayDeque<Entry> held = new ArrayDeque<>();
+    private final Fifo<Entry> held = new Fifo<>();
+    /** Live, read-only views of the two queues: a check reads them without a copy being made. */
+    private final List<TaskView> queuedView = new View(queue, false);
+    private final List<TaskView> heldView = new View(held, true);
     private Entry current;
     private long token;
     private long completed;
@@ -45,9 +47,41 @@ final class WorkerImpl implements WorkerQueue {
             this.submitter = submitter;
         }
 
+        /** How a queued (or held) task looks; it cannot change until the task starts, so it is made once. */
+        private TaskView waitingView;
+
         TaskView view(boolean isHeld) {
             return new TaskView(task.name(), task.tag(), queuedAt, startedAt, waiting, task.waitsFor(), polls, task.meets(),
                     isHeld ? submitter.actor : null);
+        }
+
+        TaskView waitingView(boolean isHeld) {
+            TaskView v = waitingView;
+            if (v == null || (v.submitter() != null) != isHeld) {
+                v = view(isHeld);
+                waitingView = v;
+            }
+            return v;
+        }
+    }
+
+    private static final class View extends AbstractList<TaskView> {
+        private final Fifo<Entry> entries;
+        private final boolean isHeld;
+
+        View(Fifo<Entry> entries, boolean isHeld) {
+            this.entries = entries;
+            this.isHeld = isHeld;
+        }
+
+        @Override
+        public TaskView get(int index) {
+            return entries.get(index).waitingView(isHeld);
+        }
+
+        @Override
+        public int size() {
+            return entries.size();
         }
     }
 
@@ -122,20 +156,12 @@ final class WorkerImpl implements WorkerQueue {
 
     @Override
     public List<TaskView> queued() {
-        List<TaskView> out = new ArrayList<>(queue.size());
-        for (Entry e : queue) {
-            out.add(e.view(false));
-        }
-        return out;
+        return queuedView;
     }
 
     @Override
     public List<TaskView> held() {
-        List<TaskView> out = new ArrayList<>(held.size());
-        for (Entry e : held) {
-            out.add(e.view(true));
-        }
-        return out;
+        return heldView;
     }
 
     @Override

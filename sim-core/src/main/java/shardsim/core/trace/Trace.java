@@ -70,6 +70,30 @@ public final class Trace {
         }
     }
 
+    /**
+     * Whether events are only digested: nothing is kept and nobody listens. The kernel then folds
+     * its most frequent events in through {@link #begin} and {@link #end}, without making an event.
+     */
+    public boolean digestsOnly() {
+        return retention == Retention.DIGEST_ONLY && listeners.isEmpty();
+    }
+
+    /**
+     * Starts an event that is only digested; the caller hands its fields to the returned sink,
+     * through the same static writer its {@link TraceData} kind uses, then calls {@link #end}.
+     * The digest is the same as {@link #record} of that event would give.
+     */
+    public FieldSink begin(long timeMicros, long eventNumber, TraceKind kind, String actor, int code) {
+        digest.begin(timeMicros, eventNumber, kind, actor, code);
+        return digest;
+    }
+
+    /** Ends an event started with {@link #begin}. */
+    public void end() {
+        digest.end();
+        count++;
+    }
+
     public long digest() {
         return digest.value();
     }

@@ -54,8 +54,10 @@ public sealed interface TraceData {
 
     /** A message leaves its sender. */
     record Send(Envelope envelope) implements TraceData {
+        public static final int CODE = 2;
+
         public int code() {
-            return 2;
+            return CODE;
         }
 
         public String type() {
@@ -63,7 +65,12 @@ public sealed interface TraceData {
         }
 
         public void fields(FieldSink s) {
-            envelopeFields(envelope, s);
+            write(s, envelope);
+        }
+
+        /** The fields of a send of {@code e}, for an event that is only digested. */
+        public static void write(FieldSink s, Envelope e) {
+            envelopeFields(e, s);
         }
 
         public void render(StringBuilder out) {
@@ -93,8 +100,10 @@ public sealed interface TraceData {
 
     /** A message (or a duplicate copy of it) reaches its receiver. */
     record Deliver(long messageId, boolean copy) implements TraceData {
+        public static final int CODE = 4;
+
         public int code() {
-            return 4;
+            return CODE;
         }
 
         public String type() {
@@ -102,6 +111,10 @@ public sealed interface TraceData {
         }
 
         public void fields(FieldSink s) {
+            write(s, messageId, copy);
+        }
+
+        public static void write(FieldSink s, long messageId, boolean copy) {
             s.number("messageId", messageId);
             s.flag("copy", copy);
         }
@@ -172,8 +185,10 @@ public sealed interface TraceData {
 
     /** A timer or a scheduled step (a driver action, a check, a workload operation) fires. */
     record Step(String label) implements TraceData {
+        public static final int CODE = 7;
+
         public int code() {
-            return 7;
+            return CODE;
         }
 
         public String type() {
@@ -181,6 +196,10 @@ public sealed interface TraceData {
         }
 
         public void fields(FieldSink s) {
+            write(s, label);
+        }
+
+        public static void write(FieldSink s, String label) {
             s.text("label", label);
         }
 
@@ -210,8 +229,10 @@ public sealed interface TraceData {
 
     /** A call's timeout fires with no reply. */
     record CallTimeout(long callId, String to) implements TraceData {
+        public static final int CODE = 9;
+
         public int code() {
-            return 9;
+            return CODE;
         }
 
         public String type() {
@@ -219,6 +240,10 @@ public sealed interface TraceData {
         }
 
         public void fields(FieldSink s) {
+            write(s, callId, to);
+        }
+
+        public static void write(FieldSink s, long callId, String to) {
             s.number("callId", callId);
             s.text("to", to);
         }

@@ -53,12 +53,20 @@ final class TraceDigest implements FieldSink {
 
     /** Folds in one event. */
     void event(long timeMicros, long eventNumber, TraceKind kind, String actor, TraceData data) {
+        begin(timeMicros, eventNumber, kind, actor, data.code());
+        data.fields(this);
+        end();
+    }
+
+    void begin(long timeMicros, long eventNumber, TraceKind kind, String actor, int code) {
         word(timeMicros);
         word(eventNumber);
         word(kind.code());
         string(actor);
-        word(data.code());
-        data.fields(this);
+        word(code);
+    }
+
+    void end() {
         h = fmix(h);
     }
 
