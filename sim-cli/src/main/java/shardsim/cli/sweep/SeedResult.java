@@ -17,7 +17,7 @@ import tools.jackson.databind.node.ObjectNode;
  * line). Everything but {@code wallMicros} follows from the seed.
  */
 public record SeedResult(String scenario, String mode, String plan, long seed, boolean ok, String digest, long events,
-        long virtualMicros, List<Violation> violations, Map<String, String> metrics, long wallMicros, SweepOf sweep) {
+        long virtualMicros, List<Violation> violations, Map<String, Metric> metrics, long wallMicros, SweepOf sweep) {
     private static final List<String> FIELDS = List.of("scenario", "mode", "plan", "planDigest", "seeds", "shard", "seed", "ok", "digest", "events",
             "virtualMicros", "violations", "metrics", "wallMicros");
     private static final List<String> VIOLATION_FIELDS = List.of("invariant", "message", "timeMicros", "time", "eventNumber");
@@ -32,11 +32,11 @@ public record SeedResult(String scenario, String mode, String plan, long seed, b
                 r.virtualMicros(), r.violations(), encoded(r.metrics()), wallMicros, sweep);
     }
 
-    /** Each metric's samples as a compressed histogram ({@link MetricCodec}), by name. */
-    private static Map<String, String> encoded(Map<String, long[]> metrics) {
-        TreeMap<String, String> out = new TreeMap<>();
+    /** Each metric's samples, by name; compressed ({@link MetricCodec}) only if a line is written. */
+    private static Map<String, Metric> encoded(Map<String, long[]> metrics) {
+        TreeMap<String, Metric> out = new TreeMap<>();
         for (Map.Entry<String, long[]> e : metrics.entrySet()) {
-            out.put(e.getKey(), MetricCodec.encode(e.getValue()));
+            out.put(e.getKey(), Metric.ofSamples(e.getValue()));
         }
         return out;
     }
@@ -58,7 +58,7 @@ public record SeedResult(String scenario, String mode, String plan, long seed, b
         o.put("virtualMicros", virtualMicros);
         o.set("violations", Json.violations(violations));
         ObjectNode m = o.putObject("metrics");
-        metrics.forEach(m::put);
+        metrics.forEach((k, v) -> m.put(k, v.encoded()));
         o.put("wallMicros", wallMicros);
         return o;
     }
@@ -99,7 +99,7 @@ public record SeedResult(String scenario, String mode, String plan, long seed, b
             violations.add(new Violation(Json.text(v, "invariant", where), Json.text(v, "message", where), Json.number(v, "timeMicros", where),
                     Json.number(v, "eventNumber", where)));
         }
-        TreeMap<String, String> metrics = new TreeMap<>();
+        TreeMap<String, Metric> metrics = new TreeMap<>();
         JsonNode ms = o.get("metrics");
         if (ms == null || !ms.isObject()) {
             throw new UserError(where + ": field 'metrics' is missing or not an object");
@@ -108,7 +108,7 @@ public record SeedResult(String scenario, String mode, String plan, long seed, b
             JsonNode a = e.getValue();
             if (a.isArray()) {
                 // A file written before issue 17 kept the raw samples: read on, so it can be resumed.
-                metrics.put(e.getKey(), MetricCodec.encode(rawSamples(a, e.getKey(), where)));
+                metrics.put(e.getKey(), Metric.ofSamples(rawSamples(a, e.getKey(), where)));
                 continue;
             }
             if (!a.isString()) {
@@ -116,7 +116,7 @@ public record SeedResult(String scenario, String mode, String plan, long seed, b
             }
             // Decoded once here so that a bad value is refused when the file is read.
             MetricCodec.decode(a.stringValue(), where + ": metric '" + e.getKey() + "'");
-            metrics.put(e.getKey(), a.stringValue());
+            metrics.put(e.getKey(), Metric.ofEncoded(a.stringValue()));
         }
         return new SeedResult(Json.text(o, "scenario", where), Json.text(o, "mode", where), Json.text(o, "plan", where), Json.number(o, "seed", where),
                 Json.bool(o, "ok", where), Json.text(o, "digest", where), bounded(o, "events", where), bounded(o, "virtualMicros", where),

@@ -50,9 +50,9 @@ public final class SweepSummary {
                 firstFailing.pollLast();
             }
         }
-        for (Map.Entry<String, String> e : r.metrics().entrySet()) {
+        for (Map.Entry<String, Metric> e : r.metrics().entrySet()) {
             Histogram h = metrics.computeIfAbsent(e.getKey(), k -> new Histogram(MetricCodec.DIGITS));
-            h.add(MetricCodec.decode(e.getValue(), "metric '" + e.getKey() + "' of seed " + r.seed()));
+            e.getValue().addTo(h, "metric '" + e.getKey() + "' of seed " + r.seed());
         }
     }
 

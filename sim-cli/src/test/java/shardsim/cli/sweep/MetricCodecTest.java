@@ -53,7 +53,7 @@ class MetricCodecTest {
         String old = "{\"scenario\":\"ping\",\"mode\":\"buggy\",\"plan\":\"random\",\"planDigest\":\"c700028bbca1cf64\",\"seeds\":\"1..2\",\"shard\":\"0/1\",\"seed\":1,"
                 + "\"ok\":true,\"digest\":\"91c52931fae3b00c\",\"events\":27,\"virtualMicros\":711242,\"violations\":[],\"metrics\":{\"rtt\":[5,7,900]},\"wallMicros\":10}";
         SeedResult r = SeedResult.parse(old, "old line");
-        assertEquals(MetricCodec.encode(new long[] {5, 7, 900}), r.metrics().get("rtt"));
+        assertEquals(MetricCodec.encode(new long[] {5, 7, 900}), r.metrics().get("rtt").encoded());
     }
 
     @Test
