@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import shardsim.cli.base.ExitCodes;
 import shardsim.cli.io.Json;
+import shardsim.cli.io.TraceFile;
 import tools.jackson.databind.node.ObjectNode;
 
 /** Every bad input: exit 2, one line on stderr naming the problem, no stack trace, no output file. */
@@ -173,8 +174,8 @@ class BadInputTest {
         header.put("schemaVersion", 99);
         lines.set(0, Json.line(header));
         Path v99 = Files.write(dir.resolve("v99.jsonl"), Traces.reseal(lines));
-        bad("has schema version 99; this sim reads version 2", "replay", v99.toString());
-        header.put("schemaVersion", 2);
+        bad("has schema version 99; this sim reads version 3", "replay", v99.toString());
+        header.put("schemaVersion", TraceFile.SCHEMA_VERSION);
         header.put("scenario", "split-stall");
         lines.set(0, Json.line(header));
         Path other = Files.write(dir.resolve("other.jsonl"), Traces.reseal(lines));

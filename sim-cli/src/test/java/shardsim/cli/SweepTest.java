@@ -106,6 +106,12 @@ class SweepTest {
         Cli.Result sum = Cli.run(args);
         assertEquals(whole.code(), sum.code(), sum.err());
         assertEquals(summary(whole), summary(sum));
+        assertTrue(summary(sum).get("metricsMicros").get("rtt").get("p99.9").longValue() > 0, "the percentiles are there, and equal");
+        for (String f : files) {
+            for (String line : Files.readAllLines(Path.of(f))) {
+                assertTrue(Json.object(line, f).get("metrics").get("rtt").isString(), "a seed's samples are one compressed histogram: " + line);
+            }
+        }
         Cli.Result text = Cli.run("summarize", files[0], files[1], files[2]);
         assertTrue(text.out().contains("runs 50"), text.out());
     }

@@ -28,7 +28,7 @@ class TraceReplayTest {
         List<String> lines = Files.readAllLines(trace);
         ObjectNode header = Json.object(lines.get(0), "header");
         assertEquals("shardsim-trace", header.get("schema").stringValue());
-        assertEquals(2, header.get("schemaVersion").intValue());
+        assertEquals(3, header.get("schemaVersion").intValue());
         assertEquals(VersionProvider.version(), header.get("simVersion").stringValue());
         assertEquals("ping", header.get("scenario").stringValue());
         assertEquals("buggy", header.get("mode").stringValue());
@@ -51,8 +51,18 @@ class TraceReplayTest {
         Cli.run("run", "ping", "--mode", "fixed", "--plan", "random", "--seed", "5", "--trace", trace.toString());
         List<String> lines = new ArrayList<>(Files.readAllLines(trace));
         int target = lines.size() / 2;
+        List<String> original = List.copyOf(lines);
         ObjectNode e = Json.object(lines.get(target), "event");
+        // Only the text changed: replay compares fields, so a resealed file still replays identically.
         e.put("detail", "tampered");
+        lines.set(target, Json.line(e));
+        Files.write(trace, Traces.reseal(lines));
+        Cli.Result textOnly = Cli.run("replay", trace.toString());
+        assertEquals(0, textOnly.code(), "the text is for people, not compared: " + textOnly.out() + textOnly.err());
+        lines = new ArrayList<>(original);
+        ObjectNode fields = (ObjectNode) e.get("fields");
+        String first = fields.propertyNames().iterator().next();
+        fields.put(first, "tampered");
         lines.set(target, Json.line(e));
         Files.write(trace, lines);
         Cli.Result corrupt = Cli.run("replay", trace.toString());

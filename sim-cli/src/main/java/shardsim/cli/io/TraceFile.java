@@ -11,6 +11,8 @@ import java.util.Map;
 import shardsim.cli.base.UserError;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
+import shardsim.core.trace.FieldTree;
+import shardsim.core.trace.TraceData;
 import shardsim.core.trace.TraceEvent;
 import shardsim.core.trace.TraceKind;
 import tools.jackson.databind.JsonNode;
@@ -28,10 +30,10 @@ public record TraceFile(Header header, List<TraceEvent> events) {
     /** The value of the header's {@code schema} field. */
     public static final String SCHEMA = "shardsim-trace";
     /** Bumped whenever a field changes meaning; readers refuse other versions. */
-    public static final int SCHEMA_VERSION = 2;
+    public static final int SCHEMA_VERSION = 3;
     private static final java.util.List<String> HEADER_FIELDS = java.util.List.of("schema", "schemaVersion", "simVersion", "scenario", "mode", "plan", "seed",
             "params", "digest", "events", "customPlan", "lastCheck", LineCheck.FIELD);
-    private static final java.util.List<String> EVENT_FIELDS = java.util.List.of("i", "t", "e", "kind", "actor", "detail", LineCheck.FIELD);
+    private static final java.util.List<String> EVENT_FIELDS = java.util.List.of("i", "t", "e", "kind", "actor", "type", "fields", "detail", LineCheck.FIELD);
 
     /**
      * @param simVersion the simulator that wrote the file
@@ -84,6 +86,9 @@ public record TraceFile(Header header, List<TraceEvent> events) {
         o.put("e", e.eventNumber());
         o.put("kind", e.kind().name());
         o.put("actor", e.actor());
+        o.put("type", e.data().type());
+        o.set("fields", TraceFields.toJson(FieldTree.of(e.data())));
+        // The text is for people reading the file; replay compares the fields.
         o.put("detail", e.detail());
         return o;
     }
@@ -201,7 +206,7 @@ public record TraceFile(Header header, List<TraceEvent> events) {
         } catch (IllegalArgumentException e) {
             throw new UserError(where + ": unknown event kind '" + kind + "'");
         }
-        return new TraceEvent(Json.number(o, "i", where), Json.number(o, "t", where), Json.number(o, "e", where), k,
-                Json.text(o, "actor", where), Json.text(o, "detail", where));
+        TraceData data = new TraceData.Recorded(Json.text(o, "type", where), TraceFields.fromJson(o.get("fields"), where), Json.text(o, "detail", where));
+        return new TraceEvent(Json.number(o, "i", where), Json.number(o, "t", where), Json.number(o, "e", where), k, Json.text(o, "actor", where), data);
     }
 }

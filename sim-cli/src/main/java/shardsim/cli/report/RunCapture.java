@@ -5,8 +5,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import shardsim.core.trace.FieldTree;
+import shardsim.core.trace.TraceData;
 import shardsim.core.trace.TraceEvent;
 import shardsim.core.trace.TraceKind;
 import shardsim.core.trace.TraceListener;
@@ -25,7 +25,6 @@ public final class RunCapture implements TraceListener {
     static final String DRIVER = "driver";
     private static final int STATES_KEPT = 3;
     private static final int MAX_LANES = 24;
-    static final Pattern SEND = Pattern.compile("^m(\\d+)(?: (?:call|reply)#\\d+)? (\\S+)->(\\S+) ");
 
     private final int head;
     private final int tail;
@@ -168,7 +167,7 @@ public final class RunCapture implements TraceListener {
         }
         List<String> involved = new ArrayList<>();
         for (String actor : states.keySet()) {
-            if (mentions(firstViolation.detail(), actor)) {
+            if (names(firstViolation.data(), actor)) {
                 involved.add(actor);
             }
         }
@@ -187,9 +186,49 @@ public final class RunCapture implements TraceListener {
         return out;
     }
 
-    /** Whether {@code text} names {@code name} as a whole word ("node-1" is not in "node-10"). */
+    /**
+     * Whether an event's string fields name {@code name} as a whole word ("node-1" is not in
+     * "node-10"): a fault's node fields, a violation's message.
+     */
+    static boolean names(TraceData data, String name) {
+        if (data instanceof TraceData.Violation v) {
+            return mentions(v.message(), name);
+        }
+        return anyString(FieldTree.of(data), name);
+    }
+
+    private static boolean anyString(Object v, String name) {
+        if (v instanceof String s) {
+            return mentions(s, name);
+        }
+        if (v instanceof Map<?, ?> m) {
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                if (!FieldTree.TYPE.equals(e.getKey()) && anyString(e.getValue(), name)) {
+                    return true;
+                }
+            }
+        } else if (v instanceof List<?> l) {
+            for (Object o : l) {
+                if (anyString(o, name)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Whether {@code text} holds {@code name} as a whole word: not next to a letter, digit, '_' or '-'. */
     static boolean mentions(String text, String name) {
-        Matcher m = Pattern.compile("(?<![\\w-])" + Pattern.quote(name) + "(?![\\w-])").matcher(text);
-        return m.find();
+        for (int at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+            int end = at + name.length();
+            if ((at == 0 || !wordChar(text.charAt(at - 1))) && (end == text.length() || !wordChar(text.charAt(end)))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean wordChar(char c) {
+        return c == '-' || c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
     }
 }

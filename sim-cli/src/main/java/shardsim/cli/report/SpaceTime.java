@@ -6,9 +6,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import shardsim.core.fault.End;
+import shardsim.core.fault.Fault;
+import shardsim.core.fault.NetFault;
+import shardsim.core.node.Envelope;
 import shardsim.core.trace.Micros;
+import shardsim.core.trace.TraceData;
 import shardsim.core.trace.TraceEvent;
 import shardsim.core.trace.TraceKind;
 
@@ -33,13 +36,6 @@ public final class SpaceTime {
     static final int OMITTED = 40;
     /** A gap in virtual time at least this long between two drawn rows is drawn as a break. */
     static final long QUIET_MICROS = 500_000;
-    private static final Pattern DELIVER = Pattern.compile("^(copy of )?m(\\d+)$");
-    private static final Pattern NET_DROP = Pattern.compile("^(.*) m(\\d+)$");
-    private static final Pattern LATE_REPLY = Pattern.compile("^late reply m(\\d+)\\b");
-    /** A partition's start, {@code Partition[a=x, b=y]}, or its end, the same inside {@code End[start=...]}. */
-    private static final Pattern PAIR = Pattern.compile("^(Partition|End\\[start=Partition)\\[a=([^,\\]]+), b=([^,\\]]+)\\](\\]?)$");
-    private static final Pattern ONE_WAY = Pattern.compile("^(PartitionOneWay|End\\[start=PartitionOneWay)\\[from=([^,\\]]+), to=([^,\\]]+)\\](\\]?)$");
-    private static final Pattern CLOG = Pattern.compile("^Clog\\[a=([^,\\]]+), b=([^,\\]]+), durationMicros=(\\d+)\\]$");
 
     /** The CSS of a diagram; also inlined in a standalone SVG file. */
     public static final String CSS = String.join("\n",
@@ -209,7 +205,7 @@ public final class SpaceTime {
         if (e.kind() == TraceKind.VIOLATION || e.kind() == TraceKind.FAULT) {
             boolean named = false;
             for (String lane : lanes) {
-                if (RunCapture.mentions(e.detail(), lane)) {
+                if (RunCapture.names(e.data(), lane)) {
                     named = true;
                     int x = laneX(lane);
                     if (e.kind() == TraceKind.VIOLATION) {
@@ -239,7 +235,7 @@ public final class SpaceTime {
             case RESTART -> front.append(String.format(Locale.ROOT, "<path class=\"restart\" d=\"M%d,%d L%d,%d L%d,%d z\"/>", x, cy - 6, x + 6, cy + 5, x - 6, cy + 5));
             case DUPLICATE -> front.append(text(x + 5, y, "dup", "\u00d72"));
             case DROP -> {
-                if (!NET_DROP.matcher(e.detail()).matches() && !LATE_REPLY.matcher(e.detail()).find()) {
+                if (!(e.data() instanceof TraceData.NetDrop) && !(e.data() instanceof TraceData.LateReply)) {
                     front.append(cross(x, cy, 4, "x"));
                 }
             }
@@ -261,36 +257,46 @@ public final class SpaceTime {
             } else if (e.kind() == TraceKind.RESTART && laneOfActor(e.actor()) != null) {
                 String key = "crash " + capture.laneOf(e.actor());
                 band(open.remove(key), p.y() - 4, openLanes.remove(key), "down");
-            } else if (e.kind() == TraceKind.FAULT) {
-                Matcher pair = PAIR.matcher(e.detail());
-                Matcher oneWay = ONE_WAY.matcher(e.detail());
-                Matcher clog = CLOG.matcher(e.detail());
-                Matcher m = pair.matches() ? pair : oneWay.matches() ? oneWay : null;
-                if (m != null && m.group(1).startsWith("End") == !m.group(4).isEmpty()) {
-                    boolean cut = m.group(1).startsWith("Partition");
-                    String a = m.group(2);
-                    String b = m.group(3);
-                    String key = (pair.matches() ? "pair " : "oneway ") + (pair.matches() && a.compareTo(b) > 0 ? b + " " + a : a + " " + b);
-                    if (cut) {
+            } else if (e.data() instanceof TraceData.FaultApplied applied) {
+                Fault f = applied.fault();
+                Cut cut = Cut.of(f);
+                if (cut != null) {
+                    String key = (cut.pair() ? "pair " : "oneway ") + (cut.pair() && cut.a().compareTo(cut.b()) > 0 ? cut.b() + " " + cut.a() : cut.a() + " " + cut.b());
+                    if (cut.starts()) {
                         open.putIfAbsent(key, p.y() - 4);
-                        openLanes.putIfAbsent(key, new String[] {a, b});
+                        openLanes.putIfAbsent(key, new String[] {cut.a(), cut.b()});
                     } else {
                         band(open.remove(key), p.y() - 4, openLanes.remove(key), "cut");
                     }
-                } else if (clog.matches()) {
-                    long until = e.timeMicros() + Long.parseLong(clog.group(3));
+                } else if (f instanceof NetFault.Clog clog) {
+                    long until = e.timeMicros() + clog.durationMicros();
                     int end = p.y() - 4;
                     for (Placed q : rows) {
                         if (q.e().index() > e.index() && q.e().timeMicros() <= until) {
                             end = q.y();
                         }
                     }
-                    band(p.y() - 4, end, new String[] {clog.group(1), clog.group(2)}, "cut");
+                    band(p.y() - 4, end, new String[] {clog.a(), clog.b()}, "cut");
                 }
             }
         }
         for (Map.Entry<String, Integer> o : open.entrySet()) {
             band(o.getValue(), bottom, openLanes.get(o.getKey()), o.getKey().startsWith("crash") ? "down" : "cut");
+        }
+    }
+
+    /** A partition starting or healing: both ways ({@code pair}) or one way, between a and b. */
+    private record Cut(boolean pair, boolean starts, String a, String b) {
+        /** The cut a partition starts, or (inside an {@link End}) ends; null for any other fault. */
+        static Cut of(Fault f) {
+            boolean starts = !(f instanceof End);
+            Fault kind = starts ? f : ((End) f).start();
+            if (kind instanceof NetFault.Partition p) {
+                return new Cut(true, starts, p.a(), p.b());
+            } else if (kind instanceof NetFault.PartitionOneWay p) {
+                return new Cut(false, starts, p.from(), p.to());
+            }
+            return null;
         }
     }
 
@@ -311,17 +317,13 @@ public final class SpaceTime {
         List<Long> latencies = new ArrayList<>();
         for (Placed p : rows) {
             TraceEvent e = p.e();
-            if (e.kind() == TraceKind.SEND) {
-                Matcher m = RunCapture.SEND.matcher(e.detail());
-                if (m.find() && laneIndex.containsKey(m.group(2)) && laneIndex.containsKey(m.group(3))) {
-                    long mid = Long.parseLong(m.group(1));
-                    sent.put(mid, new Sent(mid, m.group(2), m.group(3), p.y() - 4, e.timeMicros()));
+            if (e.data() instanceof TraceData.Send send) {
+                Envelope env = send.envelope();
+                if (laneIndex.containsKey(env.from()) && laneIndex.containsKey(env.to())) {
+                    sent.put(env.id(), new Sent(env.id(), env.from(), env.to(), p.y() - 4, e.timeMicros()));
                 }
-            } else if (e.kind() == TraceKind.DELIVER) {
-                Matcher m = DELIVER.matcher(e.detail());
-                if (m.matches() && sent.containsKey(Long.parseLong(m.group(2)))) {
-                    latencies.add(e.timeMicros() - sent.get(Long.parseLong(m.group(2))).timeMicros());
-                }
+            } else if (e.data() instanceof TraceData.Deliver d && sent.containsKey(d.messageId())) {
+                latencies.add(e.timeMicros() - sent.get(d.messageId()).timeMicros());
             }
         }
         latencies.sort(null);
@@ -330,19 +332,15 @@ public final class SpaceTime {
         for (Placed p : rows) {
             TraceEvent e = p.e();
             int y = p.y() - 4;
-            if (e.kind() == TraceKind.DELIVER) {
-                Matcher m = DELIVER.matcher(e.detail());
-                if (!m.matches()) {
-                    continue;
-                }
-                long mid = Long.parseLong(m.group(2));
+            if (e.data() instanceof TraceData.Deliver d) {
+                long mid = d.messageId();
                 Sent s = sent.get(mid);
                 Integer to = laneOfActor(e.actor());
                 if (to == null) {
                     continue;
                 }
                 ended.put(mid, Boolean.TRUE);
-                boolean copy = m.group(1) != null;
+                boolean copy = d.copy();
                 if (s == null) {
                     // Sent before the drawn window: a short stub in from above.
                     int x = LEFT + to * LANE + LANE / 2;
@@ -351,21 +349,14 @@ public final class SpaceTime {
                     String cls = "msg" + (copy ? " copy" : "") + (e.timeMicros() - s.timeMicros() > slow ? " slow" : "");
                     arrow(laneX(s.from()), s.y(), LEFT + to * LANE + LANE / 2, y, cls);
                 }
-            } else if (e.kind() == TraceKind.DROP) {
-                Matcher late = LATE_REPLY.matcher(e.detail());
-                Matcher net = NET_DROP.matcher(e.detail());
-                Long mid = late.find() ? Long.valueOf(late.group(1)) : net.matches() ? Long.valueOf(net.group(2)) : null;
-                if (mid == null) {
-                    continue;
+            } else if (e.data() instanceof TraceData.LateReply) {
+                Integer at = laneOfActor(e.actor());
+                if (at != null) {
+                    front.append(cross(LEFT + at * LANE + LANE / 2 + 8, y, 4, "x"));
                 }
+            } else if (e.data() instanceof TraceData.NetDrop net) {
+                long mid = net.messageId();
                 Sent s = sent.get(mid);
-                if (late.find(0)) {
-                    Integer at = laneOfActor(e.actor());
-                    if (at != null) {
-                        front.append(cross(LEFT + at * LANE + LANE / 2 + 8, y, 4, "x"));
-                    }
-                    continue;
-                }
                 ended.put(mid, Boolean.TRUE);
                 if (s == null) {
                     Integer at = laneOfActor(e.actor());
@@ -376,7 +367,7 @@ public final class SpaceTime {
                 }
                 int x1 = laneX(s.from());
                 int x2 = laneX(s.to());
-                double f = net.group(1).contains("receiver") || net.group(1).contains("in flight") ? 0.85 : 0.5;
+                double f = net.reason().atReceiver() ? 0.85 : 0.5;
                 int x = (int) Math.round(x1 + (x2 - x1) * f);
                 if (x1 == x2) {
                     x = x1 + 12;

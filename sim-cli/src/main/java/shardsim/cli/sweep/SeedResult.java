@@ -10,7 +10,6 @@ import shardsim.core.check.Violation;
 import shardsim.core.scenario.PlanValidation;
 import shardsim.core.scenario.RunResult;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -18,7 +17,7 @@ import tools.jackson.databind.node.ObjectNode;
  * line). Everything but {@code wallMicros} follows from the seed.
  */
 public record SeedResult(String scenario, String mode, String plan, long seed, boolean ok, String digest, long events,
-        long virtualMicros, List<Violation> violations, Map<String, long[]> metrics, long wallMicros, SweepOf sweep) {
+        long virtualMicros, List<Violation> violations, Map<String, Metric> metrics, long wallMicros, SweepOf sweep) {
     private static final List<String> FIELDS = List.of("scenario", "mode", "plan", "planDigest", "seeds", "shard", "seed", "ok", "digest", "events",
             "virtualMicros", "violations", "metrics", "wallMicros");
     private static final List<String> VIOLATION_FIELDS = List.of("invariant", "message", "timeMicros", "time", "eventNumber");
@@ -30,7 +29,16 @@ public record SeedResult(String scenario, String mode, String plan, long seed, b
 
     public static SeedResult of(RunResult r, long wallMicros, SweepOf sweep) {
         return new SeedResult(r.spec().scenario(), r.spec().mode(), r.spec().plan(), r.spec().seed(), r.ok(), r.digestHex(), r.events(),
-                r.virtualMicros(), r.violations(), r.metrics(), wallMicros, sweep);
+                r.virtualMicros(), r.violations(), encoded(r.metrics()), wallMicros, sweep);
+    }
+
+    /** Each metric's samples, by name; compressed ({@link MetricCodec}) only if a line is written. */
+    private static Map<String, Metric> encoded(Map<String, long[]> metrics) {
+        TreeMap<String, Metric> out = new TreeMap<>();
+        for (Map.Entry<String, long[]> e : metrics.entrySet()) {
+            out.put(e.getKey(), Metric.ofSamples(e.getValue()));
+        }
+        return out;
     }
 
     public ObjectNode toJson() {
@@ -50,12 +58,7 @@ public record SeedResult(String scenario, String mode, String plan, long seed, b
         o.put("virtualMicros", virtualMicros);
         o.set("violations", Json.violations(violations));
         ObjectNode m = o.putObject("metrics");
-        for (Map.Entry<String, long[]> e : metrics.entrySet()) {
-            ArrayNode a = m.putArray(e.getKey());
-            for (long v : e.getValue()) {
-                a.add(v);
-            }
-        }
+        metrics.forEach((k, v) -> m.put(k, v.encoded()));
         o.put("wallMicros", wallMicros);
         return o;
     }
@@ -66,6 +69,18 @@ public record SeedResult(String scenario, String mode, String plan, long seed, b
             throw new UserError(where + ": " + field + " must be between 0 and " + PlanValidation.MAX_ID + ", got " + v);
         }
         return v;
+    }
+
+    private static long[] rawSamples(JsonNode a, String metric, String where) {
+        long[] samples = new long[a.size()];
+        for (int i = 0; i < samples.length; i++) {
+            JsonNode v = a.get(i);
+            if (!v.isIntegralNumber() || !v.canConvertToLong() || v.longValue() < 0 || v.longValue() > PlanValidation.MAX_MICROS) {
+                throw new UserError(where + ": metric '" + metric + "' holds a value that is not a whole number of microseconds");
+            }
+            samples[i] = v.longValue();
+        }
+        return samples;
     }
 
     public static SeedResult parse(String line, String where) {
@@ -84,24 +99,24 @@ public record SeedResult(String scenario, String mode, String plan, long seed, b
             violations.add(new Violation(Json.text(v, "invariant", where), Json.text(v, "message", where), Json.number(v, "timeMicros", where),
                     Json.number(v, "eventNumber", where)));
         }
-        TreeMap<String, long[]> metrics = new TreeMap<>();
+        TreeMap<String, Metric> metrics = new TreeMap<>();
         JsonNode ms = o.get("metrics");
         if (ms == null || !ms.isObject()) {
             throw new UserError(where + ": field 'metrics' is missing or not an object");
         }
         for (Map.Entry<String, JsonNode> e : ms.properties()) {
             JsonNode a = e.getValue();
-            if (!a.isArray()) {
-                throw new UserError(where + ": metric '" + e.getKey() + "' is not an array");
+            if (a.isArray()) {
+                // A file written before issue 17 kept the raw samples: read on, so it can be resumed.
+                metrics.put(e.getKey(), Metric.ofSamples(rawSamples(a, e.getKey(), where)));
+                continue;
             }
-            long[] samples = new long[a.size()];
-            for (int i = 0; i < samples.length; i++) {
-                if (!a.get(i).isIntegralNumber() || !a.get(i).canConvertToLong() || a.get(i).longValue() < 0 || a.get(i).longValue() > PlanValidation.MAX_MICROS) {
-                    throw new UserError(where + ": metric '" + e.getKey() + "' holds a value that is not a whole number of microseconds");
-                }
-                samples[i] = a.get(i).longValue();
+            if (!a.isString()) {
+                throw new UserError(where + ": metric '" + e.getKey() + "' is not a compressed histogram string");
             }
-            metrics.put(e.getKey(), samples);
+            // Decoded once here so that a bad value is refused when the file is read.
+            MetricCodec.decode(a.stringValue(), where + ": metric '" + e.getKey() + "'");
+            metrics.put(e.getKey(), Metric.ofEncoded(a.stringValue()));
         }
         return new SeedResult(Json.text(o, "scenario", where), Json.text(o, "mode", where), Json.text(o, "plan", where), Json.number(o, "seed", where),
                 Json.bool(o, "ok", where), Json.text(o, "digest", where), bounded(o, "events", where), bounded(o, "virtualMicros", where),

@@ -50,11 +50,9 @@ public final class SweepSummary {
                 firstFailing.pollLast();
             }
         }
-        for (Map.Entry<String, long[]> e : r.metrics().entrySet()) {
-            Histogram h = metrics.computeIfAbsent(e.getKey(), k -> new Histogram(3));
-            for (long v : e.getValue()) {
-                h.recordValue(v);
-            }
+        for (Map.Entry<String, Metric> e : r.metrics().entrySet()) {
+            Histogram h = metrics.computeIfAbsent(e.getKey(), k -> new Histogram(MetricCodec.DIGITS));
+            e.getValue().addTo(h, "metric '" + e.getKey() + "' of seed " + r.seed());
         }
     }
 

@@ -70,9 +70,9 @@ public final class FaultPlanGenerator {
             return 0;
         }
         if (mean > 500) {
-            return Math.round(mean);
+            return StrictMath.round(mean);
         }
-        double l = Math.exp(-mean);
+        double l = StrictMath.exp(-mean);
         long k = 0;
         double p = 1;
         do {

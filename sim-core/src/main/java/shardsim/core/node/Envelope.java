@@ -18,8 +18,8 @@ public record Envelope(long id, String from, String to, Message message, long ca
         return callId != 0 && !reply;
     }
 
+    /** The envelope as its SEND trace event shows it, for error messages. */
     public String describe() {
-        String kind = reply ? " reply#" + callId : callId != 0 ? " call#" + callId : "";
-        return "m" + id + kind + " " + from + "->" + to + " " + message;
+        return new shardsim.core.trace.TraceData.Send(this).text();
     }
 }

@@ -145,11 +145,11 @@ public final class SimRandom {
     /** An exponentially distributed delay with the given mean, rounded, capped at capMicros. */
     public long exponentialMicros(double meanMicros, long capMicros) {
         double u = nextDouble();
-        double d = -Math.log1p(-u) * meanMicros;
+        double d = -StrictMath.log1p(-u) * meanMicros;
         if (d >= capMicros) {
             return capMicros;
         }
-        return Math.round(d);
+        return StrictMath.round(d);
     }
 
     /** SplitMix64's finaliser: a bijective 64-bit mix. */

@@ -8,6 +8,7 @@ import shardsim.core.node.Message;
 import shardsim.core.node.NodeContext;
 import shardsim.core.node.Timer;
 import shardsim.core.random.SimRandom;
+import shardsim.core.trace.TraceData;
 import shardsim.core.trace.TraceKind;
 import shardsim.core.worker.WorkerQueue;
 
@@ -17,22 +18,10 @@ final class HostContext implements NodeContext {
     final NodeHost host;
     private final int incarnation;
     private final SimRandom random;
-    /** Pending calls by id; looked up by key, never iterated. */
-    private final LinkedHashMap<Long, PendingCall<?>> calls = new LinkedHashMap<>();
+    /** Pending calls (their timeouts, which hold the reply handler) by id; looked up by key, never iterated. */
+    private final LongMap<TimerImpl> calls = new LongMap<>();
     /** Worker queues in creation order. */
     final LinkedHashMap<String, WorkerImpl> workers = new LinkedHashMap<>();
-
-    /** A call waiting for its reply, and the reply type it asked for. */
-    private record PendingCall<R extends Message>(Message request, Class<R> replyType, Consumer<? super R> onReply, TimerImpl timeout) {
-        /** Hands the reply over as the type asked for; another type is the model's bug, reported as such. */
-        void answer(Message reply) {
-            if (!replyType.isInstance(reply)) {
-                throw new IllegalStateException("reply of the wrong type to " + request + ": expected " + replyType.getName() + ", got "
-                        + (reply == null ? "null" : reply.getClass().getName() + " (" + reply + ")"));
-            }
-            onReply.accept(replyType.cast(reply));
-        }
-    }
 
     HostContext(Simulation sim, NodeHost host, int incarnation) {
         this.sim = sim;
@@ -84,11 +73,8 @@ final class HostContext implements NodeContext {
             throw new IllegalArgumentException("a call needs the type of its reply");
         }
         long callId = sim.nextCallId();
-        TimerImpl timeout = new TimerImpl(this, "timeout call#" + callId + " to " + to, () -> {
-            calls.remove(callId);
-            onTimeout.run();
-        });
-        calls.put(callId, new PendingCall<>(request, replyType, onReply, timeout));
+        TimerImpl timeout = TimerImpl.call(this, callId, to, request, replyType, onReply, onTimeout);
+        calls.put(callId, timeout);
         sim.schedule(timeoutMicros, new SimEvent.Fire(timeout));
         sim.network().send(sim.newEnvelope(host.name, to, request, callId, false));
     }
@@ -108,7 +94,7 @@ final class HostContext implements NodeContext {
         if (delayMicros < 0) {
             throw new IllegalArgumentException("negative timer delay");
         }
-        TimerImpl t = new TimerImpl(this, label, action);
+        TimerImpl t = TimerImpl.timer(this, label, action);
         sim.schedule(delayMicros, new SimEvent.Fire(t));
         return t;
     }
@@ -136,22 +122,27 @@ final class HostContext implements NodeContext {
 
     @Override
     public void trace(String detail) {
-        sim.record(TraceKind.STATE, host.name, detail);
+        sim.record(TraceKind.STATE, host.name, new TraceData.Note(detail));
     }
 
     /** Routes an arriving envelope: replies to their pending call, the rest to the node. */
     void receive(Envelope env) {
         if (env.reply()) {
-            PendingCall<?> call = calls.remove(env.callId());
+            TimerImpl call = calls.remove(env.callId());
             if (call == null) {
-                sim.record(TraceKind.DROP, host.name, "late reply " + env.describe());
+                sim.record(TraceKind.DROP, host.name, new TraceData.LateReply(env));
                 return;
             }
-            call.timeout().cancel();
+            call.cancel();
             call.answer(env.message());
             return;
         }
         host.node.onMessage(env);
+    }
+
+    /** A call's timeout fired: the call is over, a reply from now on is late. */
+    void timedOut(long callId) {
+        calls.remove(callId);
     }
 
     private void requireLive() {

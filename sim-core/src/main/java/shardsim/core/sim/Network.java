@@ -5,6 +5,7 @@ import shardsim.core.net.Link;
 import shardsim.core.net.LinkPolicy;
 import shardsim.core.node.Envelope;
 import shardsim.core.random.SimRandom;
+import shardsim.core.trace.TraceData;
 import shardsim.core.trace.TraceKind;
 
 /**
@@ -21,7 +22,8 @@ public final class Network {
     private final LinkedHashMap<Link, LinkPolicy> policies = new LinkedHashMap<>();
     private final LinkedHashMap<Link, Integer> cuts = new LinkedHashMap<>();
     private final LinkedHashMap<Link, Long> cloggedUntil = new LinkedHashMap<>();
-    private final LinkedHashMap<Link, Integer> inFlight = new LinkedHashMap<>();
+    /** Messages in flight per directed link, by sender then receiver, so a lookup makes no key. */
+    private final LinkedHashMap<String, LinkedHashMap<String, int[]>> inFlight = new LinkedHashMap<>();
     private long delivered;
     private long dropped;
 
@@ -46,6 +48,36 @@ public final class Network {
 
     public LinkPolicy policy(String from, String to) {
         return policy(new Link(from, to));
+    }
+
+    private LinkPolicy policyOf(String from, String to) {
+        return policies.isEmpty() ? defaultPolicy : policy(new Link(from, to));
+    }
+
+    private int[] inFlight(String from, String to) {
+        LinkedHashMap<String, int[]> byReceiver = inFlight.get(from);
+        if (byReceiver == null) {
+            byReceiver = new LinkedHashMap<>();
+            inFlight.put(from, byReceiver);
+        }
+        int[] n = byReceiver.get(to);
+        if (n == null) {
+            n = new int[1];
+            byReceiver.put(to, n);
+        }
+        return n;
+    }
+
+    private long cloggedUntil(String from, String to) {
+        if (cloggedUntil.isEmpty()) {
+            return Long.MIN_VALUE;
+        }
+        Long until = cloggedUntil.get(new Link(from, to));
+        return until == null ? Long.MIN_VALUE : until;
+    }
+
+    private boolean cut(String from, String to) {
+        return !cuts.isEmpty() && cuts.containsKey(new Link(from, to));
     }
 
     private LinkPolicy policy(Link link) {
@@ -102,41 +134,40 @@ public final class Network {
     void send(Envelope env) {
         String from = env.from();
         String to = env.to();
-        sim.record(TraceKind.SEND, from, env.describe());
+        sim.recordSend(from, env);
         if (from.equals(to)) {
             // A node talking to itself does not cross the network.
             sim.schedule(0, new SimEvent.Deliver(env, false));
             return;
         }
-        Link link = new Link(from, to);
-        if (cuts.containsKey(link)) {
-            drop(env, "partitioned");
+        if (cut(from, to)) {
+            drop(env, TraceData.Loss.PARTITIONED);
             return;
         }
-        LinkPolicy policy = policy(link);
-        int flying = inFlight.getOrDefault(link, 0);
-        if (flying >= policy.capacity()) {
-            drop(env, "link full");
+        LinkPolicy policy = policyOf(from, to);
+        int[] flying = inFlight(from, to);
+        if (flying[0] >= policy.capacity()) {
+            drop(env, TraceData.Loss.LINK_FULL);
             return;
         }
         if (random.chance(policy.lossProbability())) {
-            drop(env, "lost");
+            drop(env, TraceData.Loss.LOST);
             return;
         }
-        schedule(link, env, policy, false);
+        schedule(env, policy, false);
         int copies = 1;
         if (random.chance(policy.duplicateProbability())) {
-            sim.record(TraceKind.DUPLICATE, from, "m" + env.id());
-            schedule(link, env, policy, true);
+            sim.record(TraceKind.DUPLICATE, from, new TraceData.Duplicate(env.id()));
+            schedule(env, policy, true);
             copies++;
         }
-        inFlight.put(link, flying + copies);
+        flying[0] += copies;
     }
 
-    private void schedule(Link link, Envelope env, LinkPolicy policy, boolean copy) {
+    private void schedule(Envelope env, LinkPolicy policy, boolean copy) {
         long at = sim.now() + policy.delay().draw(random);
-        Long until = cloggedUntil.get(link);
-        if (until != null && until > at) {
+        long until = cloggedUntil(env.from(), env.to());
+        if (until > at) {
             at = until;
         }
         sim.scheduleAt(at, new SimEvent.Deliver(env, copy));
@@ -147,36 +178,31 @@ public final class Network {
         String from = env.from();
         String to = env.to();
         if (!from.equals(to)) {
-            Link link = new Link(from, to);
-            Long until = cloggedUntil.get(link);
-            if (until != null && until > sim.now()) {
+            long until = cloggedUntil(from, to);
+            if (until > sim.now()) {
                 // Still clogged: hold it until the clog clears.
                 sim.scheduleAt(until, d);
                 return;
             }
-            int n = inFlight.getOrDefault(link, 1) - 1;
-            if (n <= 0) {
-                inFlight.remove(link);
-            } else {
-                inFlight.put(link, n);
-            }
-            if (cuts.containsKey(link)) {
-                drop(env, "partitioned in flight");
+            int[] flying = inFlight(from, to);
+            flying[0] = Math.max(0, flying[0] - 1);
+            if (cut(from, to)) {
+                drop(env, TraceData.Loss.PARTITIONED_IN_FLIGHT);
                 return;
             }
         }
         HostContext ctx = sim.liveContext(to);
         if (ctx == null) {
-            drop(env, "receiver down");
+            drop(env, TraceData.Loss.RECEIVER_DOWN);
             return;
         }
         delivered++;
-        sim.record(TraceKind.DELIVER, to, d.copy() ? "copy of m" + env.id() : "m" + env.id());
+        sim.recordDeliver(to, env.id(), d.copy());
         ctx.receive(env);
     }
 
-    private void drop(Envelope env, String why) {
+    private void drop(Envelope env, TraceData.Loss why) {
         dropped++;
-        sim.record(TraceKind.DROP, env.from(), why + " m" + env.id());
+        sim.record(TraceKind.DROP, env.from(), new TraceData.NetDrop(env.id(), why));
     }
 }

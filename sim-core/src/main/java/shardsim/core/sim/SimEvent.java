@@ -2,6 +2,7 @@ package shardsim.core.sim;
 
 import shardsim.core.fault.Fault;
 import shardsim.core.node.Envelope;
+import shardsim.core.trace.TraceData;
 
 /** What the event loop schedules. Dispatched in {@link Simulation#dispatch(SimEvent)}. */
 sealed interface SimEvent {
@@ -23,11 +24,11 @@ sealed interface SimEvent {
     }
 
     /** A driver action: workload, scripted step or kernel bookkeeping. */
-    record Action(String actor, String label, Runnable action, boolean traced) implements SimEvent {
+    record Action(String actor, TraceData label, Runnable action, boolean traced) implements SimEvent {
     }
 
     /** A scheduled check (a sample of state taken at a set time); the only event that may raise a violation. */
-    record Check(String label, Runnable check) implements SimEvent {
+    record Check(TraceData label, Runnable check) implements SimEvent {
     }
 
     /** A node boots for the first time. */

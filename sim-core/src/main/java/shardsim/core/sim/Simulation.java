@@ -24,6 +24,7 @@ import shardsim.core.node.NodeFactory;
 import shardsim.core.random.SimRandom;
 import shardsim.core.trace.Micros;
 import shardsim.core.trace.Trace;
+import shardsim.core.trace.TraceData;
 import shardsim.core.trace.TraceKind;
 import shardsim.core.worker.WorkerQueue;
 import shardsim.core.workload.Operation;
@@ -226,7 +227,7 @@ public final class Simulation {
         }
         Violation v = new Violation(invariant, message, now, eventNumber);
         violations.add(v);
-        record(TraceKind.VIOLATION, "check", invariant + ": " + message);
+        record(TraceKind.VIOLATION, "check", new TraceData.Violation(invariant, message));
         if (config.stopOnFirstViolation()) {
             // The loop stops after this event's invariants have all been checked, so every
             // invariant the same event broke is reported, not only the first one found.
@@ -263,7 +264,7 @@ public final class Simulation {
     public void param(String name, Object value) {
         String v = String.valueOf(value);
         params.put(name, v);
-        record(TraceKind.PARAM, "sim", name + "=" + v);
+        record(TraceKind.PARAM, "sim", new TraceData.Param(name, v));
     }
 
     public Map<String, String> params() {
@@ -272,14 +273,14 @@ public final class Simulation {
 
     /** A note in the trace from the scenario driver or a checker. */
     public void note(String actor, String detail) {
-        record(TraceKind.STATE, actor, detail);
+        record(TraceKind.STATE, actor, new TraceData.Note(detail));
     }
 
     // ---- scheduling --------------------------------------------------------------------------
 
     /** Runs {@code action} (a workload step, a scripted move) at an absolute virtual time. */
     public void at(long atMicros, String label, Runnable action) {
-        scheduleAt(atMicros, new SimEvent.Action("driver", label, action, true));
+        scheduleAt(atMicros, new SimEvent.Action("driver", new TraceData.Step(label), action, true));
     }
 
     /**
@@ -288,12 +289,12 @@ public final class Simulation {
      * from {@code at} to here leaves a run's digest unchanged.
      */
     public void checkAt(long atMicros, String label, Runnable check) {
-        scheduleAt(atMicros, new SimEvent.Check(label, check));
+        scheduleAt(atMicros, new SimEvent.Check(new TraceData.Step(label), check));
     }
 
     /** Runs {@code action} after a delay from now. */
     public void after(long delayMicros, String label, Runnable action) {
-        schedule(delayMicros, new SimEvent.Action("driver", label, action, true));
+        schedule(delayMicros, new SimEvent.Action("driver", new TraceData.Step(label), action, true));
     }
 
     /** Schedules every fault of the plan. */
@@ -316,7 +317,7 @@ public final class Simulation {
     public void perform(Workload workload, OperationHandler handler) {
         for (TimedOperation op : workload.operations()) {
             Operation o = op.operation();
-            scheduleAt(op.atMicros(), new SimEvent.Action("workload", o.toString(), () -> handler.perform(o), true));
+            scheduleAt(op.atMicros(), new SimEvent.Action("workload", new TraceData.Perform(o), () -> handler.perform(o), true));
         }
     }
 
@@ -327,7 +328,7 @@ public final class Simulation {
 
     /** Injects a fault now (also how plans are applied). */
     public void applyFault(Fault fault) {
-        record(TraceKind.FAULT, "faults", fault.toString());
+        record(TraceKind.FAULT, "faults", new TraceData.FaultApplied(fault));
         boolean starts = !(fault instanceof End);
         Fault kind = starts ? fault : ((End) fault).start();
         if (kind instanceof NodeFault nf && !hosts.containsKey(nf.node())) {
@@ -361,7 +362,7 @@ public final class Simulation {
         }
         workerChanges++;
         h.disk.loseUnflushed();
-        record(TraceKind.CRASH, name, "incarnation " + h.incarnation);
+        record(TraceKind.CRASH, name, new TraceData.Crash(h.incarnation));
     }
 
     /** Restarts a crashed node: a new instance recovers from what its disk kept. */
@@ -401,6 +402,10 @@ public final class Simulation {
                 break;
             }
             SimEvent e = queue.poll();
+            if (e instanceof SimEvent.Fire f && !f.timer().isPending()) {
+                // A cancelled timer, or one of a crashed incarnation: no event, no checks, no trace.
+                continue;
+            }
             now = t;
             eventNumber++;
             dispatchModel(e);
@@ -430,12 +435,11 @@ public final class Simulation {
                 }
             }
         }
-        StringBuilder verdict = new StringBuilder(violations.isEmpty() ? "ok" : "violated");
+        List<String> violated = new ArrayList<>();
         for (Violation v : violations) {
-            verdict.append(' ').append(v.invariant());
+            violated.add(v.invariant());
         }
-        verdict.append(" events=").append(eventNumber);
-        record(TraceKind.VERDICT, "sim", verdict.toString());
+        record(TraceKind.VERDICT, "sim", new TraceData.Verdict(violated, eventNumber));
     }
 
     /** Dispatches one event with the guard up, unless the event is itself a check. */
@@ -455,7 +459,10 @@ public final class Simulation {
         } else if (e instanceof SimEvent.Fire f) {
             TimerImpl t = f.timer();
             if (t.take()) {
-                record(TraceKind.TIMER, t.owner.host.name, t.label);
+                recordTimer(t);
+                if (t.isCall()) {
+                    t.owner.timedOut(t.callId);
+                }
                 t.action.run();
             }
         } else if (e instanceof SimEvent.WorkerWake w) {
@@ -508,7 +515,7 @@ public final class Simulation {
             network.clog(c.a(), c.b(), until);
             // A clog is in force until it clears; count it so liveness waits for it.
             changeActivity(1);
-            scheduleAt(until, new SimEvent.Action("faults", "clog " + c.a() + "<->" + c.b() + " clears", () -> changeActivity(-1), true));
+            scheduleAt(until, new SimEvent.Action("faults", new TraceData.Step("clog " + c.a() + "<->" + c.b() + " clears"), () -> changeActivity(-1), true));
         } else if (fault instanceof NetFault.SetLink s) {
             network.setPolicy(s.from(), s.to(), s.policy());
         } else if (fault instanceof NodeFault.Crash c) {
@@ -546,7 +553,7 @@ public final class Simulation {
         }
         Liveness check = liveness.get(l.index());
         String problem = check.check().get();
-        record(TraceKind.TIMER, "check", "liveness " + check.name() + (problem == null ? " holds" : " fails"));
+        record(TraceKind.TIMER, "check", new TraceData.Liveness(check.name(), problem == null));
         if (problem != null) {
             violation(check.name(), problem + " (" + Micros.format(check.withinMicros()) + " after the last fault at " + Micros.format(quietSinceMicros) + ")");
         }
@@ -557,7 +564,7 @@ public final class Simulation {
         h.up = true;
         HostContext ctx = new HostContext(this, h, h.incarnation);
         h.context = ctx;
-        record(recover ? TraceKind.RESTART : TraceKind.STATE, h.name, (recover ? "recover" : "boot") + " incarnation " + h.incarnation);
+        record(recover ? TraceKind.RESTART : TraceKind.STATE, h.name, new TraceData.Boot(recover, h.incarnation));
         h.node = h.factory.create(ctx);
         if (recover) {
             h.node.onRecover();
@@ -582,8 +589,43 @@ public final class Simulation {
         queue.add(atMicros, e);
     }
 
-    void record(TraceKind kind, String actor, String detail) {
-        trace.record(now, eventNumber, kind, actor, detail);
+    void record(TraceKind kind, String actor, TraceData data) {
+        trace.record(now, eventNumber, kind, actor, data);
+    }
+
+    // The kernel's most frequent events: when the trace only digests, their fields go straight
+    // into the digest (through the writer their TraceData kind uses) and no event is made.
+
+    void recordSend(String actor, Envelope env) {
+        if (trace.digestsOnly()) {
+            TraceData.Send.write(trace.begin(now, eventNumber, TraceKind.SEND, actor, TraceData.Send.CODE), env);
+            trace.end();
+        } else {
+            record(TraceKind.SEND, actor, new TraceData.Send(env));
+        }
+    }
+
+    void recordDeliver(String actor, long messageId, boolean copy) {
+        if (trace.digestsOnly()) {
+            TraceData.Deliver.write(trace.begin(now, eventNumber, TraceKind.DELIVER, actor, TraceData.Deliver.CODE), messageId, copy);
+            trace.end();
+        } else {
+            record(TraceKind.DELIVER, actor, new TraceData.Deliver(messageId, copy));
+        }
+    }
+
+    private void recordTimer(TimerImpl t) {
+        String actor = t.owner.host.name;
+        if (trace.digestsOnly()) {
+            if (t.isCall()) {
+                TraceData.CallTimeout.write(trace.begin(now, eventNumber, TraceKind.TIMER, actor, TraceData.CallTimeout.CODE), t.callId, t.callTo);
+            } else {
+                TraceData.Step.write(trace.begin(now, eventNumber, TraceKind.TIMER, actor, TraceData.Step.CODE), t.label);
+            }
+            trace.end();
+        } else {
+            record(TraceKind.TIMER, actor, t.isCall() ? new TraceData.CallTimeout(t.callId, t.callTo) : new TraceData.Step(t.label));
+        }
     }
 
     Envelope newEnvelope(String from, String to, Message message, long callId, boolean reply) {

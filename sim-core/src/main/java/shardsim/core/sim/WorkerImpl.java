@@ -1,9 +1,9 @@
 package shardsim.core.sim;
 
-import java.util.ArrayDeque;
-import java.util.ArrayList;
+import java.util.AbstractList;
 import java.util.List;
 import java.util.Optional;
+import shardsim.core.trace.TraceData;
 import shardsim.core.trace.TraceKind;
 import shardsim.core.worker.Task;
 import shardsim.core.worker.TaskView;
@@ -20,9 +20,12 @@ final class WorkerImpl implements WorkerQueue {
     private final String name;
     private final String actor;
     private final int capacity;
-    private final ArrayDeque<Entry> queue = new ArrayDeque<>();
+    private final Fifo<Entry> queue = new Fifo<>();
     /** Tasks of submitters blocked on this queue while it was full, admitted in order as slots free. */
-    private final ArrayDeque<Entry> held = new ArrayDeque<>();
+    private final Fifo<Entry> held = new Fifo<>();
+    /** Live, read-only views of the two queues: a check reads them without a copy being made. */
+    private final List<TaskView> queuedView = new View(queue, false);
+    private final List<TaskView> heldView = new View(held, true);
     private Entry current;
     private long token;
     private long completed;
@@ -44,9 +47,41 @@ final class WorkerImpl implements WorkerQueue {
             this.submitter = submitter;
         }
 
+        /** How a queued (or held) task looks; it cannot change until the task starts, so it is made once. */
+        private TaskView waitingView;
+
         TaskView view(boolean isHeld) {
             return new TaskView(task.name(), task.tag(), queuedAt, startedAt, waiting, task.waitsFor(), polls, task.meets(),
                     isHeld ? submitter.actor : null);
+        }
+
+        TaskView waitingView(boolean isHeld) {
+            TaskView v = waitingView;
+            if (v == null || (v.submitter() != null) != isHeld) {
+                v = view(isHeld);
+                waitingView = v;
+            }
+            return v;
+        }
+    }
+
+    private static final class View extends AbstractList<TaskView> {
+        private final Fifo<Entry> entries;
+        private final boolean isHeld;
+
+        View(Fifo<Entry> entries, boolean isHeld) {
+            this.entries = entries;
+            this.isHeld = isHeld;
+        }
+
+        @Override
+        public TaskView get(int index) {
+            return entries.get(index).waitingView(isHeld);
+        }
+
+        @Override
+        public int size() {
+            return entries.size();
         }
     }
 
@@ -92,17 +127,17 @@ final class WorkerImpl implements WorkerQueue {
         if (queue.size() >= capacity) {
             WorkerImpl submitter = sim.runningWorker;
             if (submitter == null || !submitter.owner.live()) {
-                sim.record(TraceKind.DROP, actor, "queue full, refused " + task.name());
+                sim.record(TraceKind.DROP, actor, new TraceData.Refused(task.name()));
                 return false;
             }
             held.add(new Entry(task, sim.now(), submitter));
             submitter.blockedOn = this;
             submitter.heldElsewhere++;
-            sim.record(TraceKind.STATE, submitter.actor, "blocked: " + actor + " is full (" + capacity + " queued), holding " + task.name());
+            sim.record(TraceKind.STATE, submitter.actor, new TraceData.Blocked(actor, capacity, task.name()));
             return true;
         }
         queue.add(new Entry(task, sim.now(), null));
-        sim.record(TraceKind.TASK_QUEUED, actor, task.name() + " (behind " + (queue.size() - 1 + (current == null ? 0 : 1)) + ")");
+        sim.record(TraceKind.TASK_QUEUED, actor, new TraceData.TaskQueued(task.name(), queue.size() - 1 + (current == null ? 0 : 1)));
         if (current == null && blockedOn == null) {
             startNext();
         }
@@ -121,20 +156,12 @@ final class WorkerImpl implements WorkerQueue {
 
     @Override
     public List<TaskView> queued() {
-        List<TaskView> out = new ArrayList<>(queue.size());
-        for (Entry e : queue) {
-            out.add(e.view(false));
-        }
-        return out;
+        return queuedView;
     }
 
     @Override
     public List<TaskView> held() {
-        List<TaskView> out = new ArrayList<>(held.size());
-        for (Entry e : held) {
-            out.add(e.view(true));
-        }
-        return out;
+        return heldView;
     }
 
     @Override
@@ -153,10 +180,10 @@ final class WorkerImpl implements WorkerQueue {
         Task task = current.task;
         if (task.condition() != null && !task.condition().getAsBoolean()) {
             setWaiting(current, true);
-            sim.record(TraceKind.TASK_START, actor, task.name() + " waits for " + task.waitsFor());
+            sim.record(TraceKind.TASK_START, actor, new TraceData.TaskStart(task.name(), task.waitsFor()));
             sim.schedule(task.pollMicros(), new SimEvent.WorkerWake(this, ++token));
         } else {
-            sim.record(TraceKind.TASK_START, actor, task.name());
+            sim.record(TraceKind.TASK_START, actor, new TraceData.TaskStart(task.name(), null));
             sim.schedule(task.serviceMicros(), new SimEvent.WorkerWake(this, ++token));
         }
     }
@@ -167,10 +194,10 @@ final class WorkerImpl implements WorkerQueue {
             Entry e = held.poll();
             queue.add(e);
             WorkerImpl s = e.submitter;
-            sim.record(TraceKind.TASK_QUEUED, actor, e.task.name() + " (admitted after " + s.actor + " blocked since " + e.queuedAt + "us)");
+            sim.record(TraceKind.TASK_QUEUED, actor, new TraceData.TaskAdmitted(e.task.name(), s.actor, e.queuedAt));
             if (--s.heldElsewhere == 0) {
                 s.blockedOn = null;
-                sim.record(TraceKind.STATE, s.actor, "unblocked");
+                sim.record(TraceKind.STATE, s.actor, new TraceData.Unblocked());
                 if (s.current == null && s.owner.live()) {
                     s.startNext();
                 }
@@ -204,17 +231,17 @@ final class WorkerImpl implements WorkerQueue {
             e.polls++;
             if (task.condition().getAsBoolean()) {
                 setWaiting(e, false);
-                sim.record(TraceKind.TIMER, actor, task.name() + " condition met after " + e.polls + " polls");
+                sim.record(TraceKind.TIMER, actor, new TraceData.Poll(task.name(), e.polls, true));
                 sim.schedule(task.serviceMicros(), new SimEvent.WorkerWake(this, ++token));
             } else {
-                sim.record(TraceKind.TIMER, actor, task.name() + " poll " + e.polls);
+                sim.record(TraceKind.TIMER, actor, new TraceData.Poll(task.name(), e.polls, false));
                 sim.schedule(task.pollMicros(), new SimEvent.WorkerWake(this, ++token));
             }
             return;
         }
         current = null;
         completed++;
-        sim.record(TraceKind.TASK_DONE, actor, task.name());
+        sim.record(TraceKind.TASK_DONE, actor, new TraceData.TaskDone(task.name()));
         WorkerImpl outer = sim.runningWorker;
         sim.runningWorker = this;
         try {

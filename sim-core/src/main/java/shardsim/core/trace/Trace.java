@@ -7,23 +7,20 @@ import java.util.List;
  * A run's trace: a rolling 64-bit digest over every event, plus (optionally) the events kept whole
  * or as a bounded ring of the last N.
  *
- * <p>The digest folds in each event's time, event number, kind, actor and detail, so two runs
- * have the same digest only if they record the same events in the same order. It is computed from
- * the characters themselves (never {@code hashCode} of an enum or an object), so it is the same on
- * every JVM and machine.
+ * <p>The digest folds in each event's time, event number, kind, actor and typed fields under the
+ * fixed encoding documented in {@link TraceDigest}, so two runs have the same digest only if they
+ * record the same events in the same order, on every JVM and machine. No text is made for it.
  */
 public final class Trace {
     /** How much of the trace to keep besides the digest. */
     public enum Retention { DIGEST_ONLY, RING, FULL }
-
-    private static final long INITIAL = 0x6A09E667F3BCC908L;
 
     private final Retention retention;
     private final int ringSize;
     private final TraceEvent[] ring;
     private final List<TraceEvent> full;
     private final List<TraceListener> listeners = new ArrayList<>();
-    private long digest = INITIAL;
+    private final TraceDigest digest = new TraceDigest();
     private long count;
 
     private Trace(Retention retention, int ringSize) {
@@ -56,19 +53,13 @@ public final class Trace {
         return this;
     }
 
-    public void record(long timeMicros, long eventNumber, TraceKind kind, String actor, String detail) {
-        long h = digest;
-        h = step(h, timeMicros);
-        h = step(h, eventNumber);
-        h = step(h, kind.ordinal());
-        h = stepString(h, actor);
-        h = stepString(h, detail);
-        digest = h;
+    public void record(long timeMicros, long eventNumber, TraceKind kind, String actor, TraceData data) {
+        digest.event(timeMicros, eventNumber, kind, actor, data);
         long index = count++;
         if (retention == Retention.DIGEST_ONLY && listeners.isEmpty()) {
             return;
         }
-        TraceEvent event = new TraceEvent(index, timeMicros, eventNumber, kind, actor, detail);
+        TraceEvent event = new TraceEvent(index, timeMicros, eventNumber, kind, actor, data);
         if (retention == Retention.FULL) {
             full.add(event);
         } else if (retention == Retention.RING) {
@@ -79,13 +70,37 @@ public final class Trace {
         }
     }
 
-    public long digest() {
+    /**
+     * Whether events are only digested: nothing is kept and nobody listens. The kernel then folds
+     * its most frequent events in through {@link #begin} and {@link #end}, without making an event.
+     */
+    public boolean digestsOnly() {
+        return retention == Retention.DIGEST_ONLY && listeners.isEmpty();
+    }
+
+    /**
+     * Starts an event that is only digested; the caller hands its fields to the returned sink,
+     * through the same static writer its {@link TraceData} kind uses, then calls {@link #end}.
+     * The digest is the same as {@link #record} of that event would give.
+     */
+    public FieldSink begin(long timeMicros, long eventNumber, TraceKind kind, String actor, int code) {
+        digest.begin(timeMicros, eventNumber, kind, actor, code);
         return digest;
+    }
+
+    /** Ends an event started with {@link #begin}. */
+    public void end() {
+        digest.end();
+        count++;
+    }
+
+    public long digest() {
+        return digest.value();
     }
 
     /** The digest as 16 hex digits, the form printed everywhere. */
     public String digestHex() {
-        return hex(digest);
+        return hex(digest.value());
     }
 
     public static String hex(long digest) {
@@ -122,31 +137,5 @@ public final class Trace {
             }
         }
         return out;
-    }
-
-    private static long step(long h, long v) {
-        return mix((h ^ v) * 0x9E3779B97F4A7C15L + 0x632BE59BD9B4E019L);
-    }
-
-    private static long stepString(long h, String s) {
-        h = step(h, s.length());
-        long acc = 0;
-        int n = s.length();
-        int i = 0;
-        for (; i + 3 < n; i += 4) {
-            acc = ((long) s.charAt(i) << 48) | ((long) s.charAt(i + 1) << 32) | ((long) s.charAt(i + 2) << 16) | s.charAt(i + 3);
-            h = step(h, acc);
-        }
-        acc = 0;
-        for (; i < n; i++) {
-            acc = (acc << 16) | s.charAt(i);
-        }
-        return step(h, acc);
-    }
-
-    private static long mix(long z) {
-        z = (z ^ (z >>> 33)) * 0xFF51AFD7ED558CCDL;
-        z = (z ^ (z >>> 33)) * 0xC4CEB9FE1A85EC53L;
-        return z ^ (z >>> 33);
     }
 }

@@ -8,21 +8,31 @@ package shardsim.core.trace;
  * @param eventNumber the number of the scheduled event being handled when this was recorded
  * @param kind what happened
  * @param actor the node (or subsystem) it happened at
- * @param detail a deterministic description
+ * @param data the event's typed fields
  */
-public record TraceEvent(long index, long timeMicros, long eventNumber, TraceKind kind, String actor, String detail) {
+public record TraceEvent(long index, long timeMicros, long eventNumber, TraceKind kind, String actor, TraceData data) {
+
+    /** The event's text, made from its fields (for people; readers use {@link #data}). */
+    public String detail() {
+        return data.text();
+    }
 
     /** The one-line form used in reports and diffs. */
     public String render() {
-        return "#" + index + " t=" + Micros.format(timeMicros) + " e=" + eventNumber + " " + kind + " " + actor + " " + detail;
+        StringBuilder b = new StringBuilder(96);
+        b.append('#').append(index).append(" t=").append(Micros.format(timeMicros)).append(" e=").append(eventNumber).append(' ').append(kind).append(' ')
+                .append(actor).append(' ');
+        data.render(b);
+        return b.toString();
     }
 
-    /** Whether two events record the same thing (the index aside). */
+    /** Whether two events record the same thing (the index aside), field by field. */
     public boolean sameAs(TraceEvent other) {
         return timeMicros == other.timeMicros
                 && eventNumber == other.eventNumber
                 && kind == other.kind
                 && actor.equals(other.actor)
-                && detail.equals(other.detail);
+                && data.type().equals(other.data.type())
+                && (data.equals(other.data) || FieldTree.of(data).equals(FieldTree.of(other.data)));
     }
 }

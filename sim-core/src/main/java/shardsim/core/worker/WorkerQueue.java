@@ -24,10 +24,10 @@ public interface WorkerQueue {
     /** The task holding the worker, if any. */
     Optional<TaskView> current();
 
-    /** The tasks waiting behind the current one, in order. */
+    /** The tasks waiting behind the current one, in order: a live read-only view, not a copy. */
     List<TaskView> queued();
 
-    /** Tasks of blocked submitters, held until a slot frees, in the order they blocked. */
+    /** Tasks of blocked submitters, held until a slot frees, in the order they blocked: a live read-only view. */
     List<TaskView> held();
 
     /** The worker (as owner/name) this one is blocked on, submitting to it while it is full; empty when not blocked. */

@@ -5,12 +5,13 @@ import java.util.List;
 import java.util.function.Predicate;
 import shardsim.core.scenario.LogLine;
 import shardsim.core.trace.Micros;
+import shardsim.core.trace.TraceData;
 import shardsim.core.trace.TraceEvent;
 import shardsim.core.trace.TraceKind;
 
 /**
  * The report's fe.log and be.INFO lines, each with the trace event of the documented buggy run
- * that corresponds to it. An event is found by its kind, its actor and the words its detail
+ * that corresponds to it. An event is found by its kind, its actor and the words its note
  * starts with (the model traces the same words Doris logs), no earlier than the event matched for
  * an anchor row, so a line about step 3 does not match the same words of step 1.
  */
@@ -96,8 +97,8 @@ final class ReportLog {
             if (r.same()) {
                 at = from;
             } else if (from >= 0) {
-                Predicate<TraceEvent> p = e -> e.kind() == TraceKind.STATE && e.actor().equals(r.actor()) && e.detail().startsWith(r.startsWith())
-                        && (r.contains() == null || e.detail().contains(r.contains()));
+                Predicate<TraceEvent> p = e -> e.kind() == TraceKind.STATE && e.data() instanceof TraceData.Note n && e.actor().equals(r.actor())
+                        && n.text().startsWith(r.startsWith()) && (r.contains() == null || n.text().contains(r.contains()));
                 for (int i = from; i < events.size(); i++) {
                     if (p.test(events.get(i))) {
                         at = i;

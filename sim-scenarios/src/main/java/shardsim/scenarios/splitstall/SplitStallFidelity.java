@@ -7,6 +7,7 @@ import shardsim.core.scenario.LogLine;
 import shardsim.core.scenario.RunSpec;
 import shardsim.core.trace.Micros;
 import shardsim.core.trace.Trace;
+import shardsim.core.trace.TraceData;
 import shardsim.core.trace.TraceEvent;
 
 /** What split-stall models against unistore's code, and the report's log beside the documented buggy trace. */
@@ -94,6 +95,26 @@ final class SplitStallFidelity {
         return w;
     }
 
+    /** The words a report line is found by: a note's text, a timer's label, or the name of the task a worker event is about. */
+    private static String words(TraceData d) {
+        if (d instanceof TraceData.Note n) {
+            return n.text();
+        } else if (d instanceof TraceData.Step t) {
+            return t.label();
+        } else if (d instanceof TraceData.TaskQueued t) {
+            return t.task();
+        } else if (d instanceof TraceData.TaskAdmitted t) {
+            return t.task();
+        } else if (d instanceof TraceData.TaskStart t) {
+            return t.task();
+        } else if (d instanceof TraceData.TaskDone t) {
+            return t.task();
+        } else if (d instanceof TraceData.Poll t) {
+            return t.task();
+        }
+        return null;
+    }
+
     /** Runs the documented plan in buggy mode and pairs each report line with the first matching trace line. */
     static List<LogLine> alignment(SplitStallScenario scenario) {
         Trace trace = Trace.full();
@@ -107,7 +128,8 @@ final class SplitStallFidelity {
             }
             TraceEvent hit = null;
             for (TraceEvent e : events) {
-                if (e.timeMicros() >= w.fromMicros() && e.actor().equals(w.actor()) && e.detail().contains(w.has())) {
+                String words = words(e.data());
+                if (e.timeMicros() >= w.fromMicros() && e.actor().equals(w.actor()) && words != null && words.contains(w.has())) {
                     hit = e;
                     break;
                 }

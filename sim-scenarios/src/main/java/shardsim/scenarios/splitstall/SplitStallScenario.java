@@ -143,12 +143,12 @@ public final class SplitStallScenario extends SimulatedScenario<SplitWorld, Spli
         List<RegionSpec> regions = world.regions();
         FaultPlan.Builder b = FaultPlan.builder();
         double minutes = (FAULT_END_MICROS - FAULT_START_MICROS) / 60_000_000.0;
-        long transfers = Math.min(64, Math.round(p.transfersPerMinute() * minutes));
+        long transfers = Math.min(64, StrictMath.round(p.transfersPerMinute() * minutes));
         for (long i = 0; i < transfers; i++) {
             long at = r.between(FAULT_START_MICROS, FAULT_END_MICROS - 1);
             b.at(at, new SplitFaults.TransferLeader(r.pick(regions).regionId(), r.pick(STORES)));
         }
-        long slow = Math.min(64, Math.round(p.slowFlushesPerMinute() * minutes));
+        long slow = Math.min(64, StrictMath.round(p.slowFlushesPerMinute() * minutes));
         for (long i = 0; i < slow; i++) {
             long at = r.between(FAULT_START_MICROS, FAULT_END_MICROS - 1);
             b.at(at, new SplitFaults.SlowFlush(r.pick(STORES), r.between(1, p.slowFlushMaxMicros())));
