@@ -20,7 +20,10 @@ public final class CopyObserver {
     private final Simulation sim;
     private final String fe;
     private final List<String> backends;
-    private final TreeMap<String, Long> diskVersion = new TreeMap<>();
+    /** The BEs' disks (a node keeps its disk across crashes), looked up once; null until the first look. */
+    private Disk[] disks;
+    /** Per BE, the disk version last read; Long.MIN_VALUE before the first read. */
+    private final long[] diskVersion;
     private final TreeMap<String, Long> deletesRead = new TreeMap<>();
     private final TreeMap<String, TreeMap<Long, LocalTablet>> copies = new TreeMap<>();
     private final TreeMap<Long, Integer> copyCount = new TreeMap<>();
@@ -34,6 +37,8 @@ public final class CopyObserver {
         this.sim = sim;
         this.fe = fe;
         this.backends = List.copyOf(backends);
+        this.diskVersion = new long[this.backends.size()];
+        java.util.Arrays.fill(diskVersion, Long.MIN_VALUE);
     }
 
     /** Registers a tablet of the catalog; it counts as without a copy until one is seen. */
@@ -61,16 +66,21 @@ public final class CopyObserver {
         return tabletsWithoutCopy + " tablet(s) have no copy on any BE (first: tablet " + firstLostTablet + ")";
     }
 
+    // Runs twice after every event (D1 and D2), so it only compares one version per BE unless a disk moved.
     private void refresh() {
-        for (String be : backends) {
-            Disk disk = sim.disk(be);
-            long v = disk.version();
-            Long seen = diskVersion.get(be);
-            if (seen != null && seen == v) {
+        if (disks == null) {
+            disks = new Disk[backends.size()];
+            for (int i = 0; i < disks.length; i++) {
+                disks[i] = sim.disk(backends.get(i));
+            }
+        }
+        for (int i = 0; i < disks.length; i++) {
+            long v = disks[i].version();
+            if (diskVersion[i] == v) {
                 continue;
             }
-            diskVersion.put(be, v);
-            reread(be, disk);
+            diskVersion[i] = v;
+            reread(backends.get(i), disks[i]);
         }
     }
 
