@@ -15,7 +15,7 @@ import shardsim.core.workload.Workload;
  *
  * @param base the built-in plan whose world this is
  * @param world the world
- * @param profile the default link and the intensities kernel faults were drawn at (none for a plan given as data or scripted)
+ * @param profile the default link and the intensities kernel faults were drawn at (intensities none for a plan given as data or scripted)
  * @param faults every fault, kernel and scenario kinds, in time order
  * @param workload every operation, in time order
  * @param params the figures drawn for the faults and the workload, in the order drawn
