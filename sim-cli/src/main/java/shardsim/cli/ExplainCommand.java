@@ -4,12 +4,15 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 import shardsim.cli.base.ExitCodes;
 import shardsim.cli.base.Launcher;
 import shardsim.cli.base.UserError;
@@ -20,6 +23,8 @@ import shardsim.cli.explain.ExplainText;
 import shardsim.cli.explain.Explainer;
 import shardsim.cli.explain.Explanation;
 import shardsim.cli.explain.Original;
+import shardsim.cli.explain.Points;
+import shardsim.cli.explain.TraceInput;
 import shardsim.cli.io.AtomicOutput;
 import shardsim.cli.io.Json;
 import shardsim.cli.options.JsonOption;
@@ -29,13 +34,11 @@ import shardsim.cli.options.Target;
 import shardsim.cli.options.ThreadsOption;
 import shardsim.cli.report.ExplainPage;
 import shardsim.core.run.SimulatedScenario;
-import shardsim.core.run.StagedRun;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Scenario;
 import shardsim.core.scenario.ShellWords;
 import shardsim.core.trace.Micros;
-import shardsim.core.trace.Trace;
 
 /**
  * {@code sim explain}: when a failing run's failure became inevitable. Estimates, at points of the
@@ -67,6 +70,12 @@ public final class ExplainCommand implements Callable<Integer> {
     @Option(names = "--at", paramLabel = "POINT", split = ",", description = "Evaluate only these points: an event number (1234) or a virtual time (77.8s, 500ms, 20us), comma-separated.")
     List<String> at;
 
+    @Option(names = "--from-trace", paramLabel = "FILE", description = "Explain the run this trace records (written by 'sim run --trace'): its mode, plan and seed; the run must replay to the trace's digest.")
+    Path fromTrace;
+
+    @Spec
+    CommandSpec commandSpec;
+
     @Option(names = "--invariant", paramLabel = "NAME", description = "The invariant whose failure is explained (default: the first one the run breaks).")
     String invariant;
 
@@ -89,9 +98,18 @@ public final class ExplainCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         Scenario scenario = target.scenario(ctx.registry());
-        String m = target.mode(scenario);
-        PlanChoice choice = target.plan().choose(scenario, Plans.DOCUMENTED);
-        long n = seed.of(choice);
+        TraceInput recorded = null;
+        if (fromTrace != null) {
+            for (String given : List.of("--mode", "--plan", "--seed")) {
+                if (commandSpec.commandLine().getParseResult().hasMatchedOption(given)) {
+                    throw new UserError("--from-trace gives the mode, plan and seed of the run; " + given + " cannot be given with it");
+                }
+            }
+            recorded = TraceInput.read(fromTrace, scenario);
+        }
+        PlanChoice choice = recorded != null ? null : target.plan().choose(scenario, Plans.DOCUMENTED);
+        String m = recorded != null ? recorded.spec().mode() : target.mode(scenario);
+        long n = recorded != null ? recorded.spec().seed() : seed.of(choice);
         if (k < 1 || k > MAX_K) {
             throw new UserError("--k must be between 1 and " + MAX_K + ", got " + k);
         }
@@ -108,10 +126,18 @@ public final class ExplainCommand implements Callable<Integer> {
         if (!(scenario instanceof SimulatedScenario<?, ?, ?> simulated)) {
             throw new UserError("scenario " + scenario.name() + " is not built on the run skeleton (shardsim.core.run.SimulatedScenario), so it cannot be replayed to a point");
         }
-        RunFiles.check("sim explain", force, RunFiles.inputs(choice), html);
-        RunSpec given = choice.checkedSpec(scenario, m, n);
+        RunFiles.check("sim explain", force, recorded != null ? List.of(fromTrace) : RunFiles.inputs(choice), html);
+        RunSpec given = recorded != null ? recorded.spec() : choice.checkedSpec(scenario, m, n);
         ExplainParams params = new ExplainParams(k, coarse, maxPoints, ExplainParams.DEFAULT_JUMP);
         String command = command(given);
+        if (recorded != null) {
+            String replayed = simulated.run(given).digestHex();
+            if (!replayed.equals(recorded.digest())) {
+                ctx.err().println("sim explain: the trace " + fromTrace + " records digest " + recorded.digest() + ", this sim replays its run to " + replayed
+                        + " (sim replay " + fromTrace + " names the first differing event)");
+                return ExitCodes.NONDETERMINISM;
+            }
+        }
         try (AtomicOutput page = html == null ? null : AtomicOutput.create(html)) {
             RunSpec spec = Explainer.runnable(simulated, given);
             Original original;
@@ -120,7 +146,7 @@ public final class ExplainCommand implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 throw new UserError(scenario.name() + " " + m + " " + given.plan() + " seed " + n + ": " + e.getMessage());
             }
-            List<Long> points = at == null ? null : points(simulated, original);
+            List<Long> points = at == null ? null : Points.of(at, simulated, original);
             String pointsText = points != null ? "as given: " + points
                     : coarse + " evenly by event number over 0.." + Math.max(0, original.violation().eventNumber() - 1) + ", then bisection where the fraction jumps by "
                             + ExplainParams.DEFAULT_JUMP + " or more or crosses a threshold, at most " + maxPoints + " in all";
@@ -161,12 +187,13 @@ public final class ExplainCommand implements Callable<Integer> {
     }
 
     private static String progressLine(CurvePoint c, long runs, long t0) {
-        return String.format(java.util.Locale.ROOT, "explain: event %d (t=%s): %d/%d fail; %d continuations, %.1f s", c.event(), Micros.format(c.timeMicros()), c.failing(),
+        return String.format(Locale.ROOT, "explain: event %d (t=%s): %d/%d fail; %d continuations, %.1f s", c.event(), Micros.format(c.timeMicros()), c.failing(),
                 c.k(), runs, (System.nanoTime() - t0) / 1e9);
     }
 
     private String command(RunSpec spec) {
-        List<String> words = new ArrayList<>(List.of("sim", "explain", spec.scenario(), "--mode", spec.mode(), "--plan", spec.plan(), "--seed", Long.toString(spec.seed())));
+        List<String> words = new ArrayList<>(fromTrace != null ? List.of("sim", "explain", spec.scenario(), "--from-trace", fromTrace.toString())
+                : List.of("sim", "explain", spec.scenario(), "--mode", spec.mode(), "--plan", spec.plan(), "--seed", Long.toString(spec.seed())));
         if (k != ExplainParams.DEFAULT_K) {
             words.addAll(List.of("--k", Integer.toString(k)));
         }
@@ -183,45 +210,5 @@ public final class ExplainCommand implements Callable<Integer> {
             words.addAll(List.of("--invariant", invariant));
         }
         return Launcher.prefix() + ShellWords.join(words.toArray(String[]::new));
-    }
-
-    /** The --at points as event numbers of the original run, sorted, without repeats. */
-    private List<Long> points(SimulatedScenario<?, ?, ?> scenario, Original o) {
-        long events = o.result().events();
-        long end = o.result().virtualMicros();
-        java.util.TreeSet<Long> out = new java.util.TreeSet<>();
-        for (String raw : at) {
-            String s = raw.trim();
-            if (s.matches("[0-9]{1,18}")) {
-                long e = Long.parseLong(s);
-                if (e > events) {
-                    throw new UserError("--at " + s + ": the run has only " + events + " events (points are event numbers 0.." + events + ")");
-                }
-                out.add(e);
-            } else {
-                long micros = micros(s);
-                if (micros > end) {
-                    throw new UserError("--at " + s + ": past the end of the run at t=" + Micros.format(end));
-                }
-                StagedRun<?, ?> run = scenario.stage(o.spec(), Trace.digestOnly());
-                run.sim().runUntil(micros);
-                out.add(run.sim().eventNumber());
-            }
-        }
-        return List.copyOf(out);
-    }
-
-    private static long micros(String s) {
-        var m = java.util.regex.Pattern.compile("([0-9]{1,13}(?:\\.[0-9]{1,6})?)(s|ms|us)").matcher(s);
-        if (!m.matches()) {
-            throw new UserError("--at " + shardsim.cli.io.Text.oneLine(s) + ": not an event number or a virtual time such as 77.8s, 500ms or 20us");
-        }
-        java.math.BigDecimal v = new java.math.BigDecimal(m.group(1));
-        java.math.BigDecimal scale = switch (m.group(2)) {
-            case "s" -> java.math.BigDecimal.valueOf(Micros.SECOND);
-            case "ms" -> java.math.BigDecimal.valueOf(1000);
-            default -> java.math.BigDecimal.ONE;
-        };
-        return v.multiply(scale).setScale(0, java.math.RoundingMode.HALF_EVEN).longValueExact();
     }
 }

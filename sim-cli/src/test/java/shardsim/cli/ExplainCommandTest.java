@@ -85,6 +85,29 @@ class ExplainCommandTest {
     }
 
     @Test
+    void aTraceGivesTheRun() throws IOException {
+        Path trace = dir.resolve("run.jsonl");
+        Cli.Result run = Cli.real("run", "drop-after-clone", "--mode", "buggy", "--plan", "random", "--seed", "2", "--trace", trace.toString());
+        assertEquals(ExitCodes.VIOLATION, run.code(), run.err());
+        Cli.Result fromTrace = Cli.real("explain", "drop-after-clone", "--from-trace", trace.toString(), "--k", "4", "--at", "0,430", "--json");
+        Cli.Result direct = Cli.real("explain", "drop-after-clone", "--plan", "random", "--seed", "2", "--k", "4", "--at", "0,430", "--json");
+        assertEquals(ExitCodes.OK, fromTrace.code(), fromTrace.out() + fromTrace.err());
+        ObjectNode a = Json.object(fromTrace.out(), "output");
+        assertEquals(Json.object(direct.out(), "output").get("curve"), a.get("curve"));
+        assertEquals("sim explain drop-after-clone --from-trace " + trace + " --k 4 --at 0,430", a.get("command").asString().replace("./", ""));
+        Cli.Result both = Cli.real("explain", "drop-after-clone", "--from-trace", trace.toString(), "--seed", "3");
+        assertEquals(ExitCodes.BAD_INPUT, both.code());
+        assertEquals(1, both.errLines().size(), both.err());
+        Cli.Result other = Cli.real("explain", "version-skew", "--from-trace", trace.toString());
+        assertEquals(ExitCodes.BAD_INPUT, other.code());
+        assertTrue(other.err().contains("is for scenario 'drop-after-clone'"), other.err());
+        // An edited trace is corrupt: refused before anything runs.
+        Files.writeString(trace, Files.readString(trace).replaceFirst("be10005", "be10006"));
+        Cli.Result edited = Cli.real("explain", "drop-after-clone", "--from-trace", trace.toString());
+        assertEquals(ExitCodes.BAD_INPUT, edited.code(), edited.err());
+    }
+
+    @Test
     void badInputIsOneLineAndExitTwo() {
         String[][] bad = {
             {"explain", "drop-after-clone", "--mode", "fixed", "--plan", "documented"}, // does not fail
