@@ -55,7 +55,7 @@ public final class SimRandom {
         s3 = mix64(x);
     }
 
-    /** The seed this generator was created from (not its current state). */
+    /** The seed this generator was created from, or last re-seeded with (not its current state). */
     public long seed() {
         return seed;
     }
