@@ -91,7 +91,7 @@ class SharedOptionsTest {
         assertEquals(ExitCodes.OK, run.code());
         for (Cli.Result r : List.of(run, power)) {
             String help = r.out().replaceAll("\\s+", " ");
-            assertTrue(help.contains("Default: documented for run, random for the other commands"), help);
+            assertTrue(help.contains("Default: documented for run and explain, random for the other commands"), help);
             assertTrue(help.contains("buggy, fixed or an ablation, as 'sim list' shows"), help);
         }
         assertTrue(power.out().replaceAll("\\s+", " ").contains("Simulations run at once, 1 to 1024"), power.out());
