@@ -74,6 +74,20 @@ class JarE2E {
     }
 
     @Test
+    void explainGivesTheSameCurveInAFreshJvm() throws Exception {
+        String[] args = {"explain", "drop-after-clone", "--mode", "buggy", "--plan", "random", "--seed", "2", "--k", "10", "--points", "6", "--max-points", "9", "--json"};
+        Proc fresh = run(false, args);
+        assertEquals(ExitCodes.OK, fresh.code(), fresh.err());
+        Cli.Result here = Cli.real(args);
+        assertEquals(ExitCodes.OK, here.code(), here.err());
+        var a = Json.object(fresh.out(), "fresh");
+        var b = Json.object(here.out(), "here");
+        assertEquals(b.get("curve"), a.get("curve"));
+        assertEquals(b.get("original"), a.get("original"));
+        assertEquals(9, a.get("curve").size());
+    }
+
+    @Test
     void runTraceReplayAndDeterminismAcrossJvms() throws Exception {
         Path trace = dir.resolve("t.jsonl");
         Proc run = run(true, "run", "ping", "--mode", "buggy", "--plan", "random", "--seed", "9", "--trace", trace.toString());

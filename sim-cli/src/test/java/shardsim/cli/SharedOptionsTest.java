@@ -27,13 +27,13 @@ import shardsim.cli.testing.PingScenario;
 class SharedOptionsTest {
     /** Which commands take each shared option (SCENARIO is the positional parameter). */
     private static final Map<String, Set<String>> WHERE = Map.of(
-            "SCENARIO", Set.of("run", "sweep", "shrink", "power", "check-determinism"),
-            "--mode", Set.of("run", "sweep", "shrink", "power", "check-determinism"),
-            "--plan", Set.of("run", "sweep", "shrink", "power", "check-determinism"),
-            "--seed", Set.of("run", "shrink"),
+            "SCENARIO", Set.of("run", "sweep", "shrink", "power", "check-determinism", "explain"),
+            "--mode", Set.of("run", "sweep", "shrink", "power", "check-determinism", "explain"),
+            "--plan", Set.of("run", "sweep", "shrink", "power", "check-determinism", "explain"),
+            "--seed", Set.of("run", "shrink", "explain"),
             "--seeds", Set.of("sweep", "check-determinism"),
-            "--threads", Set.of("sweep", "shrink", "power"),
-            "--json", Set.of("list", "run", "sweep", "shrink", "power", "summarize"));
+            "--threads", Set.of("sweep", "shrink", "power", "explain"),
+            "--json", Set.of("list", "run", "sweep", "shrink", "power", "summarize", "explain"));
 
     private static CommandLine commandLine() {
         PrintStream sink = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
@@ -68,6 +68,7 @@ class SharedOptionsTest {
             assertBad(expected, "sweep", "ping", "--seeds", "1..2", "--threads", bad);
             assertBad(expected, "shrink", "ping", "--threads", bad);
             assertBad(expected, "power", "ping", "--threads", bad);
+            assertBad(expected, "explain", "ping", "--threads", bad);
         }
     }
 
@@ -90,7 +91,7 @@ class SharedOptionsTest {
         assertEquals(ExitCodes.OK, run.code());
         for (Cli.Result r : List.of(run, power)) {
             String help = r.out().replaceAll("\\s+", " ");
-            assertTrue(help.contains("Default: documented for run, random for the other commands"), help);
+            assertTrue(help.contains("Default: documented for run and explain, random for the other commands"), help);
             assertTrue(help.contains("buggy, fixed or an ablation, as 'sim list' shows"), help);
         }
         assertTrue(power.out().replaceAll("\\s+", " ").contains("Simulations run at once, 1 to 1024"), power.out());

@@ -9,7 +9,7 @@ import shardsim.core.scenario.Scenario;
 /** {@code --plan}: a built-in plan by name, or a plan file. */
 public final class PlanOption {
     @Option(names = "--plan", paramLabel = "PLAN", description = {"documented, random, swarm, another plan 'sim list' shows, or a plan file FILE.json.",
-        "Default: documented for run, random for the other commands; power takes only plans drawn from the seed."})
+        "Default: documented for run and explain, random for the other commands; power takes only plans drawn from the seed."})
     String plan;
 
     /** The plan asked for, read once if it is a file, or {@code fallback} (if the scenario has it, else its first plan). */

@@ -50,6 +50,7 @@ public final class ScenarioReport {
     private final List<Sweep> sweeps;
     private final ShrunkSection shrunk;
     private final FidelitySection fidelity;
+    private final ExplainSection explain;
 
     private ScenarioReport(Scenario scenario, int seeds) {
         this.scenario = scenario;
@@ -67,6 +68,7 @@ public final class ScenarioReport {
         this.fidelity = new FidelitySection(scenario);
         java.util.TreeSet<Long> failing = buggySweep.summary().firstFailing();
         this.shrunk = new ShrunkSection(scenario, buggy, sweepPlan, failing.isEmpty() ? null : failing.first(), documentedPlan);
+        this.explain = new ExplainSection(scenario, buggy, documentedPlan);
     }
 
     /** Runs everything the report shows. */
@@ -151,6 +153,7 @@ public final class ScenarioReport {
                 "./sim report --check              # exit 1 if reports/ differs from what the code produces",
                 "./sim run " + n + " --mode " + buggy + " --plan " + documentedPlan + " --html " + buggy + ".html",
                 "./sim run " + n + " --mode " + fixed + " --plan " + documentedPlan + " --html " + fixed + ".html",
+                "./sim explain " + n + " --mode " + buggy + " --plan " + documentedPlan + " --html explain.html",
                 "./sim sweep " + n + " --mode " + buggy + " --plan " + buggySweep.plan() + " --seeds " + buggySweep.first() + ".." + buggySweep.last(),
                 "./sim sweep " + n + " --mode " + fixed + " --plan " + fixedSweep.plan() + " --seeds " + fixedSweep.first() + ".." + fixedSweep.last());
     }
@@ -167,7 +170,7 @@ public final class ScenarioReport {
         b.append("<p>Contents: <a href=\"#invariants\">invariants</a> \u00b7 ").append(fidelity.hasLog() ? "<a href=\"#log\">the report's log</a> \u00b7 " : "")
                 .append(fidelity.hasFidelity() ? "<a href=\"#fidelity\">fidelity</a> \u00b7 " : "")
                 .append("<a href=\"#buggy\">").append(Html.esc(buggy))
-                .append(" run</a> \u00b7 <a href=\"#fixed\">").append(Html.esc(fixed)).append(" run</a> \u00b7 <a href=\"#sweeps\">sweeps</a> \u00b7 <a href=\"#shrunk\">shrunk failures</a> \u00b7 ")
+                .append(" run</a> \u00b7 <a href=\"#explain\">when it became inevitable</a> \u00b7 <a href=\"#fixed\">").append(Html.esc(fixed)).append(" run</a> \u00b7 <a href=\"#sweeps\">sweeps</a> \u00b7 <a href=\"#shrunk\">shrunk failures</a> \u00b7 ")
                 .append("<a href=\"#latencies\">latencies</a> \u00b7 <a href=\"#regenerate\">regenerate</a></p>\n");
         b.append("<h2 id=\"invariants\">Invariants</h2>\n<table><tr><th>invariant</th><th>meaning</th><th>").append(Html.esc(buggy))
                 .append(" / ").append(Html.esc(documentedPlan)).append("</th><th>").append(Html.esc(buggy)).append(" sweep</th><th>")
@@ -184,6 +187,7 @@ public final class ScenarioReport {
         b.append(fidelity.html());
         b.append("<h2 id=\"buggy\">Mode ").append(Html.esc(buggy)).append(", plan ").append(Html.esc(documentedPlan)).append("</h2>\n");
         b.append(RunSection.html(buggyRun.result(), buggyRun.capture(), "d-" + buggy));
+        b.append(explain.html());
         b.append("<h2 id=\"fixed\">Mode ").append(Html.esc(fixed)).append(", plan ").append(Html.esc(documentedPlan)).append("</h2>\n");
         b.append(RunSection.html(fixedRun.result(), fixedRun.capture(), "d-" + fixed));
         b.append("<h2 id=\"sweeps\">Sweeps</h2>\n");
@@ -288,6 +292,7 @@ public final class ScenarioReport {
         b.append('\n');
         b.append(fidelity.markdown());
         runMarkdown(b, buggy, buggyRun);
+        b.append(explain.markdown());
         runMarkdown(b, fixed, fixedRun);
         b.append("## Sweeps\n\n| mode | plan | seeds | failing | seeds to the first failure | first failing seeds | failing runs by invariant |\n|---|---|---|---:|---:|---|---|\n");
         for (Sweep s : sweeps) {
@@ -364,13 +369,16 @@ public final class ScenarioReport {
     /** The SVG files the Markdown shows, by file name. */
     /** The shrunk plans, by file name, to write next to the report. */
     public Map<String, String> planFiles() {
-        return shrunk.planFiles();
+        Map<String, String> out = new LinkedHashMap<>(shrunk.planFiles());
+        out.putAll(explain.planFiles());
+        return out;
     }
 
     public Map<String, String> svgFiles() {
         Map<String, String> out = new LinkedHashMap<>();
         out.put(buggy + ".svg", SpaceTime.standalone(buggyRun.capture(), "d-" + buggy) + "\n");
         out.put(fixed + ".svg", SpaceTime.standalone(fixedRun.capture(), "d-" + fixed) + "\n");
+        out.putAll(explain.svgFiles());
         return out;
     }
 

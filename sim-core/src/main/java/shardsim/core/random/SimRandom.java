@@ -1,5 +1,6 @@
 package shardsim.core.random;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -9,17 +10,39 @@ import java.util.List;
  * (that seed, label) and never from the parent's current state, so a subsystem that draws more or
  * fewer numbers cannot shift the stream of any sibling, and adding a new consumer leaves every
  * existing stream as it was.
+ *
+ * <p>A generator made with {@link #tracked} keeps its <em>lineage</em>: itself and every stream
+ * forked from it or from its descendants. {@link #reseedLineage} then gives each of them a new
+ * seed at once, derived from the stream's current seed and a salt, and later forks derive from the
+ * new seeds. That is how {@code sim explain} re-randomises a run's continuation after a replayed
+ * prefix without touching a draw of the prefix. The draw methods never look at the lineage, so it
+ * costs one list entry per fork (forks happen when a node boots, not per event).
  */
 public final class SimRandom {
     private static final long GOLDEN_GAMMA = 0x9E3779B97F4A7C15L;
 
-    private final long seed;
+    /** Not final: {@link #reseedLineage} replaces it (and the state) in place. */
+    private long seed;
+    /** Every stream of this generator's family, in fork order; null when not {@link #tracked}. */
+    private List<SimRandom> lineage;
     private long s0;
     private long s1;
     private long s2;
     private long s3;
 
     public SimRandom(long seed) {
+        reset(seed);
+    }
+
+    /** A root generator that keeps its lineage, so that {@link #reseedLineage} reaches every stream forked from it. */
+    public static SimRandom tracked(long seed) {
+        SimRandom root = new SimRandom(seed);
+        root.lineage = new ArrayList<>();
+        root.lineage.add(root);
+        return root;
+    }
+
+    private void reset(long seed) {
         this.seed = seed;
         long x = seed;
         x += GOLDEN_GAMMA;
@@ -32,14 +55,41 @@ public final class SimRandom {
         s3 = mix64(x);
     }
 
-    /** The seed this generator was created from (not its current state). */
+    /** The seed this generator was created from, or last re-seeded with (not its current state). */
     public long seed() {
         return seed;
     }
 
     /** A child generator that depends only on this generator's seed and the label. */
     public SimRandom fork(String label) {
-        return new SimRandom(mix64(seed ^ mix64(hashLabel(label) + GOLDEN_GAMMA)));
+        SimRandom child = new SimRandom(mix64(seed ^ mix64(hashLabel(label) + GOLDEN_GAMMA)));
+        if (lineage != null) {
+            child.lineage = lineage;
+            lineage.add(child);
+        }
+        return child;
+    }
+
+    /**
+     * Gives every stream of this generator's lineage the seed {@code mix64(its seed ^ salt)} and the
+     * state that seed starts; later forks derive from the new seeds. Distinct streams keep distinct
+     * seeds (mix64 is a bijection), and the same salt always gives the same streams.
+     *
+     * @throws IllegalStateException if this generator was not made {@link #tracked}
+     */
+    public void reseedLineage(long salt) {
+        if (lineage == null) {
+            throw new IllegalStateException("reseedLineage needs a generator made with SimRandom.tracked");
+        }
+        for (int i = 0; i < lineage.size(); i++) {
+            SimRandom s = lineage.get(i);
+            s.reset(mix64(s.seed ^ salt));
+        }
+    }
+
+    /** How many streams the lineage holds (this generator included); 0 when not tracked. */
+    public int lineageSize() {
+        return lineage == null ? 0 : lineage.size();
     }
 
     public long nextLong() {

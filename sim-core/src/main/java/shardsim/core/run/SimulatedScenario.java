@@ -152,6 +152,15 @@ public abstract class SimulatedScenario<W extends World, M extends Mode, D exten
         return stage(spec, trace, null, stopOnFirstViolation());
     }
 
+    /**
+     * Whether a run of {@code spec} aims faults at what it does as it goes (a built-in plan for
+     * which {@link #aimsFaults} holds): such faults are drawn at run time, so only {@link #planOf}
+     * fixes them as data.
+     */
+    public final boolean aimsFaultsFor(RunSpec spec) {
+        return !spec.isCustom() && aimsFaults(baseOf(spec));
+    }
+
     @Override
     public final CustomPlan planOf(RunSpec spec) {
         ResolvedPlan<W> plan = resolve(spec);

@@ -41,6 +41,8 @@ import shardsim.core.workload.Workload;
  */
 public final class Simulation {
     private final SimConfig config;
+    private final long seed;
+    /** Tracked, so that {@link #reseed} reaches every stream the run forked (network, each incarnation, models). */
     private final SimRandom random;
     private final Trace trace;
     private final EventQueue<SimEvent> queue = new EventQueue<>(1024);
@@ -84,7 +86,8 @@ public final class Simulation {
 
     public Simulation(long seed, SimConfig config, Trace trace) {
         this.config = config;
-        this.random = new SimRandom(seed);
+        this.seed = seed;
+        this.random = SimRandom.tracked(seed);
         this.trace = trace;
         this.network = new Network(this, config.defaultLink());
     }
@@ -100,8 +103,19 @@ public final class Simulation {
         return random;
     }
 
+    /** The run's seed (not changed by {@link #reseed}). */
     public long seed() {
-        return random.seed();
+        return seed;
+    }
+
+    /**
+     * Re-randomises the rest of the run: every stream forked from {@link #random()} so far (the
+     * network's, each incarnation's, any a model forked) gets a new seed derived from its own and
+     * {@code salt}, and so does every stream forked from now on. Nothing already drawn changes and
+     * nothing is traced; the plan's scheduled faults and operations stay as they are.
+     */
+    public void reseed(long salt) {
+        random.reseedLineage(salt);
     }
 
     public long now() {
@@ -382,11 +396,28 @@ public final class Simulation {
      * reads {@code endMicros} unless the run stopped early.
      */
     public void runUntil(long endMicros) {
+        run(endMicros, Long.MAX_VALUE);
+        if (!stopped && endMicros > now) {
+            now = endMicros;
+        }
+    }
+
+    /**
+     * Handles events up to and including event number {@code lastEvent} (with its checks), unless
+     * the run stops, empties or passes {@code endMicros} first, as {@link #runUntil} would. The
+     * clock stays at the last handled event's time. Events are handled exactly as by
+     * {@link #runUntil}, so a run driven to an event number and then on to its end is the same run.
+     */
+    public void runThroughEvent(long lastEvent, long endMicros) {
+        run(endMicros, lastEvent);
+    }
+
+    private void run(long endMicros, long lastEvent) {
         if (finished) {
             throw new IllegalStateException("run already finished");
         }
         RunBudget budget = config.budget();
-        while (!stopped && !queue.isEmpty()) {
+        while (!stopped && eventNumber < lastEvent && !queue.isEmpty()) {
             long t = queue.peekTime();
             if (t > endMicros) {
                 break;
@@ -410,9 +441,6 @@ public final class Simulation {
             eventNumber++;
             dispatchModel(e);
             checkInvariants();
-        }
-        if (!stopped && endMicros > now) {
-            now = endMicros;
         }
     }
 
