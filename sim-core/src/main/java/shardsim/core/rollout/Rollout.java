@@ -33,9 +33,8 @@ import shardsim.core.scenario.Scenario;
  * @param firstStepMicros when the first node changes code
  * @param lastStepMicros when the last one does
  * @param skipped steps skipped because the plan keeps their node down for good
- * @param base the built-in plan the seed's own plan came from
  */
-public record Rollout(Order order, RunSpec spec, long firstStepMicros, long lastStepMicros, int skipped, String base) {
+public record Rollout(Order order, RunSpec spec, long firstStepMicros, long lastStepMicros, int skipped) {
     /** The fork of the seed's randomness the rollout's times come from. */
     public static final String FORK = "upgrades";
 
@@ -70,11 +69,11 @@ public record Rollout(Order order, RunSpec spec, long firstStepMicros, long last
         CustomPlan plan = scenario.planOf(plain);
         FaultWindow window = scenario.faultWindow(plain)
                 .orElseThrow(() -> new IllegalArgumentException(scenario.name() + " does not say when its faults fall (Scenario.faultWindow), so no rollout can be placed"));
-        return place(scenario.name(), base, plan, window, from, to, order, seed);
+        return place(scenario.name(), plan, window, from, to, order, seed);
     }
 
     /** The rollout over {@code plan} (its faults kept, the steps merged in) inside {@code window}. */
-    static Rollout place(String scenario, String base, CustomPlan plan, FaultWindow window, String from, String to, Order order, long seed) {
+    static Rollout place(String scenario, CustomPlan plan, FaultWindow window, String from, String to, Order order, long seed) {
         SimRandom r = new SimRandom(seed).fork(FORK);
         long span = window.toMicros() - window.fromMicros();
         long t = window.fromMicros() + r.nextLong(Math.max(1, span / 3));
@@ -110,7 +109,7 @@ public record Rollout(Order order, RunSpec spec, long firstStepMicros, long last
         }
         String source = scenario + "-" + order.name() + "-seed-" + seed + ".json";
         CustomPlan withSteps = plan.withSource(source).withFaults(plan.faults().merge(steps.build()));
-        return new Rollout(order, RunSpec.custom(scenario, from, withSteps, seed), first, last, skipped, base);
+        return new Rollout(order, RunSpec.custom(scenario, from, withSteps, seed), first, last, skipped);
     }
 
     /**

@@ -59,7 +59,7 @@ class RolloutTest {
         assertEquals(301, Rollout.upFrom(f, "r", 200));
         assertEquals(-1, Rollout.upFrom(f, "s1", 600), "down for good");
         CustomPlan plan = new CustomPlan("p.json", "random", LinkPolicy.reliable(), f, Workload.builder().build());
-        Rollout r = Rollout.place("x", "random", plan, new FaultWindow(150, 1_000), "buggy", "fixed", new Order("node-by-node", "test", List.of(new Order.Batch(List.of("r"), true),
+        Rollout r = Rollout.place("x", plan, new FaultWindow(150, 1_000), "buggy", "fixed", new Order("node-by-node", "test", List.of(new Order.Batch(List.of("r"), true),
                 new Order.Batch(List.of("s1"), true))), 3);
         List<TimedFault> steps = r.spec().custom().faults().faults().stream().filter(x -> x.fault() instanceof NodeFault.CodeChange).toList();
         assertEquals(new NodeFault.Upgrade("r", "fixed"), steps.get(0).fault());
