@@ -243,6 +243,9 @@ public final class UpgradesCommand implements Callable<Integer> {
                         o.println("    t=" + Micros.format(f.atMicros()) + "  " + f.fault());
                     }
                 }
+                if (upgrades(s.shrunk()) == 0) {
+                    o.println("    it needs no code change: the old code's own bug, reached on the timeline the rollout made");
+                }
                 o.println("  reproduce: " + u.command(u.shrunkFile(), oc.rollout().spec().mode()));
             }
         }
