@@ -144,7 +144,7 @@ public final class VersionSkewScenario extends SimulatedScenario<World, FixParts
         Timing timing = Timing.of(sim.config().defaultLink());
         sim.param("heartbeatMicros", timing.heartbeatMicros());
         sim.param("convergeMicros", timing.convergeMicros());
-        SkewCluster cluster = new SkewCluster(sim, world, fix, timing);
+        SkewCluster cluster = new SkewCluster(sim, world, ctx -> fix, timing);
         VersionSkewChecks checks = new VersionSkewChecks(sim, world.layout().dataNodes(), world.layout().shardIds());
         checks.register();
         long judgeAt = shape.tailStartMicros() + timing.convergeMicros();
