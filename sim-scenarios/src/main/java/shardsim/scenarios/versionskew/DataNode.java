@@ -308,7 +308,7 @@ public final class DataNode implements Node {
     }
 
     private static ShardResult fail(String error) {
-        return new ShardResult(false, error, -1);
+        return new ShardResult(false, error, VersionWire.ABSENT);
     }
 
     private void scheduleHeartbeat(long delayMicros) {

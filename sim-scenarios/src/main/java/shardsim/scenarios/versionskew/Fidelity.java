@@ -9,6 +9,7 @@ final class Fidelity {
     static final String HORAEDB_BEFORE = "horaedb 642934ae^";
     static final String META_FIX = "incubator-horaedb-meta 81b8d68 (#268, #270 on #264)";
     static final String META_BEFORE = "incubator-horaedb-meta 7afb295^";
+    static final String PROTO_FIX = "incubator-horaedb-proto ca110f5 (#107)";
 
     private Fidelity() {
     }
@@ -27,9 +28,14 @@ final class Fidelity {
                 new FidelityRow("buggy meta: sends curr = v+1, prev = v; persists v+1 and the table only when the node answers success; aborts on an error or timeout and never retries",
                         "server/coordinator/procedure/ddl/createtable/create_table.go, ddl/common_util.go, cluster/metadata/topology_manager.go (prevVersion + 1) at " + META_BEFORE,
                         "Meta's table metadata, created before the dispatch and left behind by a failed create (ceresmeta #228), is not modelled: no model request reuses a table name."),
-                new FidelityRow("fixed meta: sends its current version, stores the latest version the node returns",
-                        "create_table.go, common_util.go (CreateTableOnShard returns latestVersion), AddTableTopology at " + META_FIX,
+                new FidelityRow("fixed meta: sends its current version in curr and no prev_version, stores the latest version the node returns",
+                        "create_table.go, common_util.go (CreateTableOnShard returns latestVersion), dispatch_impl.go (convertUpdateShardInfoToPB sets no PrevVersion), AddTableTopology at " + META_FIX,
                         ""),
+                new FidelityRow("Fields only one side's code knows: prev_version (deprecated by the fix) and latest_shard_version (added by it) are proto3 uint64s, so an absent one reads as 0; "
+                        + "the buggy node answers a DDL without latest_shard_version, the fixed meta sends no prev_version",
+                        "meta_event.proto at " + PROTO_FIX + "; what each side writes and reads: VersionWire",
+                        "Every pair of codes follows: new meta to an old node fails every DDL (expect version:0) unless the shard is at 0; old meta (curr = v+1) to a new node fails every DDL on a shard in step "
+                                + "and passes only on a shard one ahead, which it keeps one ahead. An error answer carries 0 in either code."),
                 new FidelityRow("Opening a shard: a copy held at the requested version is kept, one at a higher version refuses, otherwise the node rebuilds the shard from meta's stored view (GetTablesOfShards); meta asks for v+1 (buggy) or v (fixed) and persists no version for an open",
                         "cluster/src/cluster_impl.rs open_shard l.251-307 at " + HORAEDB_BEFORE + " (unchanged at 642934ae); transfer_leader.go openNewShardCallback at " + META_BEFORE,
                         "GetTablesOfShards that times out fails the open (upstream retries, then panics); meta's scheduler re-opens the shard on a later heartbeat, with the same effect on versions. "

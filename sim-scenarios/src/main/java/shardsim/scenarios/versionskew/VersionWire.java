@@ -37,7 +37,7 @@ final class VersionWire {
     /** meta's {@code update_shard_info} for a DDL on a shard meta stores at {@code stored}. */
     static UpdateShardInfo ddlRequest(FixParts meta, int shardId, long stored) {
         return meta.nodeDecidesVersion()
-                ? new UpdateShardInfo(new ShardInfo(shardId, ShardRole.Leader, stored), stored)
+                ? new UpdateShardInfo(new ShardInfo(shardId, ShardRole.Leader, stored), ABSENT)
                 : new UpdateShardInfo(new ShardInfo(shardId, ShardRole.Leader, stored + 1), stored);
     }
 
@@ -61,7 +61,7 @@ final class VersionWire {
 
     /** {@code latest_shard_version} in the node's successful answer. */
     static long reported(FixParts node, long version) {
-        return version;
+        return node.nodeDecidesVersion() ? version : ABSENT;
     }
 
     /** The version meta persists once the node answered success. */
