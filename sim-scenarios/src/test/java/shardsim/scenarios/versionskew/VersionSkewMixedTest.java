@@ -70,13 +70,25 @@ class VersionSkewMixedTest {
     }
 
     @Test
+    void theRolesAreMetaThenTheDataNodesAndTheClientRunsTheRunsMode() {
+        World w = World.of(Plans.RANDOM, 7);
+        assertEquals(List.of(World.META_ROLE, World.NODE_ROLE), List.copyOf(w.roles().keySet()));
+        assertEquals(List.of(MetaNode.NAME), w.roles().get(World.META_ROLE));
+        assertEquals(w.layout().dataNodes(), w.roles().get(World.NODE_ROLE));
+        StagedRun<World, SkewCluster> run = SCENARIO.stage(new RunSpec(VersionSkewScenario.NAME, Plans.BUGGY, Plans.RANDOM, 7)
+                .withNodeModes(Map.of(World.META_ROLE, Plans.FIXED, World.NODE_ROLE, Plans.FIXED)), Trace.digestOnly());
+        assertEquals(Plans.BUGGY, run.sim().codeOf(ClientDriver.NAME));
+        assertEquals(Plans.FIXED, run.sim().codeOf(w.layout().dataNodes().get(0)));
+    }
+
+    @Test
     void everyProcessOnOneCodeByRoleIsTheRunWideMode() {
         for (String plan : List.of(Plans.RANDOM, Plans.SWARM)) {
             for (long seed = 0; seed < 15; seed++) {
                 for (String[] pair : new String[][] {{Plans.FIXED, Plans.BUGGY}, {Plans.BUGGY, Plans.FIXED}}) {
                     RunSpec runWide = new RunSpec(VersionSkewScenario.NAME, pair[0], plan, seed);
                     RunSpec perRole = new RunSpec(VersionSkewScenario.NAME, pair[1], plan, seed)
-                            .withNodeModes(Map.of(World.META_ROLE, pair[0], World.NODE_ROLE, pair[0], World.CLIENT_ROLE, pair[0]));
+                            .withNodeModes(Map.of(World.META_ROLE, pair[0], World.NODE_ROLE, pair[0]));
                     assertSameRun(runWide, perRole);
                 }
             }
