@@ -50,6 +50,11 @@ final class Fidelity {
                         "transfer_leader.go (close old leader, then open new) at " + META_FIX,
                         "The order is reversed; with the assignment number a late close cannot close the new copy, the old copy's heartbeats are ignored, and a node given the shard again drops its old copy first. "
                                 + "Without that last rule, 1 random and 59 swarm seeds of 100,000 wedged in fixed mode (a stale copy ahead of meta refused the new open): an artifact of the reversed order, which upstream's lock and order exclude."),
+                new FidelityRow("Mixed versions: meta's row of the mode table decides what meta sends and stores and whether it repairs from heartbeats; a data node's row how it checks, moves and returns the version and whether its engine acts first. "
+                        + "An upgrade or downgrade restarts the process on the other code: a data node comes back holding no shard and meta reopens each from its stored view; meta comes back with no procedure running and an empty registration cache",
+                        "the fix split by process: " + HORAEDB_FIX + " on the node, " + META_FIX + " on meta (#268, the heartbeat repair, landed first, b4402f7); open_shard at " + HORAEDB_BEFORE + " and RegisterNode at " + META_FIX,
+                        "Upstream shipped both halves as breaking changes (refactor!) with no compatibility path, so the model has none. A node is stopped and started in place: no leader is moved off it first, and its shards are unavailable until meta reopens them. "
+                                + "Meta before and after #268 alone (heartbeat repair without the new protocol) is not a row of the table."),
                 new FidelityRow("Checks: C1 and C5 read each node's shard and engine; C2-C4 read meta's disk, the leader's shard and engine, and the client's answers",
                         "(the model's own observers)",
                         "No node raises a violation: the kernel refuses one raised while model code runs."));
