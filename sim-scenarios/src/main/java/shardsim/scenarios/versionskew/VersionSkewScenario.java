@@ -55,6 +55,12 @@ public final class VersionSkewScenario extends SimulatedScenario<World, FixParts
         return "CeresDB (now Apache HoraeDB) issue \"Shard version mismatch\", reported by ZuLiangWang (ceresmeta log of 2023-07-19)";
     }
 
+    /** Which rollout orders are safe and why, for the report's section "Rolling out the fix". */
+    @Override
+    public String rolloutNotes() {
+        return RolloutNotes.TEXT;
+    }
+
     @Override
     public List<shardsim.core.scenario.FidelityRow> fidelity() {
         return Fidelity.rows();
