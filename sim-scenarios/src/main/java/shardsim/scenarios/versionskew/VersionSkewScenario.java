@@ -55,6 +55,12 @@ public final class VersionSkewScenario extends SimulatedScenario<World, FixParts
         return "CeresDB (now Apache HoraeDB) issue \"Shard version mismatch\", reported by ZuLiangWang (ceresmeta log of 2023-07-19)";
     }
 
+    /** Which rollout orders are safe and why, for the report's section "Rolling out the fix". */
+    @Override
+    public String rolloutNotes() {
+        return RolloutNotes.TEXT;
+    }
+
     @Override
     public List<shardsim.core.scenario.FidelityRow> fidelity() {
         return Fidelity.rows();
@@ -144,7 +150,9 @@ public final class VersionSkewScenario extends SimulatedScenario<World, FixParts
         Timing timing = Timing.of(sim.config().defaultLink());
         sim.param("heartbeatMicros", timing.heartbeatMicros());
         sim.param("convergeMicros", timing.convergeMicros());
-        SkewCluster cluster = new SkewCluster(sim, world, fix, timing);
+        // Each process runs its own code: meta's row decides what meta sends and stores and whether
+        // it repairs from heartbeats, a data node's row how it checks, moves and returns versions.
+        SkewCluster cluster = new SkewCluster(sim, world, ctx -> Simulation.NO_CODE.equals(ctx.code()) ? fix : mode(ctx.code()), timing);
         VersionSkewChecks checks = new VersionSkewChecks(sim, world.layout().dataNodes(), world.layout().shardIds());
         checks.register();
         long judgeAt = shape.tailStartMicros() + timing.convergeMicros();
