@@ -50,7 +50,8 @@ final class SplitStallFidelity {
                         + "#643's re-flush is in the TriggerFlush that OnRoleChanged calls",
                         "tikv/raftstore/peer.go OnRoleChanged and worker.go handleRecoverSplit at 9879ec2; engine/engine.go TriggerFlush and peer.go OnRoleChanged at 3522d5f",
                         "which fix a region gets is decided by the code of the store that leads it when it takes over; a store's region worker is store-wide, "
-                        + "so an old store that blocks it stalls the followers' side of splits led by new stores too"),
+                        + "and a leader finishes a split only once every follower reports its split files (fsm_peer.go:285-290" + B + "), so an old store that "
+                        + "blocks its worker also stalls splits of regions new stores lead (random seed 139 with only store-1 old)"),
                 new FidelityRow("mixed versions: no message between peers changes with the fix; raft messages, the change sets in the log (a new leader's "
                         + "re-flush proposes the same flush change set, stage PRE_SPLIT_FLUSH_DONE, that an old leader's pre-split flush does) and the "
                         + "followers' split-files-done report are the same in old and new code",

@@ -162,6 +162,27 @@ class MixedVersionTest {
         assertEquals(allOld.violations().get(0), oldOthersNew.violations().get(0), "new code on the old leader and the other follower does not help");
     }
 
+    /**
+     * The region worker is store-wide, so one old store hurts regions new stores lead. Random seed
+     * 139 with only store-1 on old code: store-1 takes region 151 over in PRE_SPLIT and its recovery
+     * holds its region worker (U5, U1); region 150, led by store-2 on new code from the start and
+     * never moved, splits at epoch 49 but cannot finish, because its leader waits for every follower's
+     * split files (fsm_peer.go:285-290 at b4ca36b) and store-1 applies none of 150's change sets (U3).
+     */
+    @Test
+    void anOldStoreStallsTheSplitOfARegionANewStoreLeads() {
+        Trace trace = Trace.full();
+        RunResult r = scenario.run(new RunSpec(scenario.name(), "fixed", Plans.RANDOM, 139).withNodeModes(Map.of("store-1", "buggy")), trace);
+        assertEquals(List.of("U5", "U1", "U2", "U3"), invariants(r));
+        assertTrue(r.violations().get(1).message().startsWith("store-1/region-worker: 'recover split 151:13 stage PRE_SPLIT'"), r.violations().get(1).message());
+        assertTrue(r.violations().get(3).message().startsWith("split of region 150 at epoch 49"), r.violations().get(3).message());
+        List<String> leaders150 = trace.events().stream().filter(e -> e.detail().startsWith("150 became leader")).map(TraceEvent::actor).toList();
+        assertEquals(List.of("store-2"), leaders150, "store-2, on new code, leads region 150 throughout");
+        assertTrue(trace.events().stream().anyMatch(e -> e.actor().equals("store-2") && e.detail().equals("shard 150:49 split files: propose split-files change set")));
+        assertFalse(trace.events().stream().anyMatch(e -> e.detail().contains("150:49 finish split")), "store-1 never reports its split files");
+        assertTrue(scenario.run(new RunSpec(scenario.name(), "fixed", Plans.RANDOM, 139)).ok(), "all on new code, the seed passes");
+    }
+
     private CustomPlan documentedWith(FaultPlan extra, String mode) {
         CustomPlan base = scenario.planOf(new RunSpec(scenario.name(), mode, Plans.DOCUMENTED, 0));
         return base.withFaults(base.faults().merge(extra));
