@@ -216,6 +216,24 @@ class MixedVersionTest {
         assertTrue(d.violations().get(0).timeMicros() > 14_500_000);
     }
 
+    /**
+     * A split old code left half-done on disk, taken over by new code: store-3 is upgraded at 14.5 s,
+     * after PRE_SPLIT is applied and before it takes region 150 over. The new process reloads the
+     * meta's PRE_SPLIT without the mem-table switched at PRE_SPLIT; becoming leader it re-flushes
+     * (#643) and recovers only once that flush is applied (#615), and the split finishes. The same
+     * restart on old code (the downgrade above) stalls for good.
+     */
+    @Test
+    void newCodeFinishesASplitOldCodeLeftInPreSplitOnDisk() {
+        CustomPlan up = documentedWith(FaultPlan.builder().at(14_500_000, new NodeFault.Upgrade("store-3", "fixed")).build(), "buggy");
+        Trace trace = Trace.full();
+        RunResult r = scenario.run(RunSpec.custom(scenario.name(), "buggy", up, 0), trace);
+        assertTrue(r.ok(), () -> "violations: " + r.violations());
+        assertTrue(trace.events().stream().anyMatch(e -> e.actor().equals("store-3") && e.timeMicros() > 14_500_000
+                && e.detail().equals("shard 150:48 re-flush for pre-split")), "store-3 re-flushes after its upgrade");
+        assertTrue(trace.events().stream().anyMatch(e -> e.detail().contains("150:48 finish split")));
+    }
+
     @Test
     void theWorldHasOneRoleOfEveryStore() {
         RunSpec spec = new RunSpec(scenario.name(), "buggy", Plans.RANDOM, 0);
