@@ -67,6 +67,11 @@ public final class SplitStallScenario extends SimulatedScenario<SplitWorld, Spli
     }
 
     @Override
+    public String rolloutNotes() {
+        return SplitStallRollout.NOTES;
+    }
+
+    @Override
     public List<shardsim.core.scenario.FidelityRow> fidelity() {
         return SplitStallFidelity.rows();
     }
