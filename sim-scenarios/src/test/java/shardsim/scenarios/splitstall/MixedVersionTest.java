@@ -235,6 +235,14 @@ class MixedVersionTest {
     }
 
     @Test
+    void mixedRunsAndUpgradesAreDeterministic() {
+        RunSpec mixed = new RunSpec(scenario.name(), "fixed", Plans.RANDOM, 139).withNodeModes(Map.of("store-1", "buggy"));
+        assertTrue(shardsim.core.scenario.DeterminismCheck.check(scenario, mixed).isEmpty());
+        CustomPlan up = documentedWith(FaultPlan.builder().at(20_000_000, new NodeFault.Upgrade("store-3", "fixed")).build(), "buggy");
+        assertTrue(shardsim.core.scenario.DeterminismCheck.check(scenario, RunSpec.custom(scenario.name(), "buggy", up, 0)).isEmpty());
+    }
+
+    @Test
     void theWorldHasOneRoleOfEveryStore() {
         RunSpec spec = new RunSpec(scenario.name(), "buggy", Plans.RANDOM, 0);
         assertEquals(Map.of("store", SplitStallScenario.STORES), scenario.worldRoles(spec));
