@@ -67,6 +67,11 @@ public final class SplitStallScenario extends SimulatedScenario<SplitWorld, Spli
     }
 
     @Override
+    public String rolloutNotes() {
+        return SplitStallRollout.NOTES;
+    }
+
+    @Override
     public List<shardsim.core.scenario.FidelityRow> fidelity() {
         return SplitStallFidelity.rows();
     }
@@ -156,12 +161,17 @@ public final class SplitStallScenario extends SimulatedScenario<SplitWorld, Spli
         return b.build();
     }
 
+    /**
+     * Every store runs the code of its own incarnation ({@code ctx.code()}): both parts of the fix act
+     * on the store whose peer becomes leader, so a region gets the fix of the store that leads it when
+     * it takes over (see {@link SplitStallFidelity}); nothing else in the run reads a mode.
+     */
     @Override
-    protected Cluster build(Simulation sim, SplitWorld world, SplitMode mode, RunShape shape) {
+    protected Cluster build(Simulation sim, SplitWorld world, SplitMode runMode, RunShape shape) {
         List<RegionSpec> regions = world.regions();
         SplitTracker tracker = new SplitTracker(sim, regions);
         for (String name : STORES) {
-            sim.addNode(name, ctx -> new Store(ctx, world.storeConfig(), mode, tracker, STORES, regions));
+            sim.addNode(name, ctx -> new Store(ctx, world.storeConfig(), mode(ctx.code()), tracker, STORES, regions));
         }
         sim.invariant(new SelfWaitCheck(sim, SplitInvariants.U1));
         sim.invariant(new WorkerDelayCheck(sim, STORES, U2_BOUND_MICROS));

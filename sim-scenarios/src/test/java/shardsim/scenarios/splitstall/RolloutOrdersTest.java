@@ -1,0 +1,109 @@
+package shardsim.scenarios.splitstall;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import shardsim.core.fault.FaultPlan;
+import shardsim.core.fault.NodeFault;
+import shardsim.core.rollout.Order;
+import shardsim.core.rollout.Outcome;
+import shardsim.core.rollout.Rollout;
+import shardsim.core.scenario.CustomPlan;
+import shardsim.core.scenario.Plans;
+import shardsim.core.scenario.RunResult;
+import shardsim.core.scenario.RunSpec;
+import shardsim.core.workload.Workload;
+
+/**
+ * The rollout orders {@code sim upgrades split-stall} explores (buggy to fixed, plan random), one
+ * test per unsafe order on its smallest failing seed and a CI-sized sweep of the safe one. Seeds and
+ * times are those {@code ./sim upgrades split-stall --seeds 0..9999 --threads 2} printed.
+ */
+class RolloutOrdersTest {
+    private final SplitStallScenario scenario = new SplitStallScenario();
+
+    private Outcome outcome(String orderName, long seed) {
+        Order order = Order.named(Order.of(scenario.worldRoles(new RunSpec(scenario.name(), "buggy", Plans.RANDOM, seed))), orderName);
+        return Outcome.run(scenario, Rollout.of(scenario, Plans.RANDOM, "buggy", "fixed", order, seed));
+    }
+
+    @Test
+    void theOrdersOfOneRoleOfStores() {
+        List<String> names = Order.of(scenario.worldRoles(new RunSpec(scenario.name(), "buggy", Plans.RANDOM, 0))).stream().map(Order::name).toList();
+        assertEquals(List.of("all-at-once", "node-by-node", "rollback"), names);
+    }
+
+    /**
+     * node-by-node, seed 0: the first step restarts store-1 while it leads region 151 with its
+     * pre-split flush under way; store-2, still on old code, takes 151 over, applies the PRE_SPLIT
+     * and queues recovery at once in stage PRE_SPLIT (U5 at 3.410971 s, then U1: the flush change
+     * set queues behind it). All-old, this seed first fails later (5.085566 s, region 150).
+     */
+    @Test
+    void nodeByNodeSmallestFailingSeedStallsAnOldStoreInTheMixedWindow() {
+        Outcome o = outcome("node-by-node", 0);
+        assertEquals(Rollout.Window.MIXED, o.window());
+        assertEquals("U5", o.first().invariant());
+        assertEquals(3_410_971, o.first().timeMicros());
+        assertEquals(2_123_035, o.rollout().firstStepMicros());
+        assertTrue(o.first().message().startsWith("store-2/region-worker: 'recover split 151:12 stage PRE_SPLIT'"), o.first().message());
+        assertTrue(o.claimed().contains("U1"), o.claimed().toString());
+    }
+
+    /**
+     * node-by-node, seed 19: the same hazard by the upstream path itself (peer.go:739-749 at
+     * b4ca36b): an old store becomes leader after a step with the meta already in PRE_SPLIT and queues
+     * recovery at its role change.
+     */
+    @Test
+    void nodeByNodeSeed19StallsAnOldStoreThatFoundTheSplitAtItsRoleChange() {
+        Outcome o = outcome("node-by-node", 19);
+        assertEquals(Rollout.Window.MIXED, o.window());
+        assertEquals("U5", o.first().invariant());
+        assertTrue(o.first().message().startsWith("store-2/region-worker: 'recover split 153:8 stage PRE_SPLIT'"), o.first().message());
+    }
+
+    /** The shrunk plan of node-by-node seed 0: one upgrade of store-1 and two writes to region 151 are enough. */
+    @Test
+    void theShrunkPlanNeedsOnlyTheFirstUpgrade() {
+        CustomPlan seed0 = scenario.planOf(new RunSpec(scenario.name(), "buggy", Plans.RANDOM, 0));
+        CustomPlan shrunk = seed0.withFaults(FaultPlan.builder().at(2_123_035, new NodeFault.Upgrade("store-1", "fixed")).build())
+                .withWorkload(Workload.builder().at(1_355_113, new SplitOperation.Write(151, 1_777_883)).at(1_586_604, new SplitOperation.Write(151, 2_246_711)).build());
+        RunResult r = scenario.run(RunSpec.custom(scenario.name(), "buggy", shrunk, 0));
+        assertEquals("U5", r.violations().get(0).invariant());
+        assertTrue(r.violations().get(0).message().startsWith("store-2/region-worker: 'recover split 151:12 stage PRE_SPLIT'"));
+        assertTrue(scenario.run(RunSpec.custom(scenario.name(), "buggy", shrunk.withFaults(FaultPlan.empty()), 0)).ok(), "without the upgrade nothing fails");
+    }
+
+    /** rollback, seed 0: its upgrade half is node-by-node's, so it fails the same way at the same time. */
+    @Test
+    void rollbackSmallestFailingSeedFailsInItsUpgradeHalf() {
+        Outcome o = outcome("rollback", 0);
+        assertEquals(Rollout.Window.MIXED, o.window());
+        assertEquals("U5", o.first().invariant());
+        assertEquals(3_410_971, o.first().timeMicros());
+    }
+
+    /**
+     * all-at-once is safe: no run of seeds 0..249 fails from the step on (the 10,000-seed sweep had
+     * none either). The seeds that fail fail before the step, on old code.
+     */
+    @Test
+    void allAtOnceNeverFailsFromTheStepOn() {
+        int before = 0;
+        for (long seed = 0; seed < 250; seed++) {
+            Outcome o = outcome("all-at-once", seed);
+            long s = seed;
+            assertFalse(o.failsInRollout(), () -> "seed " + s + ": " + o.first());
+            if (o.first() == null) {
+                assertTrue(o.reachedSafely(), "seed " + seed);
+            } else {
+                before++;
+            }
+        }
+        assertTrue(before < 10, "old-code failures before the step: " + before);
+    }
+}
