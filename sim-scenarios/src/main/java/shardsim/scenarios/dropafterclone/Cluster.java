@@ -2,6 +2,7 @@ package shardsim.scenarios.dropafterclone;
 
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import shardsim.core.fault.Fault;
 import shardsim.core.run.Driver;
 import shardsim.core.sim.Simulation;
@@ -20,12 +21,20 @@ public final class Cluster implements Driver {
     private final CopyObserver copies;
     private final FaultState faultState = new FaultState();
 
+    /** A cluster whose processes all run the code of {@code fence}. */
+    public Cluster(Simulation sim, DorisConfig config, Fence fence, List<String> backends, Map<Long, List<String>> placement,
+            Map<String, Long> reportPhaseMicros, long firstReplicaId) {
+        this(sim, config, node -> fence, backends, placement, reportPhaseMicros, firstReplicaId);
+    }
+
     /**
+     * @param code the row of the mode table a node's process runs: asked for each incarnation as it
+     *     starts, and for every node once before the start, when the initial copies are written
      * @param placement tablet id to the backends holding its initial replicas, in order
      * @param reportPhaseMicros per backend, the offset of its report within the interval
      * @param firstReplicaId the replica id generator's first value
      */
-    public Cluster(Simulation sim, DorisConfig config, Fence fence, List<String> backends, Map<Long, List<String>> placement,
+    public Cluster(Simulation sim, DorisConfig config, Function<String, Fence> code, List<String> backends, Map<Long, List<String>> placement,
             Map<String, Long> reportPhaseMicros, long firstReplicaId) {
         if (backends.size() < 3) {
             throw new IllegalArgumentException("the scenario needs at least 3 BEs");
@@ -34,11 +43,12 @@ public final class Cluster implements Driver {
         this.backends = List.copyOf(backends);
         this.tablets = List.copyOf(placement.keySet());
         this.copies = new CopyObserver(sim, FE, backends);
-        sim.addNode(FE, ctx -> new Frontend(ctx, config, fence, faultState, sim.metrics()));
+        sim.addNode(FE, ctx -> new Frontend(ctx, config, code.apply(ctx.name()), faultState, sim.metrics()));
         for (String be : backends) {
             long phase = reportPhaseMicros.get(be);
-            sim.addNode(be, ctx -> new Backend(ctx, config, fence, FE, phase));
+            sim.addNode(be, ctx -> new Backend(ctx, config, code.apply(ctx.name()), FE, phase));
         }
+        boolean feSetsIds = code.apply(FE).replicaIdFields();
         Catalog.initReplicaIds(sim.disk(FE), firstReplicaId);
         for (Map.Entry<Long, List<String>> e : placement.entrySet()) {
             long tabletId = e.getKey();
@@ -47,7 +57,10 @@ public final class Cluster implements Driver {
             for (String be : e.getValue()) {
                 long replicaId = Catalog.nextReplicaId(sim.disk(FE));
                 meta = meta.with(new Replica(replicaId, be, Replica.State.NORMAL));
-                TabletStore.seed(sim.disk(be), new LocalTablet(tabletId, replicaId, replicaId));
+                // The copies predate the run: created by the FE's CreateReplicaTask on the BE, the id
+                // reaches the BE's tablet meta only when both were built with PR #9971's field.
+                long metaId = feSetsIds && code.apply(be).replicaIdFields() ? replicaId : 0;
+                TabletStore.seed(sim.disk(be), new LocalTablet(tabletId, metaId, replicaId));
                 sim.note(FE, "create tablet " + tabletId + " replica " + replicaId + " on " + be);
             }
             Catalog.put(sim.disk(FE), meta);

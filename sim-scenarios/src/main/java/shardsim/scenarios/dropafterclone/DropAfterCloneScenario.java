@@ -142,7 +142,7 @@ public final class DropAfterCloneScenario extends SimulatedScenario<DorisWorld, 
 
     @Override
     protected Cluster build(Simulation sim, DorisWorld world, Fence fence, RunShape shape) {
-        Cluster cluster = new Cluster(sim, world.config(), fence, world.backends(), world.placement(), world.reportPhaseMicros(), world.firstReplicaId());
+        Cluster cluster = new Cluster(sim, world.config(), node -> fence, world.backends(), world.placement(), world.reportPhaseMicros(), world.firstReplicaId());
         Checks.register(cluster, world.config().reportIntervalMicros(), world.tailStartMicros(), world.endMicros(), 20 * DorisConfig.SECOND);
         return cluster;
     }

@@ -32,6 +32,19 @@ public record Fence(String name, boolean dropCarriesReplicaId, boolean cloneStam
     /** The modes' names, in the table's order. */
     public static final List<String> MODES = TABLE.stream().map(Fence::name).toList();
 
+    /**
+     * Whether this build carries PR #9971's replica id at all: the {@code replica_id} field of the
+     * BE's tablet meta, of {@code TTabletInfo} (the report), {@code TCloneReq} and
+     * {@code TDropTabletReq}. Every row but {@code buggy} is a build of the fix (an ablation turns
+     * off one part of it, not the field), so this is "any part on". A process without it neither
+     * sets nor reads these fields; its peer sees 0, thrift's value of an unset optional i64
+     * (incubator-doris fae3eff2 has none of them: {@code gensrc/thrift/AgentService.thrift},
+     * {@code MasterService.thrift}, {@code gensrc/proto/olap_file.proto}).
+     */
+    public boolean replicaIdFields() {
+        return dropCarriesReplicaId || cloneStampsReplicaId || abortDropUnderClone || reportVersionOnClone;
+    }
+
     public static Fence forMode(String mode) {
         for (Fence f : TABLE) {
             if (f.name.equals(mode)) {

@@ -182,6 +182,12 @@ final class ReportHandler {
         if (meta == null) {
             return "errCode = 2, detailMessage = tablet meta does not exist in tablet inverted index";
         }
+        // The FE of the fix refuses, before anything else, a copy reported without a replica id (a BE
+        // built before PR #9971, or a copy such a BE wrote): it is then dropped with id 0
+        // (apache/doris 6f81efb5, addReplica: "replica id is invalid").
+        if (fence.dropCarriesReplicaId() && rt.replicaId() <= 0) {
+            return "replica id is invalid";
+        }
         if (meta.aliveReplicas() >= meta.replicationNum()) {
             return "errCode = 2, detailMessage = replica is enough[" + meta.replicas().size() + "-" + meta.replicationNum() + "]";
         }
