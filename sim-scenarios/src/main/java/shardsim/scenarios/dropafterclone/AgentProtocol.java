@@ -69,6 +69,20 @@ public sealed interface AgentProtocol extends Message {
         }
     }
 
+    /**
+     * FE to BE: an {@code UpdateTabletMetaInfoTask} with {@code TTabletMetaInfo.replica_id}, the
+     * FE's replica id for a copy the BE reported without one (apache/doris #18688; FE
+     * {@code TabletInvertedIndex.tabletReport}, e11a75b0; BE {@code update_tablet_meta_info} sets it
+     * when {@code __isset.replica_id}, in memory, saved with the next meta save). A BE before the
+     * fix has no such field and ignores it.
+     */
+    record UpdateTabletMeta(long tabletId, long replicaId) implements AgentProtocol {
+        @Override
+        public String toString() {
+            return "UPDATE_TABLET_META_INFO tablet=" + tabletId + " replica_id=" + replicaId;
+        }
+    }
+
     /** BE to FE: a task ended; {@code reportVersion} is the BE's report version when the task set it, else 0. */
     record FinishTask(String backend, TaskType type, long tabletId, long replicaId, Status status, String reason, long reportVersion) implements AgentProtocol {
         @Override

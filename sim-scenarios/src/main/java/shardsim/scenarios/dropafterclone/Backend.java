@@ -90,6 +90,8 @@ public final class Backend implements Node {
         } else if (env.message() instanceof DropTask d) {
             submit(new TaskKey(TaskType.DROP, d.tabletId()), d.replicaId(),
                     Task.of("DROP tablet " + d.tabletId() + " replica " + d.replicaId(), config.dropService().draw(ctx.random()), () -> runDrop(d)));
+        } else if (env.message() instanceof AgentProtocol.UpdateTabletMeta u) {
+            updateTabletMeta(u);
         } else if (env.message() instanceof SnapshotRequest s) {
             LocalTablet t = store.get(s.tabletId());
             ctx.reply(env, new SnapshotResponse(s.tabletId(), t != null, t == null ? 0 : t.replicaId()));
@@ -256,6 +258,23 @@ public final class Backend implements Node {
         store.delete(local, "drop task", ctx.now());
         ctx.trace("set tablet to shutdown state and remove it from memory. tablet_id=" + d.tabletId());
         finish(TaskType.DROP, d.tabletId(), d.replicaId(), Status.OK, "dropped");
+    }
+
+    // ---- UPDATE_TABLET_META_INFO ------------------------------------------------------------
+
+    /** Sets the FE's replica id in the tablet meta, in memory until the next save (#18688); a BE before the fix has no such field. */
+    private void updateTabletMeta(AgentProtocol.UpdateTabletMeta u) {
+        LocalTablet local = store.get(u.tabletId());
+        if (!fence.replicaIdFields()) {
+            ctx.trace("update tablet meta of tablet " + u.tabletId() + ": no replica_id in this build, ignored");
+            return;
+        }
+        if (local == null) {
+            ctx.trace("update tablet meta: tablet " + u.tabletId() + " not found");
+            return;
+        }
+        store.stamp(local, u.replicaId());
+        ctx.trace("set replica_id of tablet " + u.tabletId() + " from " + local.replicaId() + " to " + u.replicaId());
     }
 
     // ---- helpers -------------------------------------------------------------------------------

@@ -80,7 +80,8 @@ public final class Frontend implements Node {
         } else if (env.message() instanceof FinishTask f) {
             finishTask(f);
         } else if (env.message() instanceof CloneTask || env.message() instanceof LegacyCloneTask || env.message() instanceof DropTask
-                || env.message() instanceof SnapshotRequest || env.message() instanceof SnapshotResponse) {
+                || env.message() instanceof SnapshotRequest || env.message() instanceof SnapshotResponse
+                || env.message() instanceof AgentProtocol.UpdateTabletMeta) {
             throw new IllegalStateException("the FE does not handle " + env.message());
         } else {
             throw new IllegalStateException("unknown message " + env.message());

@@ -170,6 +170,7 @@ class DropAfterCloneScenarioTest {
         samples.put(AgentProtocol.CloneTask.class, new AgentProtocol.CloneTask(11415, 100, "be1"));
         samples.put(AgentProtocol.LegacyCloneTask.class, new AgentProtocol.LegacyCloneTask(11415, 101, "be1"));
         samples.put(AgentProtocol.DropTask.class, new AgentProtocol.DropTask(11415, 99));
+        samples.put(AgentProtocol.UpdateTabletMeta.class, new AgentProtocol.UpdateTabletMeta(11415, 150));
         samples.put(AgentProtocol.FinishTask.class, new AgentProtocol.FinishTask("be2", AgentProtocol.TaskType.DROP, 11415, 99, AgentProtocol.Status.OK, "test", 0));
         samples.put(AgentProtocol.TabletReport.class, new AgentProtocol.TabletReport("be3", 0, 0, List.of()));
         samples.put(AgentProtocol.TaskReport.class, new AgentProtocol.TaskReport("be3", 0, List.of()));
@@ -190,8 +191,9 @@ class DropAfterCloneScenarioTest {
         Backend be3 = sim.node("be3", Backend.class);
         be3.onMessage(new Envelope(id++, Cluster.FE, "be3", samples.get(AgentProtocol.LegacyCloneTask.class), 0, false, 0));
         be1.onMessage(new Envelope(id++, "be2", "be1", samples.get(AgentProtocol.SnapshotRequest.class), 77, false, 0));
+        be1.onMessage(new Envelope(id++, Cluster.FE, "be1", samples.get(AgentProtocol.UpdateTabletMeta.class), 0, false, 0));
         for (AgentProtocol m : List.of(samples.get(AgentProtocol.CloneTask.class), samples.get(AgentProtocol.LegacyCloneTask.class),
-                samples.get(AgentProtocol.DropTask.class), samples.get(AgentProtocol.SnapshotRequest.class), samples.get(AgentProtocol.SnapshotResponse.class))) {
+                samples.get(AgentProtocol.DropTask.class), samples.get(AgentProtocol.UpdateTabletMeta.class), samples.get(AgentProtocol.SnapshotRequest.class), samples.get(AgentProtocol.SnapshotResponse.class))) {
             long n = id++;
             assertThrows(IllegalStateException.class, () -> fe.onMessage(new Envelope(n, "be1", Cluster.FE, m, 0, false, 0)));
         }
@@ -205,6 +207,7 @@ class DropAfterCloneScenarioTest {
         assertEquals(3, cluster.copies().copies(11415), "the clones on be2 and be3 installed whole copies via the snapshot reply");
         assertEquals(0, Backend.tablet(sim.disk("be3"), 11415).replicaId(), "a CLONE without replica_id gives the new copy id 0");
         assertEquals(101, Backend.tablet(sim.disk("be3"), 11415).writtenFor());
+        assertEquals(150, Backend.tablet(sim.disk("be1"), 11415).replicaId(), "UPDATE_TABLET_META_INFO set be1's replica id");
         boolean reportHandled = false;
         boolean taskReportHandled = false;
         boolean droppedAborted = false;
