@@ -17,6 +17,21 @@ public interface World {
         return nodes();
     }
 
+    /**
+     * The roles of the world: role name to its nodes, in order, as a {@link java.util.LinkedHashMap}
+     * (the order rollouts upgrade them in). A run may give a role its own mode
+     * ({@code --node-mode ROLE=MODE}), and {@code sim upgrades} upgrades role by role. Default: one
+     * role {@value #DEFAULT_ROLE} holding every node.
+     */
+    default Map<String, List<String>> roles() {
+        Map<String, List<String>> out = new java.util.LinkedHashMap<>();
+        out.put(DEFAULT_ROLE, nodes());
+        return out;
+    }
+
+    /** The one role of a world that declares none. */
+    String DEFAULT_ROLE = "node";
+
     /** The world's figures, recorded as run parameters in this order. */
     default Map<String, Object> params() {
         return java.util.Collections.emptyMap();

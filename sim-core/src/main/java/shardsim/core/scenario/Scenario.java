@@ -126,6 +126,27 @@ public interface Scenario {
         return WorldNames.unchecked();
     }
 
+    /**
+     * The roles of the world of {@code spec} (its base plan and seed): role name to its nodes, in
+     * order; every node is in at least one role. A run may give a role or a node its own mode
+     * ({@link RunSpec#nodeModes()}), and {@code sim upgrades} derives its rollout orders from the
+     * roles. Default: empty, a scenario that does not say (such runs take no node modes).
+     */
+    default java.util.Map<String, List<String>> worldRoles(RunSpec spec) {
+        return java.util.Collections.emptyMap();
+    }
+
+    /**
+     * The scenario's own words for the report's section "Rolling out the fix": which upgrade
+     * orders are safe, which are not and why, what an operator should do. Markdown paragraphs
+     * separated by blank lines (inline {@code `code`} and {@code **bold**} only). Empty, the
+     * default, when the scenario has written none yet; the section then shows only the measured
+     * table.
+     */
+    default String rolloutNotes() {
+        return "";
+    }
+
     /** Runs one seed; the trace decides how much of the run is kept. */
     RunResult run(RunSpec spec, Trace trace);
 
