@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import shardsim.core.fault.Fault;
+import shardsim.core.node.NodeContext;
 import shardsim.core.run.Driver;
 import shardsim.core.sim.Simulation;
 import shardsim.core.workload.Operation;
@@ -28,8 +29,9 @@ public final class Cluster implements Driver {
     }
 
     /**
-     * @param code the row of the mode table a node's process runs: asked for each incarnation as it
-     *     starts, and for every node once before the start, when the initial copies are written
+     * @param code the row of the mode table each node's process runs when the cluster is built (the
+     *     initial copies are written by it); an incarnation runs the code the run gave it
+     *     ({@code NodeContext.code()}), or this row in a simulation built without the run skeleton
      * @param placement tablet id to the backends holding its initial replicas, in order
      * @param reportPhaseMicros per backend, the offset of its report within the interval
      * @param firstReplicaId the replica id generator's first value
@@ -43,10 +45,10 @@ public final class Cluster implements Driver {
         this.backends = List.copyOf(backends);
         this.tablets = List.copyOf(placement.keySet());
         this.copies = new CopyObserver(sim, FE, backends);
-        sim.addNode(FE, ctx -> new Frontend(ctx, config, code.apply(ctx.name()), faultState, sim.metrics()));
+        sim.addNode(FE, ctx -> new Frontend(ctx, config, codeOf(ctx, code), faultState, sim.metrics()));
         for (String be : backends) {
             long phase = reportPhaseMicros.get(be);
-            sim.addNode(be, ctx -> new Backend(ctx, config, code.apply(ctx.name()), FE, phase));
+            sim.addNode(be, ctx -> new Backend(ctx, config, codeOf(ctx, code), FE, phase));
         }
         boolean feSetsIds = code.apply(FE).replicaIdFields();
         Catalog.initReplicaIds(sim.disk(FE), firstReplicaId);
@@ -66,6 +68,14 @@ public final class Cluster implements Driver {
             Catalog.put(sim.disk(FE), meta);
         }
         sim.onFault(this::applyFault);
+    }
+
+    /**
+     * The row an incarnation runs: the code the run gave it (an upgrade or a downgrade starts an
+     * incarnation on other code), or, in a simulation built without the run skeleton, {@code code}'s.
+     */
+    private static Fence codeOf(NodeContext ctx, Function<String, Fence> code) {
+        return Simulation.NO_CODE.equals(ctx.code()) ? code.apply(ctx.name()) : Fence.forMode(ctx.code());
     }
 
     public List<String> backends() {

@@ -51,10 +51,11 @@ record DorisWorld(
      * apache/doris-website) upgrades the BEs one by one, then the FEs, with balance and the tablet
      * scheduler turned off for the whole rollout.
      */
+    @Override
     public Map<String, List<String>> roles() {
         Map<String, List<String>> out = new LinkedHashMap<>();
-        out.put("fe", List.of(Cluster.FE));
         out.put("be", backends);
+        out.put("fe", List.of(Cluster.FE));
         return out;
     }
 
