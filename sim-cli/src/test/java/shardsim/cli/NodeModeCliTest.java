@@ -63,7 +63,7 @@ class NodeModeCliTest {
                 .at(40 * SECOND, new NodeFault.Restart("fe")).build()), 2);
         bad("node fe is down then", "run", "drop-after-clone", "--plan", down.toString());
         Path noNode = planFile("nonode.json", seed2(FaultPlan.builder().at(30 * SECOND, new NodeFault.Upgrade("be9", "fixed")).build()), 2);
-        bad("'be9' is not in this run's world", "run", "drop-after-clone", "--plan", noNode.toString());
+        bad("'be9' is not a node of this run's world", "run", "drop-after-clone", "--plan", noNode.toString());
         Path noMode = planFile("nomode.json", seed2(FaultPlan.builder().at(30 * SECOND, new NodeFault.Downgrade("fe", "older")).build()), 2);
         bad("unknown mode 'older'", "run", "drop-after-clone", "--plan", noMode.toString());
         Path badModes = planFile("badmodes.json", seed2(FaultPlan.empty()).withModes(Map.of("fe", "older")), 2);

@@ -27,13 +27,14 @@ import shardsim.cli.testing.PingScenario;
 class SharedOptionsTest {
     /** Which commands take each shared option (SCENARIO is the positional parameter). */
     private static final Map<String, Set<String>> WHERE = Map.of(
-            "SCENARIO", Set.of("run", "sweep", "shrink", "power", "check-determinism"),
+            "SCENARIO", Set.of("run", "sweep", "shrink", "power", "check-determinism", "upgrades"),
             "--mode", Set.of("run", "sweep", "shrink", "power", "check-determinism"),
-            "--plan", Set.of("run", "sweep", "shrink", "power", "check-determinism"),
+            "--node-mode", Set.of("run", "sweep", "shrink", "power", "check-determinism"),
+            "--plan", Set.of("run", "sweep", "shrink", "power", "check-determinism", "upgrades"),
             "--seed", Set.of("run", "shrink"),
-            "--seeds", Set.of("sweep", "check-determinism"),
-            "--threads", Set.of("sweep", "shrink", "power"),
-            "--json", Set.of("list", "run", "sweep", "shrink", "power", "summarize"));
+            "--seeds", Set.of("sweep", "check-determinism", "upgrades"),
+            "--threads", Set.of("sweep", "shrink", "power", "upgrades"),
+            "--json", Set.of("list", "run", "sweep", "shrink", "power", "summarize", "upgrades"));
 
     private static CommandLine commandLine() {
         PrintStream sink = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);

@@ -50,6 +50,7 @@ public final class ScenarioReport {
     private final List<Sweep> sweeps;
     private final ShrunkSection shrunk;
     private final FidelitySection fidelity;
+    private final RolloutSection rollout;
 
     private ScenarioReport(Scenario scenario, int seeds) {
         this.scenario = scenario;
@@ -67,6 +68,7 @@ public final class ScenarioReport {
         this.fidelity = new FidelitySection(scenario);
         java.util.TreeSet<Long> failing = buggySweep.summary().firstFailing();
         this.shrunk = new ShrunkSection(scenario, buggy, sweepPlan, failing.isEmpty() ? null : failing.first(), documentedPlan);
+        this.rollout = new RolloutSection(scenario, buggy, fixed, seeds);
     }
 
     /** Runs everything the report shows. */
@@ -167,7 +169,7 @@ public final class ScenarioReport {
         b.append("<p>Contents: <a href=\"#invariants\">invariants</a> \u00b7 ").append(fidelity.hasLog() ? "<a href=\"#log\">the report's log</a> \u00b7 " : "")
                 .append(fidelity.hasFidelity() ? "<a href=\"#fidelity\">fidelity</a> \u00b7 " : "")
                 .append("<a href=\"#buggy\">").append(Html.esc(buggy))
-                .append(" run</a> \u00b7 <a href=\"#fixed\">").append(Html.esc(fixed)).append(" run</a> \u00b7 <a href=\"#sweeps\">sweeps</a> \u00b7 <a href=\"#shrunk\">shrunk failures</a> \u00b7 ")
+                .append(" run</a> \u00b7 <a href=\"#fixed\">").append(Html.esc(fixed)).append(" run</a> \u00b7 <a href=\"#sweeps\">sweeps</a> \u00b7 <a href=\"#shrunk\">shrunk failures</a> \u00b7 <a href=\"#rollout\">rolling out the fix</a> \u00b7 ")
                 .append("<a href=\"#latencies\">latencies</a> \u00b7 <a href=\"#regenerate\">regenerate</a></p>\n");
         b.append("<h2 id=\"invariants\">Invariants</h2>\n<table><tr><th>invariant</th><th>meaning</th><th>").append(Html.esc(buggy))
                 .append(" / ").append(Html.esc(documentedPlan)).append("</th><th>").append(Html.esc(buggy)).append(" sweep</th><th>")
@@ -197,6 +199,7 @@ public final class ScenarioReport {
         }
         b.append("</table>\n<p>").append(Html.esc(stopsSentence())).append("</p>\n");
         b.append(shrunk.html());
+        b.append(rollout.html());
         b.append("<h2 id=\"latencies\">Latencies in virtual time</h2>\n");
         for (Sweep s : List.of(buggySweep, fixedSweep)) {
             b.append("<h3>").append(Html.esc(s.mode())).append(", ").append(Html.esc(s.plan())).append(", seeds ").append(s.first()).append("..")
@@ -298,6 +301,7 @@ public final class ScenarioReport {
         }
         b.append("\n").append(stopsSentence()).append("\n\n");
         b.append(shrunk.markdown());
+        b.append(rollout.markdown());
         b.append("## Latencies in virtual time\n\n");
         for (Sweep s : List.of(buggySweep, fixedSweep)) {
             b.append("### ").append(Md.text(s.mode())).append(", ").append(Md.text(s.plan())).append(", seeds ").append(s.first()).append("..").append(s.last()).append("\n\n");
@@ -364,13 +368,16 @@ public final class ScenarioReport {
     /** The SVG files the Markdown shows, by file name. */
     /** The shrunk plans, by file name, to write next to the report. */
     public Map<String, String> planFiles() {
-        return shrunk.planFiles();
+        Map<String, String> out = new LinkedHashMap<>(shrunk.planFiles());
+        out.putAll(rollout.planFiles());
+        return out;
     }
 
     public Map<String, String> svgFiles() {
         Map<String, String> out = new LinkedHashMap<>();
         out.put(buggy + ".svg", SpaceTime.standalone(buggyRun.capture(), "d-" + buggy) + "\n");
         out.put(fixed + ".svg", SpaceTime.standalone(fixedRun.capture(), "d-" + fixed) + "\n");
+        out.putAll(rollout.svgFiles());
         return out;
     }
 

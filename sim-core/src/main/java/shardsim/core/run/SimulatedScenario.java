@@ -10,6 +10,7 @@ import shardsim.core.net.LinkPolicy;
 import shardsim.core.random.SimRandom;
 import shardsim.core.scenario.ChaosProfile;
 import shardsim.core.scenario.CustomPlan;
+import shardsim.core.scenario.FaultWindow;
 import shardsim.core.scenario.NodeModes;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunResult;
@@ -181,11 +182,22 @@ public abstract class SimulatedScenario<W extends World, M extends Mode, D exten
         return rolesOf(resolveWorld(spec));
     }
 
-    /** The world's roles, checked to hold every node. */
+    @Override
+    public final java.util.Optional<FaultWindow> faultWindow(RunSpec spec) {
+        ResolvedPlan<W> plan = resolve(spec);
+        RunShape shape = shape(plan.world(), plan.link());
+        return java.util.Optional.of(new FaultWindow(shape.faultsFromMicros(), shape.tailStartMicros()));
+    }
+
+    /**
+     * The world's roles, checked to hold every node a generated plan may crash. A node outside
+     * every role (one that runs no versioned code, such as version-skew's client, added not
+     * crashable) runs the run's mode and is never upgraded.
+     */
     private static Map<String, List<String>> rolesOf(World world) {
         Map<String, List<String>> roles = world.roles();
         List<String> inRoles = NodeModes.nodesOf(roles);
-        for (String node : world.nodes()) {
+        for (String node : world.crashableNodes()) {
             if (!inRoles.contains(node)) {
                 throw new IllegalStateException("node " + node + " is in none of the world's roles " + roles.keySet());
             }

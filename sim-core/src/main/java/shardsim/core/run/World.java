@@ -20,8 +20,10 @@ public interface World {
     /**
      * The roles of the world: role name to its nodes, in order, as a {@link java.util.LinkedHashMap}
      * (the order rollouts upgrade them in). A run may give a role its own mode
-     * ({@code --node-mode ROLE=MODE}), and {@code sim upgrades} upgrades role by role. Default: one
-     * role {@value #DEFAULT_ROLE} holding every node.
+     * ({@code --node-mode ROLE=MODE}), and {@code sim upgrades} upgrades role by role. Every node a
+     * generated plan may crash ({@link #crashableNodes()}) must be in a role; a node outside every
+     * role (one that runs no versioned code, like a client standing for the user) runs the run's
+     * mode and is never upgraded. Default: one role {@value #DEFAULT_ROLE} holding every node.
      */
     default Map<String, List<String>> roles() {
         Map<String, List<String>> out = new java.util.LinkedHashMap<>();

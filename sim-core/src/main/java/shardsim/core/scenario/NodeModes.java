@@ -70,7 +70,7 @@ public final class NodeModes {
      * @param runMode the run's mode
      * @param given the nodes or roles named with their own mode
      * @param modes the scenario's modes
-     * @param nodes the world's nodes
+     * @param nodes the world's nodes (a node in no role runs {@code runMode} unless named itself)
      * @param roles the world's roles (role to its nodes)
      * @param strict whether a name that is neither a node nor a role is an error (the command
      *     line checks the seed it names); otherwise it is skipped, as a fault naming a node
@@ -80,14 +80,20 @@ public final class NodeModes {
             Map<String, List<String>> roles, boolean strict) {
         for (Map.Entry<String, String> e : new TreeMap<>(given).entrySet()) {
             requireMode("--node-mode " + e.getKey(), e.getValue(), modes);
-            if (strict && !nodes.contains(e.getKey()) && !roles.containsKey(e.getKey())) {
+            if (strict && !nodesOf(roles).contains(e.getKey()) && !roles.containsKey(e.getKey())) {
                 throw new IllegalArgumentException("--node-mode " + e.getKey() + "=" + e.getValue() + ": '" + e.getKey()
-                        + "' is neither a node nor a role of this run's world (nodes: " + String.join(", ", nodes) + "; roles: "
+                        + "' is neither a node nor a role of this run's world (nodes: " + String.join(", ", nodesOf(roles)) + "; roles: "
                         + String.join(", ", roles.keySet()) + ")");
             }
         }
         LinkedHashMap<String, String> out = new LinkedHashMap<>();
+        List<String> versioned = nodesOf(roles);
         for (String node : nodes) {
+            if (!versioned.contains(node)) {
+                // In no role: it runs no versioned code, so it runs the run's mode whatever is asked.
+                out.put(node, runMode);
+                continue;
+            }
             String own = given.get(node);
             if (own != null) {
                 out.put(node, own);
@@ -128,7 +134,8 @@ public final class NodeModes {
                 String where = "fault " + tf.fault().kind() + " at atMicros " + tf.atMicros();
                 requireMode(where + ": toMode", c.toMode(), modes);
                 if (nodes != null && !nodes.contains(c.node())) {
-                    throw new IllegalArgumentException(where + ": node '" + c.node() + "' is not in this run's world (valid: " + String.join(", ", nodes) + ")");
+                    throw new IllegalArgumentException(where + ": node '" + c.node() + "' is not a node of this run's world that runs versioned code (valid: "
+                            + String.join(", ", nodes) + ")");
                 }
                 if (down.contains(c.node())) {
                     throw new IllegalArgumentException(where + ": node " + c.node() + " is down then (the plan crashes it earlier and restarts it only later);"

@@ -137,6 +137,14 @@ public interface Scenario {
     }
 
     /**
+     * When the generated faults of {@code spec}'s world fall (see {@link FaultWindow}), so that
+     * {@code sim upgrades} can place a rollout in it. Empty, the default, when the scenario does not say.
+     */
+    default java.util.Optional<FaultWindow> faultWindow(RunSpec spec) {
+        return java.util.Optional.empty();
+    }
+
+    /**
      * The scenario's own words for the report's section "Rolling out the fix": which upgrade
      * orders are safe, which are not and why, what an operator should do. Markdown paragraphs
      * separated by blank lines (inline {@code `code`} and {@code **bold**} only). Empty, the

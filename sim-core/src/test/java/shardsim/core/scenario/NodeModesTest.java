@@ -34,6 +34,17 @@ class NodeModesTest {
     }
 
     @Test
+    void aNodeInNoRoleRunsTheRunsModeAndCannotBeNamed() {
+        List<String> withClient = List.of("s1", "s2", "r", "client");
+        Map<String, String> codes = NodeModes.resolve("buggy", Map.of("client", "fixed", "r", "fixed"), MODES, withClient, ROLES, false);
+        assertEquals("buggy", codes.get("client"), "a node in no role runs no versioned code");
+        assertEquals("fixed", codes.get("r"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> NodeModes.resolve("buggy", Map.of("client", "fixed"), MODES, withClient, ROLES, true));
+        assertTrue(e.getMessage().contains("'client' is neither a node nor a role"), e.getMessage());
+    }
+
+    @Test
     void badNamesAndModesAreOneLineErrors() {
         IllegalArgumentException mode = assertThrows(IllegalArgumentException.class,
                 () -> NodeModes.resolve("buggy", Map.of("r", "newest"), MODES, NODES, ROLES, false));
