@@ -85,6 +85,11 @@ public final class DropAfterCloneScenario extends SimulatedScenario<DorisWorld, 
     }
 
     @Override
+    public String rolloutNotes() {
+        return RolloutNotes.TEXT;
+    }
+
+    @Override
     public List<FidelityRow> fidelity() {
         return Fidelity.rows();
     }
