@@ -50,7 +50,8 @@ import tools.jackson.databind.node.ObjectNode;
 /** {@code sim upgrades}: every rollout order of a fix over a seed range, and which orders are safe. */
 @Command(name = "upgrades", description = {"Roll a fix out in every order the world's roles allow (all at once, each role first, node by node, and a rollback),",
     "over a range of seeds, and report per order the failing runs before the first step, in the mixed window and after the last step.",
-    "Exit 1 if any order fails from its first step on; each such order's smallest failing seed is written as a plan file, shrunk, and printed with the command that reproduces it."})
+    "An order is unsafe if a seed fails from its first step on while the same plan with its steps as restarts on the old code holds; exit 1 if any is.",
+    "Each order's smallest seed failing from its first step on is written as a plan file, shrunk, and printed with the command that reproduces it."})
 public final class UpgradesCommand implements Callable<Integer> {
     private final CliContext ctx;
 
@@ -123,7 +124,7 @@ public final class UpgradesCommand implements Callable<Integer> {
         }
         List<Unsafe> unsafe = new ArrayList<>();
         for (OrderTally tally : result.tallies()) {
-            if (!tally.safe()) {
+            if (tally.failingInRollout() > 0) {
                 unsafe.add(reproduce(scenario, from, tally, t));
             }
         }
@@ -132,7 +133,7 @@ public final class UpgradesCommand implements Callable<Integer> {
         } else {
             text(scenario, base, from, to, range, roles, result, unsafe, seconds, t);
         }
-        return unsafe.isEmpty() ? ExitCodes.OK : ExitCodes.VIOLATION;
+        return result.tallies().stream().allMatch(OrderTally::safe) ? ExitCodes.OK : ExitCodes.VIOLATION;
     }
 
     private static Map<String, List<String>> worldRoles(Scenario scenario, RunSpec spec) {
@@ -216,7 +217,8 @@ public final class UpgradesCommand implements Callable<Integer> {
         List<String> parts = new ArrayList<>();
         roles.forEach((role, nodes) -> parts.add(role + " (" + String.join(", ", nodes) + ")"));
         o.println("roles: " + String.join("; ", parts) + "   (world of seed " + range.first() + ")");
-        o.println("a run fails in the window of its first violation of an invariant the fix claims; clean: every step applied and no such violation");
+        o.println("a run fails in the window of its first violation of an invariant the fix claims; not on old code: failing from the first step on while the");
+        o.println("same plan with every step a restart on the " + from + " code holds (an order with any is unsafe); clean: every step applied, no such violation");
         UpgradeText.table(o, r);
         for (OrderTally tally : r.tallies()) {
             o.println(tally.order().name() + ": " + tally.order().summary() + " (seed " + range.first() + ": " + tally.order().describe() + ")");
@@ -226,9 +228,9 @@ public final class UpgradesCommand implements Callable<Integer> {
         }
         for (Unsafe u : unsafe) {
             Outcome oc = u.outcome();
-            o.println("unsafe " + u.tally().order().name() + ": smallest failing seed " + oc.rollout().spec().seed() + ", " + oc.first().invariant() + " at t="
+            o.println((u.tally().safe() ? "old code's failure in " : "unsafe ") + u.tally().order().name() + ": smallest failing seed " + oc.rollout().spec().seed() + ", " + oc.first().invariant() + " at t="
                     + Micros.format(oc.first().timeMicros()) + " (" + oc.window().label() + "; steps " + Micros.format(oc.rollout().firstStepMicros()) + ".."
-                    + Micros.format(oc.rollout().lastStepMicros()) + ")");
+                    + Micros.format(oc.rollout().lastStepMicros()) + (oc.oldCodeHolds() ? "; the same restarts on the old code hold" : "; the same restarts on the old code fail too") + ")");
             o.println("  steps:     " + oc.rollout().order().describe());
             o.println("  plan:      " + u.planFile());
             o.println("  reproduce: " + u.command(u.planFile(), oc.rollout().spec().mode()));
@@ -274,6 +276,9 @@ public final class UpgradesCommand implements Callable<Integer> {
             }
             ObjectNode g = x.putObject("residualGaps");
             tally.gaps().forEach(g::put);
+            x.put("notOnOldCode", tally.introduced());
+            ObjectNode ib = x.putObject("notOnOldCodeByInvariant");
+            tally.introducedBy().forEach(ib::put);
             x.put("clean", tally.clean());
             x.put("skippedSteps", tally.skippedSteps());
             x.put("safe", tally.safe());
@@ -284,6 +289,7 @@ public final class UpgradesCommand implements Callable<Integer> {
                     s.put("seed", oc.rollout().spec().seed());
                     s.put("invariant", oc.first().invariant());
                     s.put("window", oc.window().label());
+                    s.put("oldCodeHolds", oc.oldCodeHolds());
                     s.put("atMicros", oc.first().timeMicros());
                     s.put("firstStepMicros", oc.rollout().firstStepMicros());
                     s.put("lastStepMicros", oc.rollout().lastStepMicros());

@@ -64,7 +64,7 @@ final class RolloutSection {
         this.result = sweep.run(0, seeds - 1L, Runtime.getRuntime().availableProcessors(), () -> false, ok -> {
         });
         for (OrderTally t : result.tallies()) {
-            if (!t.safe()) {
+            if (t.failingInRollout() > 0) {
                 unsafe.add(shrink(t));
             }
         }
@@ -120,15 +120,17 @@ final class RolloutSection {
     private String intro() {
         return "Every node starts on the " + from + " code; each order restarts the nodes on the " + to + " code, with gaps drawn from the seed, inside the run's fault window, "
                 + "over the seed's own " + plan + " plan (its faults and workload). A run counts in the window of its first violation of an invariant the fix claims: before the first step, "
-                + "in the mixed window (first to last step), or after the last step (a rollback ends on the old code again). Clean: every step applied and no such violation. "
-                + "An order is unsafe if any seed fails from its first step on. Measured with `" + (result == null ? "" : command()) + "`; the tables in README.md give 10,000 seeds per order.";
+                + "in the mixed window (first to last step), or after the last step (a rollback ends on the old code again). Not on old code: failing from the first step on "
+                + "while the same plan with every step a restart on the " + from + " code (the same restarts at the same times, no code change) holds; an order with any is unsafe, "
+                + "and the shrunk plan shows which code changes the failure needs. Clean: every step applied and no such violation. Measured with `" + (result == null ? "" : command()) + "`; the tables in README.md give 10,000 seeds per order.";
     }
 
     private List<String> listing(Unsafe u) {
         List<String> out = new ArrayList<>();
         Outcome o = u.tally().smallest();
         out.add("smallest failing seed " + o.rollout().spec().seed() + ": " + o.first().invariant() + " at t=" + Micros.format(o.first().timeMicros()) + ", "
-                + o.window().label() + " (steps " + Micros.format(o.rollout().firstStepMicros()) + ".." + Micros.format(o.rollout().lastStepMicros()) + ")");
+                + o.window().label() + " (steps " + Micros.format(o.rollout().firstStepMicros()) + ".." + Micros.format(o.rollout().lastStepMicros()) + "); the same restarts on the "
+                + from + " code " + (o.oldCodeHolds() ? "hold" : "fail too"));
         out.add("its steps: " + o.rollout().order().describe());
         out.add(runCommand(u.planFile()));
         if (u.shrunk() == null) {
@@ -164,16 +166,17 @@ final class RolloutSection {
             return b.append("No rollout measured: ").append(Md.text(missing)).append(".\n\n").toString();
         }
         b.append(intro()).append("\n\n");
-        b.append("| order | steps | seeds | failing before the first step | in the mixed window | after the last step | clean | verdict |\n|---|---|---:|---:|---:|---:|---:|---|\n");
+        b.append("| order | steps | seeds | failing before the first step | in the mixed window | after the last step | not on old code | clean | verdict |\n|---|---|---:|---:|---:|---:|---:|---:|---|\n");
         for (OrderTally t : result.tallies()) {
             b.append("| ").append(Md.cell(t.order().name())).append(" | ").append(Md.cell(t.order().summary())).append(" | ").append(t.runs()).append(" | ")
                     .append(UpgradeText.share(t.failing(Rollout.Window.BEFORE), t.runs())).append(" | ").append(UpgradeText.share(t.failing(Rollout.Window.MIXED), t.runs()))
-                    .append(" | ").append(UpgradeText.share(t.failing(Rollout.Window.AFTER), t.runs())).append(" | ").append(UpgradeText.share(t.clean(), t.runs()))
+                    .append(" | ").append(UpgradeText.share(t.failing(Rollout.Window.AFTER), t.runs())).append(" | ").append(UpgradeText.share(t.introduced(), t.runs()))
+                    .append(" | ").append(UpgradeText.share(t.clean(), t.runs()))
                     .append(" | ").append(Md.cell(UpgradeText.verdict(t))).append(" |\n");
         }
         b.append("\n![failing fraction per order, by window](rollout.svg)\n\n");
         for (Unsafe u : unsafe) {
-            b.append("### Unsafe: ").append(Md.text(u.tally().order().name())).append(" (plan [").append(u.planFile()).append("](").append(u.planFile()).append(")")
+            b.append(u.tally().safe() ? "### Old code's failure: " : "### Unsafe: ").append(Md.text(u.tally().order().name())).append(" (plan [").append(u.planFile()).append("](").append(u.planFile()).append(")")
                     .append(u.shrunkFile() == null ? "" : ", shrunk [" + u.shrunkFile() + "](" + u.shrunkFile() + ")").append(")\n\n```\n");
             for (String line : listing(u)) {
                 b.append(Md.fence(line)).append('\n');
@@ -194,17 +197,18 @@ final class RolloutSection {
             return b.append("<p>No rollout measured: ").append(Html.esc(missing)).append(".</p>\n").toString();
         }
         b.append("<p>").append(prose(intro())).append("</p>\n");
-        b.append("<table><tr><th>order</th><th>steps</th><th>seeds</th><th>failing before the first step</th><th>in the mixed window</th><th>after the last step</th><th>clean</th><th>verdict</th></tr>\n");
+        b.append("<table><tr><th>order</th><th>steps</th><th>seeds</th><th>failing before the first step</th><th>in the mixed window</th><th>after the last step</th><th>not on old code</th><th>clean</th><th>verdict</th></tr>\n");
         for (OrderTally t : result.tallies()) {
             b.append("<tr><td>").append(Html.esc(t.order().name())).append("</td><td>").append(Html.esc(t.order().summary())).append("</td><td class=\"n\">").append(t.runs())
                     .append("</td><td class=\"n\">").append(UpgradeText.share(t.failing(Rollout.Window.BEFORE), t.runs())).append("</td><td class=\"n\">")
                     .append(UpgradeText.share(t.failing(Rollout.Window.MIXED), t.runs())).append("</td><td class=\"n\">")
-                    .append(UpgradeText.share(t.failing(Rollout.Window.AFTER), t.runs())).append("</td><td class=\"n\">").append(UpgradeText.share(t.clean(), t.runs()))
+                    .append(UpgradeText.share(t.failing(Rollout.Window.AFTER), t.runs())).append("</td><td class=\"n\">").append(UpgradeText.share(t.introduced(), t.runs()))
+                    .append("</td><td class=\"n\">").append(UpgradeText.share(t.clean(), t.runs()))
                     .append("</td><td").append(t.safe() ? " class=\"ok\">" : " class=\"bad\">").append(Html.esc(UpgradeText.verdict(t))).append("</td></tr>\n");
         }
         b.append("</table>\n").append(svg(false)).append('\n');
         for (Unsafe u : unsafe) {
-            b.append("<h3>Unsafe: ").append(Html.esc(u.tally().order().name())).append(", plan <code>").append(Html.esc(u.planFile())).append("</code>")
+            b.append(u.tally().safe() ? "<h3>Old code's failure: " : "<h3>Unsafe: ").append(Html.esc(u.tally().order().name())).append(", plan <code>").append(Html.esc(u.planFile())).append("</code>")
                     .append(u.shrunkFile() == null ? "" : ", shrunk <code>" + Html.esc(u.shrunkFile()) + "</code>").append("</h3>\n<pre>");
             for (String line : listing(u)) {
                 b.append(Html.esc(line)).append('\n');
@@ -230,7 +234,8 @@ final class RolloutSection {
         int h = top + rowH * result.tallies().size() + 34;
         int w = labelW + barW + 20;
         StringBuilder b = new StringBuilder();
-        b.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(w).append("\" height=\"").append(h).append("\" viewBox=\"0 0 ").append(w).append(' ').append(h)
+        // Inline in a page the namespace is implied (and the page names no address); a file needs it.
+        b.append(standalone ? "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" : "<svg width=\"").append(w).append("\" height=\"").append(h).append("\" viewBox=\"0 0 ").append(w).append(' ').append(h)
                 .append("\" font-family=\"sans-serif\" font-size=\"11\" role=\"img\" aria-label=\"failing fraction per rollout order, by window\">");
         if (standalone) {
             b.append("<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>");

@@ -9,8 +9,9 @@ import shardsim.core.rollout.Rollout;
 
 /**
  * One order's counts over a seed range, added in seed order: runs, failing runs by the window of
- * their first claimed violation and by invariant, residual gaps, clean runs, skipped steps, and
- * the smallest seed that failed at or after the first step.
+ * their first claimed violation and by invariant, those failing from the first step on where the
+ * old code alone held (what makes the order unsafe), residual gaps, clean runs, skipped steps,
+ * and the smallest failing seed: the smallest unsafe one, else the smallest failing from the first step on.
  */
 public final class OrderTally {
     private final Order order;
@@ -20,6 +21,9 @@ public final class OrderTally {
     private final Map<String, TreeMap<String, Long>> byInvariant = new LinkedHashMap<>();
     private final TreeMap<String, Long> gaps = new TreeMap<>();
     private long clean;
+    private long introduced;
+    private final TreeMap<String, Long> introducedBy = new TreeMap<>();
+    private Outcome smallestIntroduced;
     private long skippedSteps;
     private Outcome smallest;
 
@@ -49,6 +53,15 @@ public final class OrderTally {
         }
         if (o.failsInRollout() && smallest == null) {
             smallest = o;
+        }
+        if (o.introduced()) {
+            introduced++;
+            for (String inv : o.claimed()) {
+                introducedBy.merge(inv, 1L, Long::sum);
+            }
+            if (smallestIntroduced == null) {
+                smallestIntroduced = o;
+            }
         }
     }
 
@@ -86,13 +99,23 @@ public final class OrderTally {
         return skippedSteps;
     }
 
-    /** No run failed at or after its first step. */
-    public boolean safe() {
-        return failingInRollout() == 0;
+    /** Runs failing from the first step on where the old code alone held. */
+    public long introduced() {
+        return introduced;
     }
 
-    /** The smallest seed that failed at or after the first step, or null. */
+    /** Their invariants. */
+    public TreeMap<String, Long> introducedBy() {
+        return introducedBy;
+    }
+
+    /** No run failed from its first step on where the old code alone held. */
+    public boolean safe() {
+        return introduced == 0;
+    }
+
+    /** The smallest unsafe seed, else the smallest seed failing from the first step on, or null. */
     public Outcome smallest() {
-        return smallest;
+        return smallestIntroduced != null ? smallestIntroduced : smallest;
     }
 }

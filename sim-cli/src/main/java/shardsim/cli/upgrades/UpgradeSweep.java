@@ -34,6 +34,7 @@ public record UpgradeSweep(Scenario scenario, String base, String from, String t
         List<Order> own = Order.of(scenario.worldRoles(new RunSpec(scenario.name(), from, base, seed)));
         List<Outcome> out = new ArrayList<>();
         for (Order o : orders) {
+            // Each order's run and its baseline: the same restarts on the old code.
             out.add(Outcome.run(scenario, Rollout.of(scenario, base, from, to, Order.named(own, o.name()), seed)));
         }
         return out;
@@ -84,7 +85,7 @@ public record UpgradeSweep(Scenario scenario, String base, String from, String t
             }
             List<Outcome> seed = seed(s);
             out.add(seed);
-            done.accept(seed.stream().noneMatch(Outcome::failsInRollout));
+            done.accept(seed.stream().noneMatch(Outcome::introduced));
         }
         return out;
     }

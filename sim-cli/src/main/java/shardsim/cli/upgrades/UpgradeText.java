@@ -20,22 +20,30 @@ public final class UpgradeText {
 
     /** The table: one row per order. */
     public static void table(PrintStream o, UpgradeSweep.Result r) {
-        o.printf("%-16s %7s %16s %16s %16s %16s  %s%n", "order", "seeds", "failing before", "in mixed window", "after last step", "clean", "verdict");
+        o.printf("%-16s %7s %15s %15s %15s %17s %15s  %s%n", "order", "seeds", "failing before", "in mixed window", "after last step", "not on old code", "clean",
+                "verdict");
         for (OrderTally t : r.tallies()) {
-            o.printf("%-16s %7d %16s %16s %16s %16s  %s%n", t.order().name(), t.runs(), share(t.failing(Rollout.Window.BEFORE), t.runs()),
-                    share(t.failing(Rollout.Window.MIXED), t.runs()), share(t.failing(Rollout.Window.AFTER), t.runs()), share(t.clean(), t.runs()),
-                    verdict(t));
+            o.printf("%-16s %7d %15s %15s %15s %17s %15s  %s%n", t.order().name(), t.runs(), share(t.failing(Rollout.Window.BEFORE), t.runs()),
+                    share(t.failing(Rollout.Window.MIXED), t.runs()), share(t.failing(Rollout.Window.AFTER), t.runs()), share(t.introduced(), t.runs()),
+                    share(t.clean(), t.runs()), verdict(t));
         }
     }
 
-    /** "safe" or "UNSAFE", with the invariants that failed from the first step on. */
+    /**
+     * "UNSAFE" with the invariants that failed from the first step on where the old code alone
+     * held; "old code's failures only" when every such failure also fails on the old code alone;
+     * else "safe".
+     */
     public static String verdict(OrderTally t) {
-        if (t.safe()) {
-            return "safe";
+        if (!t.safe()) {
+            return "UNSAFE (" + String.join(", ", t.introducedBy().keySet()) + ")";
         }
-        TreeMap<String, Long> inv = new TreeMap<>(t.byInvariant().get(Rollout.Window.MIXED.label()));
-        t.byInvariant().get(Rollout.Window.AFTER.label()).forEach((k, v) -> inv.merge(k, v, Long::sum));
-        return "UNSAFE (" + String.join(", ", inv.keySet()) + ")";
+        if (t.failingInRollout() > 0) {
+            TreeMap<String, Long> inv = new TreeMap<>(t.byInvariant().get(Rollout.Window.MIXED.label()));
+            t.byInvariant().get(Rollout.Window.AFTER.label()).forEach((k, v) -> inv.merge(k, v, Long::sum));
+            return "old code's failures only (" + String.join(", ", inv.keySet()) + ")";
+        }
+        return "safe";
     }
 
     /** "D1 3, D2 1" for a window, or "none". */

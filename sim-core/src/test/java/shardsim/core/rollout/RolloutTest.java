@@ -85,6 +85,8 @@ class RolloutTest {
                 assertEquals(Rollout.Window.MIXED, senderFirst.window(), "old receiver, new sender: seed " + seed);
                 assertEquals(List.of("M1"), senderFirst.claimed());
                 assertTrue(senderFirst.failsInRollout());
+                assertTrue(senderFirst.oldCodeHolds(), "the old code alone never misreads");
+                assertTrue(senderFirst.introduced(), "so the failure is the rollout's");
                 assertFalse(senderFirst.reachedSafely());
             }
         }
