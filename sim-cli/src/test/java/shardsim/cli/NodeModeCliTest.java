@@ -117,7 +117,8 @@ class NodeModeCliTest {
     @Test
     void listShowsRolesAndTheNewKinds() {
         Cli.Result r = Cli.real("list");
-        assertTrue(r.out().contains("roles (--node-mode NAME=MODE, sim upgrades; world of random seed 0): node (fe, "), r.out());
+        assertTrue(r.out().contains("roles (--node-mode NAME=MODE, sim upgrades; world of random seed 0): be (be10003, be10004, be10005, be10006, be10007); fe (fe)"),
+                r.out());
         assertTrue(r.out().contains("downgrade") && r.out().contains("upgrade"), r.out());
         ObjectNode first = (ObjectNode) Json.MAPPER.readTree(Cli.real("list", "--json").out()).get(0);
         assertTrue(first.get("roles").has("node"), first.toString());

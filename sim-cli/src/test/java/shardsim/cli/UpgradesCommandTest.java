@@ -36,8 +36,11 @@ class UpgradesCommandTest {
         assertEquals(30, o.get("seeds").asLong());
         JsonNode orders = o.get("orders");
         assertEquals("all-at-once", orders.get(0).get("order").asString());
-        assertEquals("node-by-node", orders.get(1).get("order").asString());
-        assertEquals("rollback", orders.get(2).get("order").asString());
+        // drop-after-clone's roles are be then fe.
+        assertEquals("be-first", orders.get(1).get("order").asString());
+        assertEquals("fe-first", orders.get(2).get("order").asString());
+        assertEquals("node-by-node", orders.get(3).get("order").asString());
+        assertEquals("rollback", orders.get(4).get("order").asString());
         JsonNode unsafe = null;
         boolean allSafe = true;
         for (JsonNode x : orders) {
@@ -80,7 +83,7 @@ class UpgradesCommandTest {
         Cli.Result r = Cli.real("upgrades", "drop-after-clone", "--from", "fixed", "--to", "fixed-no-clone-guard", "--seeds", "0..9", "--out", dir.toString());
         assertEquals(ExitCodes.OK, r.code(), r.out() + r.err());
         assertTrue(r.out().contains("upgrades drop-after-clone  from fixed to fixed-no-clone-guard  plan random  seeds 0..9"), r.out());
-        assertTrue(r.out().contains("roles: node (fe, "), r.out());
+        assertTrue(r.out().contains("roles: be (be10003, be10004, be10005, be10006, be10007); fe (fe)"), r.out());
         assertFalse(r.out().contains("UNSAFE"), r.out());
         assertTrue(r.out().lines().anyMatch(l -> l.startsWith("all-at-once ") && l.endsWith("safe")), r.out());
     }

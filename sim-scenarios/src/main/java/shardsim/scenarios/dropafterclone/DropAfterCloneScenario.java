@@ -85,6 +85,11 @@ public final class DropAfterCloneScenario extends SimulatedScenario<DorisWorld, 
     }
 
     @Override
+    public String rolloutNotes() {
+        return RolloutNotes.TEXT;
+    }
+
+    @Override
     public List<FidelityRow> fidelity() {
         return Fidelity.rows();
     }
@@ -140,9 +145,10 @@ public final class DropAfterCloneScenario extends SimulatedScenario<DorisWorld, 
         return true;
     }
 
+    /** The run-wide row is not read here: each process runs its own code ({@code sim.codeOf}), which is the run's mode unless the run names another for it. */
     @Override
     protected Cluster build(Simulation sim, DorisWorld world, Fence fence, RunShape shape) {
-        Cluster cluster = new Cluster(sim, world.config(), fence, world.backends(), world.placement(), world.reportPhaseMicros(), world.firstReplicaId());
+        Cluster cluster = new Cluster(sim, world.config(), node -> mode(sim.codeOf(node)), world.backends(), world.placement(), world.reportPhaseMicros(), world.firstReplicaId());
         Checks.register(cluster, world.config().reportIntervalMicros(), world.tailStartMicros(), world.endMicros(), 20 * DorisConfig.SECOND);
         return cluster;
     }
