@@ -18,9 +18,12 @@ import shardsim.core.scenario.RunSpec;
 import shardsim.core.workload.Workload;
 
 /**
- * The rollout orders {@code sim upgrades split-stall} explores (buggy to fixed, plan random), one
- * test per unsafe order on its smallest failing seed and a CI-sized sweep of the safe one. Seeds and
- * times are those {@code ./sim upgrades split-stall --seeds 0..9999 --threads 2} printed.
+ * The rollout orders {@code sim upgrades split-stall} explores (buggy to fixed, plan random): the
+ * smallest seed failing from the first step on of node-by-node and rollback, each of which fails as
+ * well when every step is a restart on the old code (so {@code sim upgrades} judges every order
+ * safe: the failures are those of the restarts), and a CI-sized sweep of all-at-once, which fails
+ * nothing from its step on. Seeds and times are those {@code ./sim upgrades split-stall --seeds
+ * 0..9999 --threads 2} printed.
  */
 class RolloutOrdersTest {
     private final SplitStallScenario scenario = new SplitStallScenario();
@@ -51,6 +54,8 @@ class RolloutOrdersTest {
         assertEquals(2_123_035, o.rollout().firstStepMicros());
         assertTrue(o.first().message().startsWith("store-2/region-worker: 'recover split 151:12 stage PRE_SPLIT'"), o.first().message());
         assertTrue(o.claimed().contains("U1"), o.claimed().toString());
+        // The same restart of store-1 on the old code stalls store-2 as well: the restart, not the new code, triggers it.
+        assertFalse(o.introduced(), "the same restarts on the old code fail too");
     }
 
     /**
@@ -85,6 +90,7 @@ class RolloutOrdersTest {
         assertEquals(Rollout.Window.MIXED, o.window());
         assertEquals("U5", o.first().invariant());
         assertEquals(3_410_971, o.first().timeMicros());
+        assertFalse(o.introduced(), "the same restarts on the old code fail too");
     }
 
     /**
@@ -105,5 +111,24 @@ class RolloutOrdersTest {
             }
         }
         assertTrue(before < 10, "old-code failures before the step: " + before);
+    }
+
+    /**
+     * node-by-node and rollback are safe by {@code sim upgrades}' measure: over seeds 0..99, no run
+     * that fails from the first step on holds when its steps are restarts on the old code (the
+     * 10,000-seed sweep had none either), while some do fail from the first step on.
+     */
+    @Test
+    void nodeByNodeAndRollbackAddNoFailureOfTheirOwn() {
+        for (String order : List.of("node-by-node", "rollback")) {
+            int failing = 0;
+            for (long seed = 0; seed < 100; seed++) {
+                Outcome o = outcome(order, seed);
+                long s = seed;
+                assertFalse(o.introduced(), () -> order + " seed " + s + ": " + o.first());
+                failing += o.failsInRollout() ? 1 : 0;
+            }
+            assertTrue(failing > 0, order + ": the restarts expose the old stores in some run");
+        }
     }
 }
