@@ -155,6 +155,16 @@ public interface Scenario {
         return "";
     }
 
+    /**
+     * The scenario's own reading of the curves in the report's section "When the failure became
+     * inevitable" ({@code sim explain} on its documented buggy run): which events the curve marks
+     * as decisive and whether that agrees with the report's story. Markdown paragraphs as for
+     * {@link #rolloutNotes()}. Empty, the default: the section then shows only what it measured.
+     */
+    default String explainNotes() {
+        return "";
+    }
+
     /** Runs one seed; the trace decides how much of the run is kept. */
     RunResult run(RunSpec spec, Trace trace);
 

@@ -61,6 +61,18 @@ public final class VersionSkewScenario extends SimulatedScenario<World, FixParts
         return RolloutNotes.TEXT;
     }
 
+    /** What the report's curves of the documented buggy run say, for "When the failure became inevitable". */
+    @Override
+    public String explainNotes() {
+        return "The curve agrees with the report's story, and says it has no race in it. The story (the report's hypothesis) is one lost answer: "
+                + "node-1 runs the `CreateTableOnShard`, moves its shard to v+1 and answers, and the answer never reaches meta (the "
+                + "scripted `DropResponse` from t=0.5 s, recorded as `ResponseDropped` at t=1.000947 s), so meta stays at v and every "
+                + "later DDL on the shard fails. The documented run draws nothing, so all its continuations are the same run; with "
+                + "a jittered link, where delivery order is left to chance, every continuation still breaks C2 from the first event "
+                + "on. The decisive event is the scripted loss itself: no timing before or after it decides anything, which is why, in the buggy code, "
+                + "a single lost DDL response is enough to wedge a shard.";
+    }
+
     @Override
     public List<shardsim.core.scenario.FidelityRow> fidelity() {
         return Fidelity.rows();
