@@ -15,6 +15,9 @@ import shardsim.core.scenario.CustomPlan;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
+import shardsim.core.shrink.ShrinkBudget;
+import shardsim.core.shrink.ShrinkResult;
+import shardsim.core.shrink.Shrinker;
 import shardsim.core.workload.Workload;
 
 /**
@@ -130,5 +133,31 @@ class RolloutOrdersTest {
             }
             assertTrue(failing > 0, order + ": the restarts expose the old stores in some run");
         }
+    }
+
+    /**
+     * The plan {@code sim upgrades} writes for node-by-node seed 0 (the seed's random faults and
+     * workload plus three upgrades) shrinks like any plan, and the shrinker keeps the one upgrade
+     * the stall needs: the restart of store-1 that hands region 151 to an old store.
+     */
+    @Test
+    void theShrinkerKeepsTheUpgradeTheStallNeeds() {
+        CustomPlan start = outcome("node-by-node", 0).rollout().spec().custom();
+        assertTrue(start.faults().faults().stream().filter(f -> f.fault() instanceof NodeFault.Upgrade).count() > 1, "the rollout upgrades every store");
+        Shrinker shrinker = new Shrinker(plans -> {
+            List<RunResult> out = new java.util.ArrayList<>();
+            for (CustomPlan p : plans) {
+                out.add(scenario.run(RunSpec.custom(scenario.name(), "buggy", p, 0)));
+            }
+            return out;
+        }, new ShrinkBudget(1_000, () -> false), 1, (runs, faults, ops) -> {
+        });
+        ShrinkResult r = shrinker.shrink(start, null);
+        assertEquals("U5", r.invariant());
+        List<NodeFault.CodeChange> kept = r.shrunk().faults().faults().stream().map(f -> f.fault())
+                .filter(f -> f instanceof NodeFault.CodeChange).map(f -> (NodeFault.CodeChange) f).toList();
+        assertEquals(1, kept.size(), "one upgrade is enough: " + r.shrunk().faults().faults());
+        assertEquals("store-1", kept.get(0).node());
+        assertFalse(r.shrunkRun().ok());
     }
 }
