@@ -58,7 +58,7 @@ public final class CheckDeterminismCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Scenario scenario = target.scenario(ctx.registry());
         String m = target.mode(scenario);
-        PlanChoice choice = target.plan().choose(scenario, Plans.RANDOM);
+        PlanChoice choice = target.choose(scenario, Plans.RANDOM);
         SeedRange range = seeds.range();
         choice.checkedSpec(scenario, m, range.first());
         long everySeconds = progress.seconds();

@@ -45,7 +45,7 @@ import shardsim.core.trace.Micros;
  * run, the fraction of re-randomised continuations that still break the same invariant, and names
  * the point of no return and the events just before it.
  */
-@Command(name = "explain", description = "Estimate when a failing run's failure became inevitable: replay it exactly up to points of the run, continue K times with every random stream re-seeded (the plan kept), and report the fraction that still fail, the point of no return (95%) and the last point below 50%.")
+@Command(name = "explain", description = "Estimate when a failing run's failure became inevitable: replay it exactly up to points of the run, continue K times with every random stream re-seeded (the plan kept), and report the fraction that still fail, the point of no return (95%%) and the last point below 50%%.")
 public final class ExplainCommand implements Callable<Integer> {
     private static final int MAX_K = 100_000;
     private static final int MAX_POINTS = 10_000;

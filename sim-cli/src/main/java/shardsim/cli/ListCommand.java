@@ -1,5 +1,8 @@
 package shardsim.cli;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -12,13 +15,22 @@ import shardsim.core.scenario.Scenario;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
-/** {@code sim list}: every scenario with its modes, plans, fault kinds, invariants and what goes wrong. */
-@Command(name = "list", description = "List the scenarios with their modes, plans, fault kinds and invariants.")
+/** {@code sim list}: every scenario with its modes, plans, fault kinds, roles, invariants and what goes wrong. */
+@Command(name = "list", description = "List the scenarios with their modes, plans, fault kinds, roles and invariants.")
 public final class ListCommand implements Callable<Integer> {
     private final CliContext ctx;
 
     @Mixin
     JsonOption json;
+
+    /** The plan whose seed-0 world the roles are shown for (the world may differ from seed to seed). */
+    private static final String WORLD_PLAN = shardsim.core.scenario.Plans.RANDOM;
+
+    /** The roles of the scenario's world for {@link #WORLD_PLAN} (else its first plan) at seed 0; empty if it does not say. */
+    private static Map<String, List<String>> roles(Scenario s) {
+        String plan = s.plans().contains(WORLD_PLAN) ? WORLD_PLAN : s.plans().get(0);
+        return s.worldRoles(new shardsim.core.scenario.RunSpec(s.name(), s.modes().get(0), plan, 0));
+    }
 
     public ListCommand(CliContext ctx) {
         this.ctx = ctx;
@@ -39,6 +51,8 @@ public final class ListCommand implements Callable<Integer> {
                     invariants.addObject().put("name", inv.name()).put("meaning", inv.meaning());
                 }
                 PlanFile.faultKindNames(s).forEach(o.putArray("faultKinds")::add);
+                ObjectNode roles = o.putObject("roles");
+                roles(s).forEach((role, nodes) -> nodes.forEach(roles.putArray(role)::add));
             }
             ctx.out().println(Json.line(all));
             return ExitCodes.OK;
@@ -51,6 +65,12 @@ public final class ListCommand implements Callable<Integer> {
             ctx.out().println("  modes: " + String.join(", ", s.modes()) + " (default " + s.modes().get(0) + ")");
             ctx.out().println("  plans: " + String.join(", ", s.plans()));
             ctx.out().println("  fault kinds (plan files): " + String.join(", ", PlanFile.faultKindNames(s)));
+            Map<String, List<String>> roles = roles(s);
+            if (!roles.isEmpty()) {
+                List<String> parts = new ArrayList<>();
+                roles.forEach((role, nodes) -> parts.add(role + " (" + String.join(", ", nodes) + ")"));
+                ctx.out().println("  roles (--node-mode NAME=MODE, sim upgrades; world of " + WORLD_PLAN + " seed 0): " + String.join("; ", parts));
+            }
             for (Rule inv : s.invariants()) {
                 ctx.out().println("  invariant " + inv);
             }

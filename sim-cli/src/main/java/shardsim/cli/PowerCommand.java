@@ -55,6 +55,8 @@ public final class PowerCommand implements Callable<Integer> {
         Scenario scenario = target.scenario(ctx.registry());
         String m = target.mode(scenario);
         String p = target.plan().drawnFromTheSeed(scenario, Plans.RANDOM);
+        java.util.SortedMap<String, String> nodeModes = target.nodeModes(scenario);
+        shardsim.cli.options.PlanChoice.checkWorld(scenario, new shardsim.core.scenario.RunSpec(scenario.name(), m, p, Power.startSeed(0)).withNodeModes(nodeModes));
         if (starts < 1 || starts > 100_000) {
             throw new UserError("--starts must be between 1 and 100000, got " + starts);
         }
@@ -64,15 +66,15 @@ public final class PowerCommand implements Callable<Integer> {
         int t = threads.count();
         long everySeconds = progress.seconds();
         try (OnSignal signal = new OnSignal("power")) {
-            return measure(scenario, m, p, t, everySeconds, signal);
+            return measure(scenario, m, p, nodeModes, t, everySeconds, signal);
         }
     }
 
-    private int measure(Scenario scenario, String m, String p, int t, long progressSeconds, OnSignal signal) {
+    private int measure(Scenario scenario, String m, String p, java.util.Map<String, String> nodeModes, int t, long progressSeconds, OnSignal signal) {
         long t0 = System.nanoTime();
         List<StartResult> results;
         try (Progress progress = new Progress(ctx.err(), ctx.terminal(), starts, progressSeconds, "power", "starts")) {
-            results = Power.measure(scenario, m, p, starts, maxSeeds, t, signal::signalled, r -> progress.step(!r.found()));
+            results = Power.measure(scenario, m, p, nodeModes, starts, maxSeeds, t, signal::signalled, r -> progress.step(!r.found()));
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
         boolean interrupted = results.size() < starts;

@@ -40,6 +40,8 @@ public final class ReplayCommand implements Callable<Integer> {
         }
         if (recorded.header().customPlan() != null) {
             spec = RunSpec.custom(spec.scenario(), spec.mode(), PlanFile.fromJson(recorded.header().customPlan(), spec.plan(), scenario), spec.seed());
+        }
+        if (spec.isCustom() || !spec.nodeModes().isEmpty()) {
             PlanChoice.checkWorld(scenario, spec);
         }
         if (!scenario.modes().contains(spec.mode()) || (!spec.isCustom() && !scenario.plans().contains(spec.plan()))) {

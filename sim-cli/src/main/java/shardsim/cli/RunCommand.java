@@ -52,7 +52,7 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         Scenario scenario = target.scenario(ctx.registry());
-        PlanChoice choice = target.plan().choose(scenario, Plans.DOCUMENTED);
+        PlanChoice choice = target.choose(scenario, Plans.DOCUMENTED);
         RunSpec spec = choice.checkedSpec(scenario, target.mode(scenario), seed.of(choice));
         if (last < 0 || last > 1_000_000) {
             throw new UserError("--last must be between 0 and 1000000: " + last);

@@ -40,7 +40,9 @@ final class RunReport {
         }
         out.println("reproduce: " + Launcher.prefix() + r.spec().command());
         String v = r.violations().get(0).invariant();
-        out.println("shrink:    " + Launcher.prefix() + ShellWords.join("sim", "shrink", r.spec().scenario(), "--mode", r.spec().mode(), "--plan", r.spec().plan(), "--seed",
-                Long.toString(r.spec().seed()), "--invariant", v));
+        java.util.List<String> shrink = new java.util.ArrayList<>(java.util.List.of("sim", "shrink", r.spec().scenario(), "--mode", r.spec().mode(), "--plan",
+                r.spec().plan(), "--seed", Long.toString(r.spec().seed()), "--invariant", v));
+        shrink.addAll(r.spec().nodeModeArgs());
+        out.println("shrink:    " + Launcher.prefix() + ShellWords.join(shrink.toArray(String[]::new)));
     }
 }

@@ -84,7 +84,7 @@ public final class ShrinkCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         Scenario scenario = target.scenario(ctx.registry());
         String m = target.mode(scenario);
-        PlanChoice choice = target.plan().choose(scenario, Plans.RANDOM);
+        PlanChoice choice = target.choose(scenario, Plans.RANDOM);
         long n = seed.of(choice);
         if (maxRuns < 1) {
             throw new UserError("--max-runs must be at least 1, got " + maxRuns);

@@ -87,7 +87,7 @@ public final class SweepCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Scenario scenario = target.scenario(ctx.registry());
         String m = target.mode(scenario);
-        PlanChoice choice = target.plan().choose(scenario, Plans.RANDOM);
+        PlanChoice choice = target.choose(scenario, Plans.RANDOM);
         String p = choice.name();
         SeedRange range = seeds.range();
         Shard piece = Shard.parse(shard);
@@ -98,7 +98,8 @@ public final class SweepCommand implements Callable<Integer> {
         progressSeconds = progress.seconds();
         // A plan file's names are checked in the first seed's world before anything is written.
         choice.checkedSpec(scenario, m, range.first());
-        sweepOf = new SweepOf(SweepOf.digest(p, choice.custom() == null ? null : Json.line(PlanFile.toJson(choice.custom(), scenario.name()))),
+        sweepOf = new SweepOf(SweepOf.digest(p, choice.custom() != null ? Json.line(PlanFile.toJson(choice.custom(), scenario.name()))
+                : choice.nodeModes().isEmpty() ? null : "built-in plan " + p + " node modes " + shardsim.core.scenario.NodeModes.describe(choice.nodeModes())),
                 range.toString(), piece.toString());
         if (out != null) {
             AtomicOutput.checkTarget(out, true, RunFiles.inputs(choice));

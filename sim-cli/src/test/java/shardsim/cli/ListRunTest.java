@@ -43,10 +43,10 @@ class ListRunTest {
         assertTrue(r.out().contains("ping: a client counts"), r.out());
         assertTrue(r.out().contains("modes: buggy, fixed, nondeterministic, per-process"), r.out());
         assertTrue(r.out().contains("invariant P1:"), r.out());
-        assertTrue(r.out().contains("  fault kinds (plan files): clock-skew, clog, crash, partition, partition-end, partition-one-way, partition-one-way-end, restart"),
+        assertTrue(r.out().contains("  fault kinds (plan files): clock-skew, clog, crash, downgrade, partition, partition-end, partition-one-way, partition-one-way-end, restart, upgrade"),
                 r.out());
         Cli.Result j = Cli.run("list", "--json");
-        assertEquals("partition-end", Json.MAPPER.readTree(j.out()).get(0).get("faultKinds").get(4).stringValue());
+        assertEquals("partition-end", Json.MAPPER.readTree(j.out()).get(0).get("faultKinds").get(5).stringValue());
         assertEquals("ping", Json.MAPPER.readTree(j.out()).get(0).get("name").stringValue());
         assertEquals(3, Json.MAPPER.readTree(j.out()).get(0).get("plans").size());
     }

@@ -27,13 +27,14 @@ import shardsim.cli.testing.PingScenario;
 class SharedOptionsTest {
     /** Which commands take each shared option (SCENARIO is the positional parameter). */
     private static final Map<String, Set<String>> WHERE = Map.of(
-            "SCENARIO", Set.of("run", "sweep", "shrink", "power", "check-determinism", "explain"),
+            "SCENARIO", Set.of("run", "sweep", "shrink", "power", "check-determinism", "explain", "upgrades"),
             "--mode", Set.of("run", "sweep", "shrink", "power", "check-determinism", "explain"),
-            "--plan", Set.of("run", "sweep", "shrink", "power", "check-determinism", "explain"),
+            "--node-mode", Set.of("run", "sweep", "shrink", "power", "check-determinism", "explain"),
+            "--plan", Set.of("run", "sweep", "shrink", "power", "check-determinism", "explain", "upgrades"),
             "--seed", Set.of("run", "shrink", "explain"),
-            "--seeds", Set.of("sweep", "check-determinism"),
-            "--threads", Set.of("sweep", "shrink", "power", "explain"),
-            "--json", Set.of("list", "run", "sweep", "shrink", "power", "summarize", "explain"));
+            "--seeds", Set.of("sweep", "check-determinism", "upgrades"),
+            "--threads", Set.of("sweep", "shrink", "power", "explain", "upgrades"),
+            "--json", Set.of("list", "run", "sweep", "shrink", "power", "summarize", "explain", "upgrades"));
 
     private static CommandLine commandLine() {
         PrintStream sink = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);

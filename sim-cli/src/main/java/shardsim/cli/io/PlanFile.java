@@ -46,7 +46,9 @@ import tools.jackson.databind.node.ObjectNode;
  * name in kebab case. The end of a lasting fault ({@link End}) is its start's kind with
  * {@code -end} appended and the start's fields, so it names exactly the fault it ends. {@code base} (default {@code random}) names the built-in plan whose world
  * the plan runs in; {@code seed} is the seed {@code sim run} uses when given none; without
- * {@code workload} the workload is drawn from the seed. The link's delay is uniform between
+ * {@code workload} the workload is drawn from the seed. {@code "modes": {"NAME": "MODE"}} starts
+ * nodes or roles on another mode's code than the run's; the kinds {@code upgrade} and
+ * {@code downgrade} ({@code node}, {@code toMode}) restart a node on another mode's code. The link's delay is uniform between
  * {@code delayMicrosMin} and {@code delayMicrosMax}, exponential when {@code delayMicrosMean} is
  * also given, or fixed when {@code delayMicros} is given instead. Version 1 files (no base, seed
  * or workload) still read. Every problem (unknown kind, missing or extra field, a probability
@@ -59,12 +61,12 @@ public final class PlanFile {
     /** Kernel fault kinds a plan file may name (link policy changes go in "link" instead). */
     private static final List<Class<? extends Fault>> KERNEL_KINDS = List.of(
             NetFault.Partition.class, NetFault.PartitionOneWay.class, NetFault.Clog.class,
-            NodeFault.Crash.class, NodeFault.Restart.class, NodeFault.ClockSkew.class);
+            NodeFault.Crash.class, NodeFault.Restart.class, NodeFault.ClockSkew.class, NodeFault.Upgrade.class, NodeFault.Downgrade.class);
 
     private static final List<String> LINK_FIELDS = List.of("lossProbability", "duplicateProbability", "delayMicros", "delayMicrosMin", "delayMicrosMax",
             "delayMicrosMean", "capacity");
 
-    private static final List<String> TOP_LEVEL = List.of("schema", "schemaVersion", "scenario", "base", "seed", "link", "faults", "workload");
+    private static final List<String> TOP_LEVEL = List.of("schema", "schemaVersion", "scenario", "base", "seed", "modes", "link", "faults", "workload");
 
     private PlanFile() {
     }
@@ -116,13 +118,42 @@ public final class PlanFile {
             throw new UserError(where + ": unknown base '" + base + "' (expected one of " + String.join(", ", scenario.plans()) + ")");
         }
         Workload workload = o.has("workload") ? workload(o.get("workload"), where, scenario) : null;
-        CustomPlan plan = new CustomPlan(source, base, link, new FaultPlan(out), workload);
+        CustomPlan plan = new CustomPlan(source, base, link, new FaultPlan(out), workload, modes(o.get("modes"), where, scenario));
         try {
             PlanValidation.checkNumbers(plan);
+            shardsim.core.scenario.NodeModes.checkCodeChanges(plan.faults(), scenario.modes(), null);
         } catch (IllegalArgumentException e) {
             throw new UserError(where + ": " + e.getMessage());
         }
         return plan;
+    }
+
+    /** The plan's {@code "modes"}: node or role name to the mode it starts on (the names are checked against a seed's world later). */
+    private static java.util.SortedMap<String, String> modes(JsonNode m, String where, Scenario scenario) {
+        if (m == null) {
+            return shardsim.core.scenario.NodeModes.NONE;
+        }
+        if (!m.isObject()) {
+            throw new UserError(where + ": field 'modes' is not a JSON object of NAME: MODE");
+        }
+        if (m.size() > PlanValidation.MAX_ENTRIES) {
+            throw new UserError(where + ": " + m.size() + " modes, more than the " + PlanValidation.MAX_ENTRIES + " a plan may hold");
+        }
+        TreeMap<String, String> out = new TreeMap<>();
+        for (String name : m.propertyNames()) {
+            JsonNode v = m.get(name);
+            if (!v.isString()) {
+                throw new UserError(where + ": modes." + name + " must be a mode's name (a string)");
+            }
+            if (!scenario.modes().contains(v.stringValue())) {
+                throw new UserError(where + ": modes." + name + ": unknown mode '" + v.stringValue() + "' (expected one of " + String.join(", ", scenario.modes()) + ")");
+            }
+            if (name.isEmpty() || name.length() > PlanValidation.MAX_TEXT) {
+                throw new UserError(where + ": modes: a name must have 1 to " + PlanValidation.MAX_TEXT + " characters");
+            }
+            out.put(name, v.stringValue());
+        }
+        return shardsim.core.scenario.NodeModes.copy(out);
     }
 
     /** The seed a plan file names, if it names one. */

@@ -32,7 +32,7 @@ public record TraceFile(Header header, List<TraceEvent> events) {
     /** Bumped whenever a field changes meaning; readers refuse other versions. */
     public static final int SCHEMA_VERSION = 3;
     private static final java.util.List<String> HEADER_FIELDS = java.util.List.of("schema", "schemaVersion", "simVersion", "scenario", "mode", "plan", "seed",
-            "params", "digest", "events", "customPlan", "lastCheck", LineCheck.FIELD);
+            "nodeModes", "params", "digest", "events", "customPlan", "lastCheck", LineCheck.FIELD);
     private static final java.util.List<String> EVENT_FIELDS = java.util.List.of("i", "t", "e", "kind", "actor", "type", "fields", "detail", LineCheck.FIELD);
 
     /**
@@ -67,6 +67,11 @@ public record TraceFile(Header header, List<TraceEvent> events) {
             o.put("mode", spec.mode());
             o.put("plan", spec.plan());
             o.put("seed", spec.seed());
+            if (!spec.nodeModes().isEmpty()) {
+                // Who ran what: a replay starts the same nodes on the same code (a plan file's copy below carries them too).
+                ObjectNode m = o.putObject("nodeModes");
+                spec.nodeModes().forEach(m::put);
+            }
             ObjectNode p = o.putObject("params");
             params.forEach(p::put);
             o.put("digest", digest);
@@ -178,6 +183,20 @@ public record TraceFile(Header header, List<TraceEvent> events) {
             throw new UserError("trace " + name + " has schema version " + version + "; this sim reads version " + SCHEMA_VERSION);
         }
         RunSpec spec = new RunSpec(Json.text(o, "scenario", where), Json.text(o, "mode", where), Json.text(o, "plan", where), Json.number(o, "seed", where));
+        JsonNode modes = o.get("nodeModes");
+        if (modes != null) {
+            if (!modes.isObject()) {
+                throw new UserError(where + ": field 'nodeModes' is not an object");
+            }
+            Map<String, String> m = new LinkedHashMap<>();
+            for (Map.Entry<String, JsonNode> e : modes.properties()) {
+                if (!e.getValue().isString() || e.getKey().isEmpty()) {
+                    throw new UserError(where + ": nodeModes." + e.getKey() + " is not a mode's name");
+                }
+                m.put(e.getKey(), e.getValue().stringValue());
+            }
+            spec = spec.withNodeModes(m);
+        }
         Map<String, String> params = new LinkedHashMap<>();
         JsonNode p = o.get("params");
         if (p == null || !p.isObject()) {

@@ -5,6 +5,7 @@ import java.util.OptionalLong;
 import shardsim.cli.base.UserError;
 import shardsim.cli.io.PlanFile;
 import shardsim.core.scenario.CustomPlan;
+import shardsim.core.scenario.NodeModes;
 import shardsim.core.scenario.PlanValidation;
 import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Scenario;
@@ -16,8 +17,27 @@ import shardsim.core.scenario.WorldNames;
  * @param name the built-in plan's name, or the file's path
  * @param custom the file's contents, or null for a built-in plan
  * @param fileSeed the seed the file names, if any (used when the command line gives none)
+ * @param nodeModes the nodes or roles that start on their own mode (for a plan file: its
+ *     {@code "modes"} with the command line's pairs over them, also in {@code custom})
  */
-public record PlanChoice(String name, CustomPlan custom, OptionalLong fileSeed) {
+public record PlanChoice(String name, CustomPlan custom, OptionalLong fileSeed, java.util.SortedMap<String, String> nodeModes) {
+    public PlanChoice {
+        nodeModes = NodeModes.copy(nodeModes);
+    }
+
+    PlanChoice(String name, CustomPlan custom, OptionalLong fileSeed) {
+        this(name, custom, fileSeed, custom == null ? NodeModes.NONE : custom.modes());
+    }
+
+    /** This choice with {@code given} over the plan's own node modes, name by name. */
+    PlanChoice withNodeModes(java.util.Map<String, String> given) {
+        if (given.isEmpty()) {
+            return this;
+        }
+        java.util.TreeMap<String, String> merged = new java.util.TreeMap<>(nodeModes);
+        merged.putAll(given);
+        return new PlanChoice(name, custom == null ? null : custom.withModes(merged), fileSeed, merged);
+    }
 
     /** The plan asked for ({@code --plan NAME|FILE.json}), or the default when none was given. */
     static PlanChoice of(Scenario scenario, String plan, String fallback) {
@@ -45,8 +65,12 @@ public record PlanChoice(String name, CustomPlan custom, OptionalLong fileSeed) 
         return spec;
     }
 
-    /** Checks a custom spec's names against the world of its base plan and seed. */
+    /**
+     * Checks a spec's node modes and its upgrades and downgrades against the world of its seed, and
+     * a custom spec's names against the world of its base plan and seed.
+     */
     public static void checkWorld(Scenario scenario, RunSpec spec) {
+        checkNodeModes(scenario, spec);
         if (!spec.isCustom()) {
             return;
         }
@@ -64,6 +88,36 @@ public record PlanChoice(String name, CustomPlan custom, OptionalLong fileSeed) 
     }
 
     public RunSpec spec(Scenario scenario, String mode, long seed) {
-        return custom == null ? new RunSpec(scenario.name(), mode, name, seed) : RunSpec.custom(scenario.name(), mode, custom, seed);
+        return custom == null ? new RunSpec(scenario.name(), mode, name, seed).withNodeModes(nodeModes) : RunSpec.custom(scenario.name(), mode, custom, seed);
+    }
+
+    /**
+     * Every name a node mode uses is a node or a role of the seed's world, and every upgrade or
+     * downgrade names a mode and a node of it, running at that time (exit 2 otherwise).
+     */
+    private static void checkNodeModes(Scenario scenario, RunSpec spec) {
+        boolean codeChanges = spec.isCustom() && spec.custom().faults().faults().stream().anyMatch(f -> f.fault() instanceof shardsim.core.fault.NodeFault.CodeChange);
+        if (spec.nodeModes().isEmpty() && !codeChanges) {
+            return;
+        }
+        String where = spec.isCustom() ? "plan " + spec.plan() + " (world of base " + spec.custom().base() + ", seed " + spec.seed() + "): " : "";
+        java.util.Map<String, java.util.List<String>> roles;
+        try {
+            roles = scenario.worldRoles(spec);
+        } catch (IllegalArgumentException e) {
+            throw new UserError(where + e.getMessage());
+        }
+        if (roles.isEmpty()) {
+            throw new UserError(scenario.name() + " does not say which nodes and roles its world has (Scenario.worldRoles), so it runs no node on its own mode");
+        }
+        java.util.List<String> nodes = NodeModes.nodesOf(roles);
+        try {
+            NodeModes.resolve(spec.mode(), spec.nodeModes(), scenario.modes(), nodes, roles, true);
+            if (spec.isCustom()) {
+                NodeModes.checkCodeChanges(spec.custom().faults(), scenario.modes(), nodes);
+            }
+        } catch (IllegalArgumentException e) {
+            throw new UserError(where + e.getMessage());
+        }
     }
 }

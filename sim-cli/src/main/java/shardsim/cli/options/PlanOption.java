@@ -19,12 +19,17 @@ public final class PlanOption {
 
     /** For power: a built-in plan that draws its faults and workload from the seed (not documented, not a file), or {@code fallback}. */
     public String drawnFromTheSeed(Scenario scenario, String fallback) {
+        return drawnFromTheSeed(scenario, fallback, "power");
+    }
+
+    /** For {@code command} (power, upgrades): a built-in plan drawn from the seed, or {@code fallback}. */
+    public String drawnFromTheSeed(Scenario scenario, String fallback, String command) {
         if (plan != null && PlanFile.looksLikeFile(plan)) {
-            throw new UserError("power takes a built-in plan drawn from the seed (random, swarm, targeted), not a plan file");
+            throw new UserError(command + " takes a built-in plan drawn from the seed (random, swarm, targeted), not a plan file");
         }
         String p = builtIn(scenario, plan, fallback);
         if (Plans.DOCUMENTED.equals(p)) {
-            throw new UserError("power sweeps seeds, and the documented plan does not depend on the seed: use a plan drawn from the seed (random, swarm, targeted)");
+            throw new UserError(command + " sweeps seeds, and the documented plan does not depend on the seed: use a plan drawn from the seed (random, swarm, targeted)");
         }
         return p;
     }

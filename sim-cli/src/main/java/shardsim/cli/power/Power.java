@@ -27,7 +27,7 @@ public final class Power {
     }
 
     public static List<StartResult> measure(Scenario scenario, String mode, String plan, int starts, long maxSeeds, int threads) {
-        return measure(scenario, mode, plan, starts, maxSeeds, threads, () -> false, r -> {
+        return measure(scenario, mode, plan, java.util.Map.of(), starts, maxSeeds, threads, () -> false, r -> {
         });
     }
 
@@ -35,9 +35,10 @@ public final class Power {
      * Like {@link #measure(Scenario, String, String, int, long, int)}, stopping early when
      * {@code stop} says so: then only the starts that finished are returned, in order.
      *
+     * @param nodeModes nodes or roles that start on their own mode
      * @param done told of each start as it finishes
      */
-    public static List<StartResult> measure(Scenario scenario, String mode, String plan, int starts, long maxSeeds, int threads,
+    public static List<StartResult> measure(Scenario scenario, String mode, String plan, java.util.Map<String, String> nodeModes, int starts, long maxSeeds, int threads,
             java.util.function.BooleanSupplier stop, java.util.function.Consumer<StartResult> done) {
         if (starts < 1 || maxSeeds < 1 || maxSeeds > SPACING) {
             throw new IllegalArgumentException("need starts >= 1 and 1 <= maxSeeds <= " + SPACING);
@@ -48,7 +49,7 @@ public final class Power {
             for (int i = 0; i < starts; i++) {
                 long start = startSeed(i);
                 tasks.add(() -> {
-                    StartResult r = sweep(scenario, mode, plan, start, maxSeeds, stop);
+                    StartResult r = sweep(scenario, mode, plan, nodeModes, start, maxSeeds, stop);
                     if (r != null) {
                         done.accept(r);
                     }
@@ -68,13 +69,13 @@ public final class Power {
     }
 
     /** One start's sweep, or null if {@code stop} ended it first. */
-    static StartResult sweep(Scenario scenario, String mode, String plan, long start, long maxSeeds, java.util.function.BooleanSupplier stop) {
+    static StartResult sweep(Scenario scenario, String mode, String plan, java.util.Map<String, String> nodeModes, long start, long maxSeeds, java.util.function.BooleanSupplier stop) {
         long t0 = System.nanoTime();
         for (long k = 0; k < maxSeeds; k++) {
             if (stop.getAsBoolean()) {
                 return null;
             }
-            RunResult r = scenario.run(new RunSpec(scenario.name(), mode, plan, start + k));
+            RunResult r = scenario.run(new RunSpec(scenario.name(), mode, plan, start + k).withNodeModes(nodeModes));
             if (!r.ok()) {
                 return new StartResult(start, k + 1, true, r.violations().get(0).invariant(), System.nanoTime() - t0);
             }

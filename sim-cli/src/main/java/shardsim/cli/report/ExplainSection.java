@@ -119,6 +119,12 @@ final class ExplainSection {
             b.append(ExplainPage.section(c.explanation()));
             b.append("<p>").append(Html.esc(story(c.explanation()))).append("</p>\n");
         }
+        if (!notes().isBlank()) {
+            b.append("<h3>What the curves say</h3>\n");
+            for (String para : notes().split("\n\\s*\n")) {
+                b.append("<p>").append(RolloutSection.prose(para)).append("</p>\n");
+            }
+        }
         return b.toString();
     }
 
@@ -145,7 +151,15 @@ final class ExplainSection {
             }
             b.append(Md.text(story(x))).append("\n\n");
         }
+        if (!notes().isBlank()) {
+            b.append("### What the curves say\n\n").append(notes()).append("\n\n");
+        }
         return b.toString();
+    }
+
+    /** The scenario's own reading of its curves ({@link Scenario#explainNotes()}), stripped. */
+    private String notes() {
+        return scenario.explainNotes().strip();
     }
 
     private static String fence(List<TraceEvent> events) {

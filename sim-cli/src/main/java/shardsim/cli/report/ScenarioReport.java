@@ -51,6 +51,7 @@ public final class ScenarioReport {
     private final ShrunkSection shrunk;
     private final FidelitySection fidelity;
     private final ExplainSection explain;
+    private final RolloutSection rollout;
 
     private ScenarioReport(Scenario scenario, int seeds) {
         this.scenario = scenario;
@@ -69,6 +70,7 @@ public final class ScenarioReport {
         java.util.TreeSet<Long> failing = buggySweep.summary().firstFailing();
         this.shrunk = new ShrunkSection(scenario, buggy, sweepPlan, failing.isEmpty() ? null : failing.first(), documentedPlan);
         this.explain = new ExplainSection(scenario, buggy, documentedPlan);
+        this.rollout = new RolloutSection(scenario, buggy, fixed, seeds);
     }
 
     /** Runs everything the report shows. */
@@ -170,7 +172,7 @@ public final class ScenarioReport {
         b.append("<p>Contents: <a href=\"#invariants\">invariants</a> \u00b7 ").append(fidelity.hasLog() ? "<a href=\"#log\">the report's log</a> \u00b7 " : "")
                 .append(fidelity.hasFidelity() ? "<a href=\"#fidelity\">fidelity</a> \u00b7 " : "")
                 .append("<a href=\"#buggy\">").append(Html.esc(buggy))
-                .append(" run</a> \u00b7 <a href=\"#explain\">when it became inevitable</a> \u00b7 <a href=\"#fixed\">").append(Html.esc(fixed)).append(" run</a> \u00b7 <a href=\"#sweeps\">sweeps</a> \u00b7 <a href=\"#shrunk\">shrunk failures</a> \u00b7 ")
+                .append(" run</a> \u00b7 <a href=\"#explain\">when it became inevitable</a> \u00b7 <a href=\"#fixed\">").append(Html.esc(fixed)).append(" run</a> \u00b7 <a href=\"#sweeps\">sweeps</a> \u00b7 <a href=\"#shrunk\">shrunk failures</a> \u00b7 <a href=\"#rollout\">rolling out the fix</a> \u00b7 ")
                 .append("<a href=\"#latencies\">latencies</a> \u00b7 <a href=\"#regenerate\">regenerate</a></p>\n");
         b.append("<h2 id=\"invariants\">Invariants</h2>\n<table><tr><th>invariant</th><th>meaning</th><th>").append(Html.esc(buggy))
                 .append(" / ").append(Html.esc(documentedPlan)).append("</th><th>").append(Html.esc(buggy)).append(" sweep</th><th>")
@@ -201,6 +203,7 @@ public final class ScenarioReport {
         }
         b.append("</table>\n<p>").append(Html.esc(stopsSentence())).append("</p>\n");
         b.append(shrunk.html());
+        b.append(rollout.html());
         b.append("<h2 id=\"latencies\">Latencies in virtual time</h2>\n");
         for (Sweep s : List.of(buggySweep, fixedSweep)) {
             b.append("<h3>").append(Html.esc(s.mode())).append(", ").append(Html.esc(s.plan())).append(", seeds ").append(s.first()).append("..")
@@ -303,6 +306,7 @@ public final class ScenarioReport {
         }
         b.append("\n").append(stopsSentence()).append("\n\n");
         b.append(shrunk.markdown());
+        b.append(rollout.markdown());
         b.append("## Latencies in virtual time\n\n");
         for (Sweep s : List.of(buggySweep, fixedSweep)) {
             b.append("### ").append(Md.text(s.mode())).append(", ").append(Md.text(s.plan())).append(", seeds ").append(s.first()).append("..").append(s.last()).append("\n\n");
@@ -371,6 +375,7 @@ public final class ScenarioReport {
     public Map<String, String> planFiles() {
         Map<String, String> out = new LinkedHashMap<>(shrunk.planFiles());
         out.putAll(explain.planFiles());
+        out.putAll(rollout.planFiles());
         return out;
     }
 
@@ -379,6 +384,7 @@ public final class ScenarioReport {
         out.put(buggy + ".svg", SpaceTime.standalone(buggyRun.capture(), "d-" + buggy) + "\n");
         out.put(fixed + ".svg", SpaceTime.standalone(fixedRun.capture(), "d-" + fixed) + "\n");
         out.putAll(explain.svgFiles());
+        out.putAll(rollout.svgFiles());
         return out;
     }
 

@@ -38,4 +38,25 @@ public sealed interface NodeFault extends Fault {
     /** Sets the node's clock offset from virtual time. */
     record ClockSkew(String node, long skewMicros) implements NodeFault {
     }
+
+    /**
+     * An operator restarts the node's process running the code of another mode of the scenario
+     * ({@link Upgrade} towards the fix, {@link Downgrade} back). The kernel applies both the same
+     * way: if the node is up, its volatile state, timers, pending calls and worker queues are lost
+     * as in a crash, but its disk is kept whole (the process stops, the machine does not), and a new
+     * incarnation running {@link #toMode()} recovers from it at once. If the node is down, it runs
+     * {@code toMode} when it next restarts. A momentary fault: nothing stays in force.
+     */
+    sealed interface CodeChange extends NodeFault permits Upgrade, Downgrade {
+        /** The mode whose code the node runs from now on. */
+        String toMode();
+    }
+
+    /** Restarts the node on the code of {@code toMode} (the newer code); see {@link CodeChange}. */
+    record Upgrade(String node, String toMode) implements CodeChange {
+    }
+
+    /** Restarts the node on the code of {@code toMode} (the older code, a rollback); see {@link CodeChange}. */
+    record Downgrade(String node, String toMode) implements CodeChange {
+    }
 }

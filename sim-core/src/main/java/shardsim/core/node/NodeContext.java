@@ -23,6 +23,14 @@ public interface NodeContext {
     /** How many times this node has restarted (0 on first boot). */
     int incarnation();
 
+    /**
+     * The name of the mode whose code this incarnation runs (fixed for the incarnation; an
+     * upgrade or downgrade starts a new one). A scenario's node factory picks its row of the mode
+     * table from it. {@link shardsim.core.sim.Simulation#NO_CODE} in a simulation whose codes
+     * nobody assigned (one built without the run skeleton).
+     */
+    String code();
+
     /** A one-way message. */
     void send(String to, Message message);
 

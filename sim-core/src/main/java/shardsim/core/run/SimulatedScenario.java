@@ -10,6 +10,8 @@ import shardsim.core.net.LinkPolicy;
 import shardsim.core.random.SimRandom;
 import shardsim.core.scenario.ChaosProfile;
 import shardsim.core.scenario.CustomPlan;
+import shardsim.core.scenario.FaultWindow;
+import shardsim.core.scenario.NodeModes;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
@@ -169,18 +171,47 @@ public abstract class SimulatedScenario<W extends World, M extends Mode, D exten
         }
         String source = name() + "-" + spec.plan() + "-seed-" + spec.seed() + ".json";
         if (!aimsFaults(plan.base())) {
-            return plan.asCustom(source);
+            return plan.asCustom(source).withModes(spec.nodeModes());
         }
         // Aimed faults are known only once the run has reached them: run it and list them after the
         // drawn ones (a fault aimed at a microsecond that also has a drawn one runs after it).
         StagedRun<W, D> run = stage(spec, Trace.digestOnly(), FaultPlan.builder(), stopOnFirstViolation());
         run.finish();
-        return new CustomPlan(source, plan.base(), plan.link(), plan.faults().merge(run.aimed()), plan.workload());
+        return new CustomPlan(source, plan.base(), plan.link(), plan.faults().merge(run.aimed()), plan.workload(), spec.nodeModes());
     }
 
     @Override
     public final WorldNames worldNames(RunSpec spec) {
-        return names(resolveWorld(spec));
+        // An upgrade's or downgrade's toMode names a mode, whatever the world.
+        return names(resolveWorld(spec)).with("toMode", modes());
+    }
+
+    @Override
+    public final Map<String, List<String>> worldRoles(RunSpec spec) {
+        return rolesOf(resolveWorld(spec));
+    }
+
+    @Override
+    public final java.util.Optional<FaultWindow> faultWindow(RunSpec spec) {
+        ResolvedPlan<W> plan = resolve(spec);
+        RunShape shape = shape(plan.world(), plan.link());
+        return java.util.Optional.of(new FaultWindow(shape.faultsFromMicros(), shape.tailStartMicros()));
+    }
+
+    /**
+     * The world's roles, checked to hold every node a generated plan may crash. A node outside
+     * every role (one that runs no versioned code, such as version-skew's client, added not
+     * crashable) runs the run's mode and is never upgraded.
+     */
+    private static Map<String, List<String>> rolesOf(World world) {
+        Map<String, List<String>> roles = world.roles();
+        List<String> inRoles = NodeModes.nodesOf(roles);
+        for (String node : world.crashableNodes()) {
+            if (!inRoles.contains(node)) {
+                throw new IllegalStateException("node " + node + " is in none of the world's roles " + roles.keySet());
+            }
+        }
+        return roles;
     }
 
     /** The plan {@code spec} runs, as data. */
@@ -241,7 +272,14 @@ public abstract class SimulatedScenario<W extends World, M extends Mode, D exten
         SimConfig config = new SimConfig(RunBudget.of(shape.maxEvents(), shape.endMicros() + RunShape.BUDGET_SLACK_MICROS), link, stopOnFirst,
                 shape.workerCapacity());
         Simulation sim = new Simulation(spec.seed(), config, trace);
+        // Codes before build: each node's factory reads its own (NodeContext.code()). A name no node
+        // or role of this seed's world has is skipped, like a fault naming a node the world lacks
+        // (the command line refuses it for the seed it checks); a mode that does not exist is not.
+        Map<String, String> codes = NodeModes.resolve(mode.name(), spec.nodeModes(), modes(), world.nodes(), rolesOf(world), false);
+        NodeModes.checkCodeChanges(plan.faults(), modes(), null);
+        sim.assignCodes(mode.name(), codes);
         recordParams(sim, spec, mode, plan);
+        recordCodes(sim, spec, mode, codes);
 
         D driver = build(sim, world, mode, shape);
         sim.perform(plan.workload(), driver::perform);
@@ -259,6 +297,24 @@ public abstract class SimulatedScenario<W extends World, M extends Mode, D exten
             });
         }
         return new StagedRun<>(spec, sim, plan, shape, driver, recorded);
+    }
+
+    /**
+     * A mixed-version run names who runs what: the node modes asked for and every node whose code
+     * is not the run's mode. Recorded only for such runs, so other runs' digests stay as they were.
+     */
+    private static void recordCodes(Simulation sim, RunSpec spec, Mode mode, Map<String, String> codes) {
+        if (spec.nodeModes().isEmpty()) {
+            return;
+        }
+        sim.param("nodeModes", NodeModes.describe(spec.nodeModes()));
+        StringBuilder own = new StringBuilder();
+        for (Map.Entry<String, String> c : codes.entrySet()) {
+            if (!c.getValue().equals(mode.name())) {
+                own.append(own.length() == 0 ? "" : " ").append(c.getKey()).append('=').append(c.getValue());
+            }
+        }
+        sim.param("codes", own.toString());
     }
 
     private static void recordParams(Simulation sim, RunSpec spec, Mode mode, ResolvedPlan<?> plan) {

@@ -17,6 +17,23 @@ public interface World {
         return nodes();
     }
 
+    /**
+     * The roles of the world: role name to its nodes, in order, as a {@link java.util.LinkedHashMap}
+     * (the order rollouts upgrade them in). A run may give a role its own mode
+     * ({@code --node-mode ROLE=MODE}), and {@code sim upgrades} upgrades role by role. Every node a
+     * generated plan may crash ({@link #crashableNodes()}) must be in a role; a node outside every
+     * role (one that runs no versioned code, like a client standing for the user) runs the run's
+     * mode and is never upgraded. Default: one role {@value #DEFAULT_ROLE} holding every node.
+     */
+    default Map<String, List<String>> roles() {
+        Map<String, List<String>> out = new java.util.LinkedHashMap<>();
+        out.put(DEFAULT_ROLE, nodes());
+        return out;
+    }
+
+    /** The one role of a world that declares none. */
+    String DEFAULT_ROLE = "node";
+
     /** The world's figures, recorded as run parameters in this order. */
     default Map<String, Object> params() {
         return java.util.Collections.emptyMap();

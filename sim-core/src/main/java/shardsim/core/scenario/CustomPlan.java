@@ -15,8 +15,10 @@ import shardsim.core.workload.Workload;
  * @param link the default link policy
  * @param faults the faults, in time order
  * @param workload the operations, in time order; null to draw them from the seed as {@code base} would
+ * @param modes the nodes or roles that start on another mode's code than the run's, by name
+ *     (sorted; a node's entry beats its role's), as a plan file's {@code "modes"}; empty for none
  */
-public record CustomPlan(String source, String base, LinkPolicy link, FaultPlan faults, Workload workload) {
+public record CustomPlan(String source, String base, LinkPolicy link, FaultPlan faults, Workload workload, java.util.SortedMap<String, String> modes) {
     public CustomPlan {
         if (source == null || base == null || link == null || faults == null) {
             throw new IllegalArgumentException("a custom plan needs a source, a base plan, a link policy and faults");
@@ -24,6 +26,12 @@ public record CustomPlan(String source, String base, LinkPolicy link, FaultPlan 
         if (base.equals(source)) {
             throw new IllegalArgumentException("a custom plan's base must be a built-in plan, not the plan itself");
         }
+        modes = NodeModes.copy(modes);
+    }
+
+    /** A plan whose nodes all start on the run's mode. */
+    public CustomPlan(String source, String base, LinkPolicy link, FaultPlan faults, Workload workload) {
+        this(source, base, link, faults, workload, NodeModes.NONE);
     }
 
     /** A plan of faults only, in the world of the {@code random} plan, its workload drawn from the seed. */
@@ -41,18 +49,23 @@ public record CustomPlan(String source, String base, LinkPolicy link, FaultPlan 
     }
 
     public CustomPlan withSource(String newSource) {
-        return new CustomPlan(newSource, base, link, faults, workload);
+        return new CustomPlan(newSource, base, link, faults, workload, modes);
     }
 
     public CustomPlan withLink(LinkPolicy newLink) {
-        return new CustomPlan(source, base, newLink, faults, workload);
+        return new CustomPlan(source, base, newLink, faults, workload, modes);
     }
 
     public CustomPlan withFaults(FaultPlan newFaults) {
-        return new CustomPlan(source, base, link, newFaults, workload);
+        return new CustomPlan(source, base, link, newFaults, workload, modes);
     }
 
     public CustomPlan withWorkload(Workload newWorkload) {
-        return new CustomPlan(source, base, link, faults, newWorkload);
+        return new CustomPlan(source, base, link, faults, newWorkload, modes);
+    }
+
+    /** This plan with nodes or roles starting on their own modes ({@link #modes}). */
+    public CustomPlan withModes(java.util.Map<String, String> newModes) {
+        return new CustomPlan(source, base, link, faults, workload, NodeModes.copy(newModes));
     }
 }

@@ -18,7 +18,8 @@ import shardsim.core.workload.TimedOperation;
  * {@code atMicros} and {@code kind} (the simple class name in kebab case). Longs and ints are JSON
  * integers, doubles are written by {@link Double#toString} (always with a point or an exponent, so
  * a reader takes them as floating point), booleans as {@code true}/{@code false}, enums by name and
- * anything else as its string. Each fault and operation goes on its own line.
+ * anything else as its string. Each fault and operation goes on its own line. A plan whose nodes or
+ * roles start on their own modes has {@code "modes": {"NAME": "MODE"}} after the seed.
  */
 public final class PlanJson {
     public static final String SCHEMA = "shardsim-plan";
@@ -39,6 +40,16 @@ public final class PlanJson {
         w.comma().field("base").string(plan.base());
         if (seed != null) {
             w.comma().field("seed").out.append(seed.longValue());
+        }
+        if (!plan.modes().isEmpty()) {
+            w.comma().field("modes").out.append('{');
+            String between = "";
+            for (java.util.Map.Entry<String, String> m : plan.modes().entrySet()) {
+                w.out.append(between);
+                w.field(m.getKey()).string(m.getValue());
+                between = ",";
+            }
+            w.out.append('}');
         }
         w.comma().field("link").link(plan.link());
         w.comma().field("faults").out.append('[');

@@ -126,6 +126,45 @@ public interface Scenario {
         return WorldNames.unchecked();
     }
 
+    /**
+     * The roles of the world of {@code spec} (its base plan and seed): role name to its nodes, in
+     * order; every node is in at least one role. A run may give a role or a node its own mode
+     * ({@link RunSpec#nodeModes()}), and {@code sim upgrades} derives its rollout orders from the
+     * roles. Default: empty, a scenario that does not say (such runs take no node modes).
+     */
+    default java.util.Map<String, List<String>> worldRoles(RunSpec spec) {
+        return java.util.Collections.emptyMap();
+    }
+
+    /**
+     * When the generated faults of {@code spec}'s world fall (see {@link FaultWindow}), so that
+     * {@code sim upgrades} can place a rollout in it. Empty, the default, when the scenario does not say.
+     */
+    default java.util.Optional<FaultWindow> faultWindow(RunSpec spec) {
+        return java.util.Optional.empty();
+    }
+
+    /**
+     * The scenario's own words for the report's section "Rolling out the fix": which upgrade
+     * orders are safe, which are not and why, what an operator should do. Markdown paragraphs
+     * separated by blank lines (inline {@code `code`} and {@code **bold**} only). Empty, the
+     * default, when the scenario has written none yet; the section then shows only the measured
+     * table.
+     */
+    default String rolloutNotes() {
+        return "";
+    }
+
+    /**
+     * The scenario's own reading of the curves in the report's section "When the failure became
+     * inevitable" ({@code sim explain} on its documented buggy run): which events the curve marks
+     * as decisive and whether that agrees with the report's story. Markdown paragraphs as for
+     * {@link #rolloutNotes()}. Empty, the default: the section then shows only what it measured.
+     */
+    default String explainNotes() {
+        return "";
+    }
+
     /** Runs one seed; the trace decides how much of the run is kept. */
     RunResult run(RunSpec spec, Trace trace);
 

@@ -38,6 +38,19 @@ public final class WorldNames {
         return UNCHECKED;
     }
 
+    /**
+     * These names plus valid values for {@code component} of every kind (replacing any it had);
+     * unchecked names stay unchecked.
+     */
+    public WorldNames with(String component, Collection<?> values) {
+        if (names == null) {
+            return this;
+        }
+        Map<String, List<String>> copy = new LinkedHashMap<>(names);
+        copy.put(component, List.copyOf(new TreeSet<>(values.stream().map(String::valueOf).toList())));
+        return new WorldNames(copy, free);
+    }
+
     public static Builder builder() {
         return new Builder();
     }

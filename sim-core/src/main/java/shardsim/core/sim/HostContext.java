@@ -18,6 +18,8 @@ final class HostContext implements NodeContext {
     final NodeHost host;
     private final int incarnation;
     private final SimRandom random;
+    /** The code this incarnation runs: fixed for its life, whatever the host runs later. */
+    private final String code;
     /** Pending calls (their timeouts, which hold the reply handler) by id; looked up by key, never iterated. */
     private final LongMap<TimerImpl> calls = new LongMap<>();
     /** Worker queues in creation order. */
@@ -28,6 +30,7 @@ final class HostContext implements NodeContext {
         this.host = host;
         this.incarnation = incarnation;
         this.random = sim.random().fork("node/" + host.name + "/" + incarnation);
+        this.code = host.code;
     }
 
     boolean live() {
@@ -57,6 +60,11 @@ final class HostContext implements NodeContext {
     @Override
     public int incarnation() {
         return incarnation;
+    }
+
+    @Override
+    public String code() {
+        return code;
     }
 
     @Override

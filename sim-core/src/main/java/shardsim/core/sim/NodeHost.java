@@ -15,10 +15,13 @@ final class NodeHost {
     boolean up;
     int incarnation = -1;
     long skewMicros;
+    /** The mode whose code the node runs (its next incarnation, while it is down). */
+    String code;
 
-    NodeHost(String name, NodeFactory factory, boolean crashable) {
+    NodeHost(String name, NodeFactory factory, boolean crashable, String code) {
         this.name = name;
         this.factory = factory;
         this.crashable = crashable;
+        this.code = code;
     }
 }

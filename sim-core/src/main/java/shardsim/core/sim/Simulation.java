@@ -56,6 +56,10 @@ public final class Simulation {
     private final List<Violation> violations = new ArrayList<>();
     private final LinkedHashMap<String, String> params = new LinkedHashMap<>();
     private final Metrics metrics = new Metrics();
+    /** The code every node added from now on runs unless {@link #nodeCodes} names its own. */
+    private String runCode = NO_CODE;
+    /** Codes of named nodes, assigned before they are added; looked up by key, never iterated. */
+    private final Map<String, String> nodeCodes = new java.util.TreeMap<>();
     private long now;
     private long eventNumber;
     private long nextEnvelopeId = 1;
@@ -83,6 +87,9 @@ public final class Simulation {
     public interface FaultHandler {
         boolean apply(Fault fault, boolean starts);
     }
+
+    /** The code of a node in a simulation whose codes nobody assigned (one built without the run skeleton). */
+    public static final String NO_CODE = "";
 
     public Simulation(long seed, SimConfig config, Trace trace) {
         this.config = config;
@@ -148,8 +155,35 @@ public final class Simulation {
         if (hosts.containsKey(name)) {
             throw new IllegalArgumentException("duplicate node " + name);
         }
-        hosts.put(name, new NodeHost(name, factory, crashable));
+        hosts.put(name, new NodeHost(name, factory, crashable, nodeCodes.getOrDefault(name, runCode)));
         schedule(0, new SimEvent.Boot(name));
+    }
+
+    /**
+     * Which mode's code each node runs when it boots: {@code runCode}, except the nodes
+     * {@code perNode} names. The run skeleton calls it before the scenario adds its nodes; a node
+     * already added keeps its code.
+     */
+    public void assignCodes(String runCode, Map<String, String> perNode) {
+        if (runCode == null) {
+            throw new IllegalArgumentException("a code needs a name");
+        }
+        for (Map.Entry<String, String> e : perNode.entrySet()) {
+            String name = e.getKey();
+            if (name == null || e.getValue() == null) {
+                throw new IllegalArgumentException("a code needs a node and a name");
+            }
+            if (hosts.containsKey(name)) {
+                throw new IllegalStateException("node " + name + " was added before its code was assigned");
+            }
+        }
+        this.runCode = runCode;
+        nodeCodes.putAll(perNode);
+    }
+
+    /** The name of the mode whose code the node runs now (while it is down: the code it restarts with). */
+    public String codeOf(String name) {
+        return host(name).code;
     }
 
     public List<String> nodeNames() {
@@ -379,6 +413,33 @@ public final class Simulation {
         record(TraceKind.CRASH, name, new TraceData.Crash(h.incarnation));
     }
 
+    /**
+     * Restarts the node's process on the code of {@code toMode} (an upgrade or a downgrade). Up: its
+     * instance, timers, calls and queues are lost as in a crash, its disk is kept whole (pending
+     * writes included: the machine did not stop), and a new incarnation running {@code toMode}
+     * recovers from it at once. Down: it runs {@code toMode} when it next restarts.
+     */
+    public void changeCode(String name, String toMode) {
+        NodeHost h = host(name);
+        String from = h.code;
+        boolean wasUp = h.up;
+        if (wasUp) {
+            h.up = false;
+            h.node = null;
+            for (WorkerImpl w : h.context.workers.values()) {
+                w.lost();
+            }
+            workerChanges++;
+        }
+        h.code = toMode;
+        // Traced as the stop of the process (a crash-kind event, which a diagram closes with the
+        // restart) when it was running; as a state change when it was down.
+        record(wasUp ? TraceKind.CRASH : TraceKind.STATE, name, new TraceData.CodeSwitch(from, toMode, wasUp, h.incarnation));
+        if (wasUp) {
+            boot(h, true);
+        }
+    }
+
     /** Restarts a crashed node: a new instance recovers from what its disk kept. */
     public void restart(String name) {
         NodeHost h = host(name);
@@ -552,6 +613,8 @@ public final class Simulation {
             restart(r.node());
         } else if (fault instanceof NodeFault.ClockSkew s) {
             host(s.node()).skewMicros = s.skewMicros();
+        } else if (fault instanceof NodeFault.CodeChange c) {
+            changeCode(c.node(), c.toMode());
         } else {
             return false;
         }

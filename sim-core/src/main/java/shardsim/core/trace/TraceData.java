@@ -357,6 +357,34 @@ public sealed interface TraceData {
         }
     }
 
+    /**
+     * A node's code changes (an upgrade or a downgrade): {@code from} and {@code to} are the modes
+     * whose code it ran and runs now; {@code wasUp} whether its process was running (then it
+     * stopped, and the next event is its recovery on the new code); {@code incarnation} the one
+     * that ran {@code from}.
+     */
+    record CodeSwitch(String from, String to, boolean wasUp, long incarnation) implements TraceData {
+        public int code() {
+            return 25;
+        }
+
+        public String type() {
+            return "code-switch";
+        }
+
+        public void fields(FieldSink s) {
+            s.text("from", from);
+            s.text("to", to);
+            s.flag("wasUp", wasUp);
+            s.number("incarnation", incarnation);
+        }
+
+        public void render(StringBuilder out) {
+            out.append("code ").append(from).append(" -> ").append(to).append(wasUp ? ", process restarted" : " (down: at its next restart)")
+                    .append(" incarnation ").append(incarnation);
+        }
+    }
+
     /** A model's, driver's or checker's own note: its text is its one field. */
     record Note(String text) implements TraceData {
         public int code() {

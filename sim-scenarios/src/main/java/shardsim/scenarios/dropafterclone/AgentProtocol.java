@@ -42,11 +42,44 @@ public sealed interface AgentProtocol extends Message {
         }
     }
 
-    /** FE to BE: drop the tablet; {@code replicaId} 0 matches any copy (what the buggy FE sends). */
+    /**
+     * FE to BE, from an FE built before PR #9971: a {@code TCloneReq} without {@code replica_id}
+     * (incubator-doris fae3eff2, {@code AgentService.thrift}), which a BE of the fix reads as 0.
+     * {@code taskReplicaId} is the catalog replica the FE's task is for: the FE's own handle on the
+     * task (Doris finds it by backend, type and signature in the AgentTaskQueue), echoed in the
+     * finish like any task's identity, and the checks' ghost; no BE takes it for a replica id.
+     */
+    record LegacyCloneTask(long tabletId, long taskReplicaId, String srcBackend) implements AgentProtocol {
+        @Override
+        public String toString() {
+            return "CLONE tablet=" + tabletId + " (no replica_id; task of replica " + taskReplicaId + ") src=" + srcBackend;
+        }
+    }
+
+    /**
+     * FE to BE: drop the tablet; {@code replicaId} 0 matches any copy: what an FE built before
+     * PR #9971 sends (its {@code TDropTabletReq} has no {@code replica_id}), and what an FE of the
+     * fix sends for a copy its BE reported with id 0 (tablet_manager.cpp {@code _drop_tablet_unlocked},
+     * apache/doris 0a6013a7: "Iff request replica id is 0, FE may be an older release").
+     */
     record DropTask(long tabletId, long replicaId) implements AgentProtocol {
         @Override
         public String toString() {
             return "DROP tablet=" + tabletId + " replica=" + replicaId;
+        }
+    }
+
+    /**
+     * FE to BE: an {@code UpdateTabletMetaInfoTask} with {@code TTabletMetaInfo.replica_id}, the
+     * FE's replica id for a copy the BE reported without one (apache/doris #18688; FE
+     * {@code TabletInvertedIndex.tabletReport}, e11a75b0; BE {@code update_tablet_meta_info} sets it
+     * when {@code __isset.replica_id}, in memory, saved with the next meta save). A BE before the
+     * fix has no such field and ignores it.
+     */
+    record UpdateTabletMeta(long tabletId, long replicaId) implements AgentProtocol {
+        @Override
+        public String toString() {
+            return "UPDATE_TABLET_META_INFO tablet=" + tabletId + " replica_id=" + replicaId;
         }
     }
 

@@ -11,6 +11,7 @@ import shardsim.core.worker.Task;
 import shardsim.scenarios.dropafterclone.AgentProtocol.CloneTask;
 import shardsim.scenarios.dropafterclone.AgentProtocol.DropTask;
 import shardsim.scenarios.dropafterclone.AgentProtocol.FinishTask;
+import shardsim.scenarios.dropafterclone.AgentProtocol.LegacyCloneTask;
 import shardsim.scenarios.dropafterclone.AgentProtocol.ReportedTablet;
 import shardsim.scenarios.dropafterclone.AgentProtocol.SnapshotRequest;
 import shardsim.scenarios.dropafterclone.AgentProtocol.SnapshotResponse;
@@ -32,6 +33,15 @@ import shardsim.scenarios.dropafterclone.AgentProtocol.TaskType;
  * download, a new one when it is loaded from the snapshot), {@code tablet_manager.cpp} (apache/doris
  * 0a6013a7: {@code drop_tablet} aborts while under clone; {@code _drop_tablet_unlocked} is OK for a
  * missing tablet and aborts on a replica id mismatch unless the request's id is 0).
+ *
+ * <p>It runs the code of its own row of the mode table ({@link Fence}); in a mixed-version run the
+ * FE may run another. A BE built before PR #9971 has no replica id in its tablet meta: it reports
+ * none (the FE sees 0), reads none from a CLONE or a DROP (so a DROP deletes whatever it names, and
+ * a clone stamps nothing), and a clone callback sets no report version (incubator-doris fae3eff2,
+ * {@code task_worker_pool.cpp} {@code _clone_worker_thread_callback}). A tablet meta it copies
+ * from a snapshot keeps the source's id as protobuf keeps a field it does not know; a BE of the
+ * fix reads that id, or 0 for a tablet created before it (apache/doris #18688: "the inventory BE
+ * tablets before upgrading to 1.2 did not have a replica id").
  */
 public final class Backend implements Node {
     public static final String CLONE_POOL = "clone";
@@ -72,11 +82,16 @@ public final class Backend implements Node {
     @Override
     public void onMessage(Envelope env) {
         if (env.message() instanceof CloneTask c) {
-            submit(new TaskKey(TaskType.CLONE, c.tabletId()), c.replicaId(),
-                    Task.of("CLONE tablet " + c.tabletId() + " replica " + c.replicaId(), config.clonePickup().draw(ctx.random()), () -> executeClone(c)));
+            // A BE before the fix does not know TCloneReq.replica_id.
+            submitClone(new Clone(c.tabletId(), fence.replicaIdFields() ? c.replicaId() : 0, c.replicaId(), c.srcBackend()));
+        } else if (env.message() instanceof LegacyCloneTask c) {
+            // An FE before the fix did not set it: thrift gives 0.
+            submitClone(new Clone(c.tabletId(), 0, c.taskReplicaId(), c.srcBackend()));
         } else if (env.message() instanceof DropTask d) {
             submit(new TaskKey(TaskType.DROP, d.tabletId()), d.replicaId(),
                     Task.of("DROP tablet " + d.tabletId() + " replica " + d.replicaId(), config.dropService().draw(ctx.random()), () -> runDrop(d)));
+        } else if (env.message() instanceof AgentProtocol.UpdateTabletMeta u) {
+            updateTabletMeta(u);
         } else if (env.message() instanceof SnapshotRequest s) {
             LocalTablet t = store.get(s.tabletId());
             ctx.reply(env, new SnapshotResponse(s.tabletId(), t != null, t == null ? 0 : t.replicaId()));
@@ -86,6 +101,20 @@ public final class Backend implements Node {
         } else {
             throw new IllegalStateException("unknown message " + env.message());
         }
+    }
+
+    /**
+     * A CLONE as this BE reads it.
+     *
+     * @param replicaId {@code TCloneReq.replica_id} as this BE's code reads it (0 when either side lacks the field)
+     * @param taskReplicaId the catalog replica the FE's task is for: echoed in the finish as the task's identity, and the checks' ghost
+     */
+    private record Clone(long tabletId, long replicaId, long taskReplicaId, String srcBackend) {
+    }
+
+    private void submitClone(Clone c) {
+        submit(new TaskKey(TaskType.CLONE, c.tabletId()), c.taskReplicaId(),
+                Task.of("CLONE tablet " + c.tabletId() + " replica " + c.taskReplicaId(), config.clonePickup().draw(ctx.random()), () -> executeClone(c)));
     }
 
     // ---- reports -------------------------------------------------------------------------------
@@ -113,7 +142,8 @@ public final class Backend implements Node {
     public void report() {
         List<ReportedTablet> tablets = new ArrayList<>();
         for (LocalTablet t : store.all()) {
-            tablets.add(new ReportedTablet(t.tabletId(), t.replicaId()));
+            // TTabletInfo.replica_id exists only in the fix's build; the FE reads an unset one as 0.
+            tablets.add(new ReportedTablet(t.tabletId(), fence.replicaIdFields() ? t.replicaId() : 0));
         }
         ctx.send(fe, new TabletReport(ctx.name(), ctx.now(), reportVersion, tablets));
     }
@@ -139,7 +169,7 @@ public final class Backend implements Node {
      * {@code EngineCloneTask::execute}: the tablet is under clone from here until the clone ends;
      * whether the clone is incremental (the tablet exists) or full is decided now.
      */
-    private void executeClone(CloneTask c) {
+    private void executeClone(Clone c) {
         ctx.trace("get clone task. signature:" + c.tabletId());
         underClone.add(c.tabletId());
         LocalTablet local = store.get(c.tabletId());
@@ -159,7 +189,7 @@ public final class Backend implements Node {
                 () -> endClone(c, Status.FAILED, "make snapshot failed: " + c.srcBackend() + " did not answer"));
     }
 
-    private void download(CloneTask c, boolean incremental, SnapshotResponse snapshot) {
+    private void download(Clone c, boolean incremental, SnapshotResponse snapshot) {
         if (!snapshot.present()) {
             endClone(c, Status.FAILED, "make snapshot failed: " + c.srcBackend() + " has no tablet " + c.tabletId());
             return;
@@ -168,7 +198,7 @@ public final class Backend implements Node {
                 () -> finishClone(c, incremental, snapshot));
     }
 
-    private void finishClone(CloneTask c, boolean incremental, SnapshotResponse snapshot) {
+    private void finishClone(Clone c, boolean incremental, SnapshotResponse snapshot) {
         LocalTablet local = store.get(c.tabletId());
         if (incremental && local == null) {
             // The tablet was dropped during the download: report_tablet_info finds no tablet.
@@ -185,7 +215,7 @@ public final class Backend implements Node {
         } else {
             metaId = fence.cloneStampsReplicaId() ? c.replicaId() : snapshot.replicaId();
         }
-        store.install(new LocalTablet(c.tabletId(), metaId, c.replicaId()));
+        store.install(new LocalTablet(c.tabletId(), metaId, c.taskReplicaId()));
         ctx.trace("clone get tablet info success. tablet_id=" + c.tabletId() + ", replica_id=" + metaId + (incremental ? " (incremental)" : " (full)"));
         long version = 0;
         if (!incremental && fence.reportVersionOnClone()) {
@@ -195,14 +225,14 @@ public final class Backend implements Node {
         endClone(c, Status.OK, incremental ? "incremental" : "full", version);
     }
 
-    private void endClone(CloneTask c, Status status, String reason) {
+    private void endClone(Clone c, Status status, String reason) {
         endClone(c, status, reason, 0);
     }
 
-    private void endClone(CloneTask c, Status status, String reason, long version) {
+    private void endClone(Clone c, Status status, String reason, long version) {
         underClone.remove(c.tabletId());
         running.remove(new TaskKey(TaskType.CLONE, c.tabletId()));
-        ctx.send(fe, new FinishTask(ctx.name(), TaskType.CLONE, c.tabletId(), c.replicaId(), status, reason, version));
+        ctx.send(fe, new FinishTask(ctx.name(), TaskType.CLONE, c.tabletId(), c.taskReplicaId(), status, reason, version));
     }
 
     // ---- DROP ----------------------------------------------------------------------------------
@@ -219,7 +249,8 @@ public final class Backend implements Node {
             finish(TaskType.DROP, d.tabletId(), d.replicaId(), Status.OK, "fail to drop tablet because it does not exist");
             return;
         }
-        if (d.replicaId() != 0 && d.replicaId() != local.replicaId()) {
+        // A BE before the fix has no replica id to compare: it deletes whatever the DROP names.
+        if (fence.replicaIdFields() && d.replicaId() != 0 && d.replicaId() != local.replicaId()) {
             finish(TaskType.DROP, d.tabletId(), d.replicaId(), Status.ABORTED, "replica_id not match(" + local.replicaId() + " vs " + d.replicaId() + ")");
             return;
         }
@@ -227,6 +258,23 @@ public final class Backend implements Node {
         store.delete(local, "drop task", ctx.now());
         ctx.trace("set tablet to shutdown state and remove it from memory. tablet_id=" + d.tabletId());
         finish(TaskType.DROP, d.tabletId(), d.replicaId(), Status.OK, "dropped");
+    }
+
+    // ---- UPDATE_TABLET_META_INFO ------------------------------------------------------------
+
+    /** Sets the FE's replica id in the tablet meta, in memory until the next save (#18688); a BE before the fix has no such field. */
+    private void updateTabletMeta(AgentProtocol.UpdateTabletMeta u) {
+        LocalTablet local = store.get(u.tabletId());
+        if (!fence.replicaIdFields()) {
+            ctx.trace("update tablet meta of tablet " + u.tabletId() + ": no replica_id in this build, ignored");
+            return;
+        }
+        if (local == null) {
+            ctx.trace("update tablet meta: tablet " + u.tabletId() + " not found");
+            return;
+        }
+        store.stamp(local, u.replicaId());
+        ctx.trace("set replica_id of tablet " + u.tabletId() + " from " + local.replicaId() + " to " + u.replicaId());
     }
 
     // ---- helpers -------------------------------------------------------------------------------

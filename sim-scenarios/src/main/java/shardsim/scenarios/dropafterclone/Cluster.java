@@ -2,7 +2,9 @@ package shardsim.scenarios.dropafterclone;
 
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import shardsim.core.fault.Fault;
+import shardsim.core.node.NodeContext;
 import shardsim.core.run.Driver;
 import shardsim.core.sim.Simulation;
 import shardsim.core.workload.Operation;
@@ -20,12 +22,21 @@ public final class Cluster implements Driver {
     private final CopyObserver copies;
     private final FaultState faultState = new FaultState();
 
+    /** A cluster whose processes all run the code of {@code fence}. */
+    public Cluster(Simulation sim, DorisConfig config, Fence fence, List<String> backends, Map<Long, List<String>> placement,
+            Map<String, Long> reportPhaseMicros, long firstReplicaId) {
+        this(sim, config, node -> fence, backends, placement, reportPhaseMicros, firstReplicaId);
+    }
+
     /**
+     * @param code the row of the mode table each node's process runs when the cluster is built (the
+     *     initial copies are written by it); an incarnation runs the code the run gave it
+     *     ({@code NodeContext.code()}), or this row in a simulation built without the run skeleton
      * @param placement tablet id to the backends holding its initial replicas, in order
      * @param reportPhaseMicros per backend, the offset of its report within the interval
      * @param firstReplicaId the replica id generator's first value
      */
-    public Cluster(Simulation sim, DorisConfig config, Fence fence, List<String> backends, Map<Long, List<String>> placement,
+    public Cluster(Simulation sim, DorisConfig config, Function<String, Fence> code, List<String> backends, Map<Long, List<String>> placement,
             Map<String, Long> reportPhaseMicros, long firstReplicaId) {
         if (backends.size() < 3) {
             throw new IllegalArgumentException("the scenario needs at least 3 BEs");
@@ -34,11 +45,12 @@ public final class Cluster implements Driver {
         this.backends = List.copyOf(backends);
         this.tablets = List.copyOf(placement.keySet());
         this.copies = new CopyObserver(sim, FE, backends);
-        sim.addNode(FE, ctx -> new Frontend(ctx, config, fence, faultState, sim.metrics()));
+        sim.addNode(FE, ctx -> new Frontend(ctx, config, codeOf(ctx, code), faultState, sim.metrics()));
         for (String be : backends) {
             long phase = reportPhaseMicros.get(be);
-            sim.addNode(be, ctx -> new Backend(ctx, config, fence, FE, phase));
+            sim.addNode(be, ctx -> new Backend(ctx, config, codeOf(ctx, code), FE, phase));
         }
+        boolean feSetsIds = code.apply(FE).replicaIdFields();
         Catalog.initReplicaIds(sim.disk(FE), firstReplicaId);
         for (Map.Entry<Long, List<String>> e : placement.entrySet()) {
             long tabletId = e.getKey();
@@ -47,12 +59,23 @@ public final class Cluster implements Driver {
             for (String be : e.getValue()) {
                 long replicaId = Catalog.nextReplicaId(sim.disk(FE));
                 meta = meta.with(new Replica(replicaId, be, Replica.State.NORMAL));
-                TabletStore.seed(sim.disk(be), new LocalTablet(tabletId, replicaId, replicaId));
+                // The copies predate the run: created by the FE's CreateReplicaTask on the BE, the id
+                // reaches the BE's tablet meta only when both were built with PR #9971's field.
+                long metaId = feSetsIds && code.apply(be).replicaIdFields() ? replicaId : 0;
+                TabletStore.seed(sim.disk(be), new LocalTablet(tabletId, metaId, replicaId));
                 sim.note(FE, "create tablet " + tabletId + " replica " + replicaId + " on " + be);
             }
             Catalog.put(sim.disk(FE), meta);
         }
         sim.onFault(this::applyFault);
+    }
+
+    /**
+     * The row an incarnation runs: the code the run gave it (an upgrade or a downgrade starts an
+     * incarnation on other code), or, in a simulation built without the run skeleton, {@code code}'s.
+     */
+    private static Fence codeOf(NodeContext ctx, Function<String, Fence> code) {
+        return Simulation.NO_CODE.equals(ctx.code()) ? code.apply(ctx.name()) : Fence.forMode(ctx.code());
     }
 
     public List<String> backends() {

@@ -45,6 +45,20 @@ record DorisWorld(
         }
     }
 
+    /**
+     * The roles a rollout upgrades separately: the FE master ("fe") and the BEs ("be"), each a
+     * process with its own code. Doris's upgrade guide (docs/admin-manual/cluster-management/upgrade.md,
+     * apache/doris-website) upgrades the BEs one by one, then the FEs, with balance and the tablet
+     * scheduler turned off for the whole rollout.
+     */
+    @Override
+    public Map<String, List<String>> roles() {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        out.put("be", backends);
+        out.put("fe", List.of(Cluster.FE));
+        return out;
+    }
+
     /** Every node, in the order the cluster adds them: the FE first. */
     @Override
     public List<String> nodes() {

@@ -85,6 +85,23 @@ public final class DropAfterCloneScenario extends SimulatedScenario<DorisWorld, 
     }
 
     @Override
+    public String rolloutNotes() {
+        return RolloutNotes.TEXT;
+    }
+
+    /** What the report's curves of the documented buggy run say, for "When the failure became inevitable". */
+    @Override
+    public String explainNotes() {
+        return "The documented run scripts every timing, so its curve is flat at 100%. The jittered run shows the race the "
+                + "report describes. From the start 77 of 100 continuations lose the tablet; the steepest rise (to 89) comes with "
+                + "be10006's tablet report at t=77.804 s, the stale report the DROP is decided from, and the scripted slow agent RPC "
+                + "at 77.805 s that holds the DROP's batch back. The point of no return, 98 of 100, is event 111 at t=77.814 s: the "
+                + "FE's agent batch that sends the CLONE of tablet 11415 to be10006, 4.0 ms after the FE decided the stale DROP, "
+                + "while the DROP still waits for its RPC. Once the CLONE is on its way ahead of the DROP, the copy it creates is the "
+                + "one the DROP deletes: the report's order of events, CLONE before the stale DROP, is what seals the loss.";
+    }
+
+    @Override
     public List<FidelityRow> fidelity() {
         return Fidelity.rows();
     }
@@ -140,9 +157,10 @@ public final class DropAfterCloneScenario extends SimulatedScenario<DorisWorld, 
         return true;
     }
 
+    /** The run-wide row is not read here: each process runs its own code ({@code sim.codeOf}), which is the run's mode unless the run names another for it. */
     @Override
     protected Cluster build(Simulation sim, DorisWorld world, Fence fence, RunShape shape) {
-        Cluster cluster = new Cluster(sim, world.config(), fence, world.backends(), world.placement(), world.reportPhaseMicros(), world.firstReplicaId());
+        Cluster cluster = new Cluster(sim, world.config(), node -> mode(sim.codeOf(node)), world.backends(), world.placement(), world.reportPhaseMicros(), world.firstReplicaId());
         Checks.register(cluster, world.config().reportIntervalMicros(), world.tailStartMicros(), world.endMicros(), 20 * DorisConfig.SECOND);
         return cluster;
     }

@@ -11,6 +11,7 @@ import shardsim.core.sim.Metrics;
 import shardsim.scenarios.dropafterclone.AgentProtocol.CloneTask;
 import shardsim.scenarios.dropafterclone.AgentProtocol.DropTask;
 import shardsim.scenarios.dropafterclone.AgentProtocol.FinishTask;
+import shardsim.scenarios.dropafterclone.AgentProtocol.LegacyCloneTask;
 import shardsim.scenarios.dropafterclone.AgentProtocol.SnapshotRequest;
 import shardsim.scenarios.dropafterclone.AgentProtocol.SnapshotResponse;
 import shardsim.scenarios.dropafterclone.AgentProtocol.Status;
@@ -23,11 +24,19 @@ import shardsim.scenarios.dropafterclone.AgentTaskQueue.AgentTask;
  * The Doris FE master: the durable catalog, the TabletScheduler's balance moves (clone to the
  * destination, then remove the source from the catalog only), the {@link ReportHandler}, the
  * AgentTaskQueue and the {@link AgentExecutor} that sends agent batches.
+ *
+ * <p>It runs the code of one row of the mode table ({@link Fence}), its own: in a mixed-version
+ * run the BEs may run another. An FE built before PR #9971 sends its CLONEs without a replica id
+ * ({@link LegacyCloneTask}) and its DROPs with 0, and ignores the report version a finished clone
+ * carries (incubator-doris fae3eff2 {@code MasterImpl.finishClone}); the FE of the fix sets both
+ * ids and adopts the version when the finish has one ({@code request.isSetReportVersion()},
+ * apache/doris 12456d76).
  */
 public final class Frontend implements Node {
     private final NodeContext ctx;
     private final DorisConfig config;
     private final Metrics metrics;
+    private final Fence fence;
     private final AgentTaskQueue tasks = new AgentTaskQueue();
     private final AgentExecutor executor;
     private final ReportHandler reports;
@@ -41,6 +50,7 @@ public final class Frontend implements Node {
         this.ctx = ctx;
         this.config = config;
         this.metrics = metrics;
+        this.fence = fence;
         this.executor = new AgentExecutor(ctx, config, faults);
         this.reports = new ReportHandler(ctx, config, fence, faults, metrics, tasks, executor);
     }
@@ -69,8 +79,9 @@ public final class Frontend implements Node {
             reports.queue((AgentProtocol) env.message());
         } else if (env.message() instanceof FinishTask f) {
             finishTask(f);
-        } else if (env.message() instanceof CloneTask || env.message() instanceof DropTask
-                || env.message() instanceof SnapshotRequest || env.message() instanceof SnapshotResponse) {
+        } else if (env.message() instanceof CloneTask || env.message() instanceof LegacyCloneTask || env.message() instanceof DropTask
+                || env.message() instanceof SnapshotRequest || env.message() instanceof SnapshotResponse
+                || env.message() instanceof AgentProtocol.UpdateTabletMeta) {
             throw new IllegalStateException("the FE does not handle " + env.message());
         } else {
             throw new IllegalStateException("unknown message " + env.message());
@@ -106,7 +117,7 @@ public final class Frontend implements Node {
         Catalog.put(disk, meta.with(new Replica(replicaId, dest, Replica.State.CLONE)));
         Timer timeout = ctx.setTimer("clone timeout tablet " + tabletId, config.cloneTimeoutMicros(), () -> cancelMove(tabletId, replicaId, "timeout"));
         moves.put(tabletId, new Move(tabletId, replicaId, src.backend(), dest, ctx.now(), timeout));
-        CloneTask clone = new CloneTask(tabletId, replicaId, src.backend());
+        AgentProtocol clone = fence.replicaIdFields() ? new CloneTask(tabletId, replicaId, src.backend()) : new LegacyCloneTask(tabletId, replicaId, src.backend());
         tasks.add(new AgentTask(dest, TaskType.CLONE, tabletId, replicaId, clone));
         ctx.trace("add clone task to agent task queue: tablet id: " + tabletId + ", src backend: " + src.backend() + ", dest backend: " + dest
                 + ", replica id: " + replicaId);
@@ -146,7 +157,8 @@ public final class Frontend implements Node {
         moves.remove(f.tabletId());
         m.timeout().cancel();
         tasks.remove(f.backend(), TaskType.CLONE, f.tabletId(), f.replicaId());
-        if (f.reportVersion() > 0) {
+        // An FE before the fix takes no report version from a clone's finish; one with it takes the version when the BE set it.
+        if (fence.reportVersionOnClone() && f.reportVersion() > 0) {
             reports.updateBackendReportVersion(f.backend(), f.reportVersion());
         }
         TabletMeta meta = Catalog.tablet(ctx.disk(), f.tabletId());

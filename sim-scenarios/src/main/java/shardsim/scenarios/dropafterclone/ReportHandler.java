@@ -14,6 +14,7 @@ import shardsim.scenarios.dropafterclone.AgentProtocol.ReportedTablet;
 import shardsim.scenarios.dropafterclone.AgentProtocol.TabletReport;
 import shardsim.scenarios.dropafterclone.AgentProtocol.TaskKey;
 import shardsim.scenarios.dropafterclone.AgentProtocol.TaskReport;
+import shardsim.scenarios.dropafterclone.AgentProtocol.UpdateTabletMeta;
 import shardsim.scenarios.dropafterclone.AgentTaskQueue.AgentTask;
 
 /**
@@ -125,6 +126,35 @@ final class ReportHandler {
         }
         deleteFromMeta(r.backend(), listed);
         deleteFromBackend(r);
+        updateReplicaIds(r);
+    }
+
+    /**
+     * The FE of the fix sends its replica id to a BE that reported a copy of a NORMAL replica
+     * without one: a copy written before the BE's upgrade, or by a clone whose request had no id
+     * (apache/doris #18688, "to cope with inventory data"; {@code TabletInvertedIndex.tabletReport}
+     * at e11a75b0, then step 9 of {@code ReportHandler.tabletReport}, {@code handleUpdateTabletMeta}).
+     * Upstream syncs any id that differs; the model syncs only a missing one (0), which only a run
+     * with code before the fix produces, so runs of one mode are as before.
+     */
+    private void updateReplicaIds(TabletReport r) {
+        if (!fence.dropCarriesReplicaId()) {
+            return;
+        }
+        Disk disk = ctx.disk();
+        List<AgentProtocol> updates = new ArrayList<>();
+        for (ReportedTablet rt : r.tablets()) {
+            if (rt.replicaId() != 0) {
+                continue;
+            }
+            TabletMeta meta = Catalog.tablet(disk, rt.tabletId());
+            Replica replica = meta == null ? null : meta.replicaOn(r.backend());
+            if (replica != null && replica.state() == Replica.State.NORMAL) {
+                updates.add(new UpdateTabletMeta(rt.tabletId(), replica.replicaId()));
+                ctx.trace("update replica id of tablet " + rt.tabletId() + " on backend[" + r.backend() + "] to " + replica.replicaId() + ", reported 0");
+            }
+        }
+        executor.submit(r.backend(), updates);
     }
 
     /** (meta - be): replicas the catalog places on this BE that its report does not list. */
@@ -181,6 +211,12 @@ final class ReportHandler {
     private String addReplica(TabletMeta meta, String be, ReportedTablet rt) {
         if (meta == null) {
             return "errCode = 2, detailMessage = tablet meta does not exist in tablet inverted index";
+        }
+        // The FE of the fix refuses, before anything else, a copy reported without a replica id (a BE
+        // built before PR #9971, or a copy such a BE wrote): it is then dropped with id 0
+        // (apache/doris 6f81efb5, addReplica: "replica id is invalid").
+        if (fence.dropCarriesReplicaId() && rt.replicaId() <= 0) {
+            return "replica id is invalid";
         }
         if (meta.aliveReplicas() >= meta.replicationNum()) {
             return "errCode = 2, detailMessage = replica is enough[" + meta.replicas().size() + "-" + meta.replicationNum() + "]";

@@ -12,6 +12,9 @@
  * three plans, and the fidelity table and report log that set the model beside Doris. A run is
  * data: a world ({@code DorisWorld}), a link policy, a fault plan and a workload of
  * {@link shardsim.scenarios.dropafterclone.DorisOperation} balance moves, whichever plan it came
- * from, so the scenario can give any run back as a custom plan.
+ * from, so the scenario can give any run back as a custom plan. Each process runs the code of its
+ * own row of the mode table, so a run can mix old and new FE and BEs as a rollout does; the
+ * protocol between them follows Doris's (a replica id field one side lacks reads as 0), and
+ * {@code RolloutNotes} holds the report's words on rolling the fix out.
  */
 package shardsim.scenarios.dropafterclone;

@@ -44,7 +44,34 @@ final class SplitStallFidelity {
                 new FidelityRow("Raft", "etcd raft as vendored by unistore",
                         "terms, votes with pre-vote and leader stickiness, log, commit, leader transfer; appends go out on a 300 ms tick, so PRE_SPLIT is applied at 14.1-14.4 s against 13.90-13.92 s in the report; no snapshots or membership changes"),
                 new FidelityRow("U1 sees a wait whose only satisfier is queued behind it", "the report's diagnosis (region worker blocked by recover split)",
-                        "kernel wait-for graph: a waiting task names its condition, change-set and finish-split tasks declare the conditions they may meet"));
+                        "kernel wait-for graph: a waiting task names its condition, change-set and finish-split tasks declare the conditions they may meet"),
+                new FidelityRow("mixed versions: each store runs its own code, and both parts of the fix act only on the store whose peer becomes leader: "
+                        + "#615's watcher in OnRoleChanged queues recovery on that store's own region worker, whose handleRecoverSplit panics in PRE_SPLIT; "
+                        + "#643's re-flush is in the TriggerFlush that OnRoleChanged calls",
+                        "tikv/raftstore/peer.go OnRoleChanged and worker.go handleRecoverSplit at 9879ec2; engine/engine.go TriggerFlush and peer.go OnRoleChanged at 3522d5f",
+                        "which fix a region gets is decided by the code of the store that leads it when it takes over; a store's region worker is store-wide, "
+                        + "and a leader finishes a split only once every follower reports its split files (fsm_peer.go:285-290" + B + "), so an old store that "
+                        + "blocks its worker also stalls splits of regions new stores lead (random seed 139 with only store-1 old)"),
+                new FidelityRow("mixed versions: no message between peers changes with the fix; raft messages, the change sets in the log (a new leader's "
+                        + "re-flush proposes the same flush change set, stage PRE_SPLIT_FLUSH_DONE, that an old leader's pre-split flush does) and the "
+                        + "followers' split-files-done report are the same in old and new code",
+                        "9879ec2 and 3522d5f change no .proto (enginepb/changeset.proto moved in b4ca36b..3522d5f only with #621 f06ae62 and #632 c4292e3) "
+                                + "and neither touches sendRaftMessage (peer.go:1021-1030" + B + ") nor updateFollowerSplitFilesDone (fsm_peer.go:1366" + B + ")",
+                        "the other commits between b4ca36b and 3522d5f are in neither code; a new store's handling of every message is the old one's "
+                                + "(MixedVersionTest sends each kind both ways)"),
+                new FidelityRow("mixed versions: #615's applier-side lines, which run on every peer (handleChangeSet rejects compactions by the meta's stage "
+                        + "rather than the peer storage's; buildSplitShards keeps the old shard's passive flag), have no effect here",
+                        "tikv/raftstore/peer.go handleChangeSet and engine/split.go buildSplitShards at 9879ec2; a follower's proposal is refused "
+                                + "(fsm_peer.go:1352 onGenerateMetaChangeEvent" + B + ")",
+                        "compactions are not modelled and only a leader flushes, in either code, so an old follower whose new shard turns active after a "
+                                + "split (old buildSplitShards) behaves as a new one; neither part is a switch of the mode table"),
+                new FidelityRow("upgrade and downgrade keep the disk: the raft log, hard state and shard meta are read alike by both codes; a store restarted "
+                        + "with new code in the middle of a split old code started reloads the engine's stage from the meta, passive, without the mem-table "
+                        + "switched at PRE_SPLIT, and when it becomes leader it re-flushes and waits to recover; the restart also drops a recovery that held "
+                        + "the old process's region worker",
+                        "engine/shard.go newShardForLoading" + B + "; neither 9879ec2 nor 3522d5f changes engine/meta.go (ShardMeta) or its marshalling",
+                        "the engine's own manifest and the replay of the raft log into mem-tables are not modelled: the mem-table switched at PRE_SPLIT "
+                                + "is lost on any restart, so a restart mid-split leaves no pre-split flush to come unless a new leader re-flushes (#643)"));
     }
 
     /** One line of the report and how to find ours: the first trace line of {@code actor} containing {@code has} at or after {@code fromMicros}. */

@@ -51,6 +51,17 @@ record SplitWorld(List<RegionSpec> regions, StoreConfig storeConfig, PlanParams 
         return SplitStallScenario.STORES;
     }
 
+    /** One role, {@value #ROLE}: unistore has one kind of process, and every store runs the whole fix. */
+    @Override
+    public Map<String, List<String>> roles() {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        out.put(ROLE, SplitStallScenario.STORES);
+        return out;
+    }
+
+    /** The name of the world's one role. */
+    static final String ROLE = "store";
+
     List<Long> regionIds() {
         List<Long> out = new ArrayList<>();
         for (RegionSpec r : regions) {

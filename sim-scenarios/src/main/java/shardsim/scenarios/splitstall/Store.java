@@ -161,6 +161,11 @@ public final class Store implements Node {
         return m;
     }
 
+    /** The row of the mode table whose code this incarnation runs. */
+    public SplitMode mode() {
+        return mode;
+    }
+
     public WorkerQueue regionWorker() {
         return regionWorker;
     }

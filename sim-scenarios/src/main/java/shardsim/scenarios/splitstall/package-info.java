@@ -21,6 +21,12 @@
  * {@code targeted} plan also aims faults at splits as they start; the skeleton's {@code planOf}
  * lists those too, so a replay of the plan does not aim again.
  *
+ * <p>Mixed versions (issue 18): each store runs the code of its own incarnation ({@code NodeContext.code()};
+ * one role, {@code store}), an upgrade or a downgrade restarts it on the other code with its disk. Both
+ * parts of the fix act on the store whose peer becomes leader and no message between stores changes
+ * ({@code SplitStallFidelity}), so a region gets the fix of the store that takes it over; the report's
+ * "Rolling out the fix" prose is {@code SplitStallRollout}.
+ *
  * <p>Modelling choices beyond the report: a leader that applies a PRE_SPLIT proposed in an earlier
  * term treats it like a split it found when it became leader (same recovery policy), and finishing
  * a split halves the region's size without modelling the new sibling region.

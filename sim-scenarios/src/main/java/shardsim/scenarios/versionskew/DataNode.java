@@ -63,6 +63,7 @@ public final class DataNode implements Node {
     }
 
     private final NodeContext ctx;
+    /** The code this process runs: its row of the mode table. The node owns engineBeforeBump and its half of nodeDecidesVersion. */
     private final FixParts fix;
     private final FaultSwitches faults;
     private final Timing timing;
@@ -76,10 +77,10 @@ public final class DataNode implements Node {
     /** The assignment whose open is waiting for meta's view, per shard. */
     private final TreeMap<Integer, Long> opening = new TreeMap<>();
 
-    public DataNode(NodeContext ctx, NodeSetup setup, List<ShardView> initial, long firstHeartbeatMicros) {
+    public DataNode(NodeContext ctx, NodeSetup setup, FixParts code, List<ShardView> initial, long firstHeartbeatMicros) {
         this.firstHeartbeatMicros = firstHeartbeatMicros;
         this.ctx = ctx;
-        this.fix = setup.fix();
+        this.fix = code;
         this.faults = setup.faults();
         this.timing = setup.timing();
         this.initial = List.copyOf(initial);
@@ -165,7 +166,7 @@ public final class DataNode implements Node {
             answer(env, kind, fail("engine failed to " + (create ? "create " : "drop ") + table));
             return;
         }
-        long expect = fix.nodeDecidesVersion() ? update.currShardInfo().version() : update.prevVersion();
+        long expect = VersionWire.expected(fix, update);
         if (s.version != expect) {
             answer(env, kind, fail(mismatch(s, expect)));
             return;
@@ -174,7 +175,7 @@ public final class DataNode implements Node {
         s.version = nextVersion(s, update);
         register(s, table, create);
         ctx.trace("shard " + s.id + " version " + from + " -> " + s.version + " (" + kind + " " + table + ")");
-        answer(env, kind, new ShardResult(true, "", s.version));
+        answer(env, kind, new ShardResult(true, "", VersionWire.reported(fix, s.version)));
     }
 
     /**
@@ -183,8 +184,9 @@ public final class DataNode implements Node {
      * the table list, and only then does the engine act; an engine error leaves both moved.
      */
     private void registerFirst(Envelope env, String kind, Shard s, UpdateShardInfo update, String table, boolean create) {
-        if (s.version != update.prevVersion()) {
-            answer(env, kind, fail(mismatch(s, update.prevVersion())));
+        long expect = VersionWire.expected(fix, update);
+        if (s.version != expect) {
+            answer(env, kind, fail(mismatch(s, expect)));
             return;
         }
         long from = s.version;
@@ -195,11 +197,11 @@ public final class DataNode implements Node {
             answer(env, kind, fail("engine failed to " + (create ? "create " : "drop ") + table));
             return;
         }
-        answer(env, kind, new ShardResult(true, "", s.version));
+        answer(env, kind, new ShardResult(true, "", VersionWire.reported(fix, s.version)));
     }
 
     private long nextVersion(Shard s, UpdateShardInfo update) {
-        return fix.nodeDecidesVersion() ? s.version + 1 : update.currShardInfo().version();
+        return VersionWire.next(fix, s.version, update);
     }
 
     private static void register(Shard s, String table, boolean create) {
@@ -306,7 +308,7 @@ public final class DataNode implements Node {
     }
 
     private static ShardResult fail(String error) {
-        return new ShardResult(false, error, -1);
+        return new ShardResult(false, error, VersionWire.ABSENT);
     }
 
     private void scheduleHeartbeat(long delayMicros) {

@@ -9,6 +9,7 @@ final class Fidelity {
     static final String HORAEDB_BEFORE = "horaedb 642934ae^";
     static final String META_FIX = "incubator-horaedb-meta 81b8d68 (#268, #270 on #264)";
     static final String META_BEFORE = "incubator-horaedb-meta 7afb295^";
+    static final String PROTO_FIX = "incubator-horaedb-proto ca110f5 (#107)";
 
     private Fidelity() {
     }
@@ -27,9 +28,14 @@ final class Fidelity {
                 new FidelityRow("buggy meta: sends curr = v+1, prev = v; persists v+1 and the table only when the node answers success; aborts on an error or timeout and never retries",
                         "server/coordinator/procedure/ddl/createtable/create_table.go, ddl/common_util.go, cluster/metadata/topology_manager.go (prevVersion + 1) at " + META_BEFORE,
                         "Meta's table metadata, created before the dispatch and left behind by a failed create (ceresmeta #228), is not modelled: no model request reuses a table name."),
-                new FidelityRow("fixed meta: sends its current version, stores the latest version the node returns",
-                        "create_table.go, common_util.go (CreateTableOnShard returns latestVersion), AddTableTopology at " + META_FIX,
+                new FidelityRow("fixed meta: sends its current version in curr and no prev_version, stores the latest version the node returns",
+                        "create_table.go, common_util.go (CreateTableOnShard returns latestVersion), dispatch_impl.go (convertUpdateShardInfoToPB sets no PrevVersion), AddTableTopology at " + META_FIX,
                         ""),
+                new FidelityRow("Fields only one side's code knows: prev_version (deprecated by the fix) and latest_shard_version (added by it) are proto3 uint64s, so an absent one reads as 0; "
+                        + "the buggy node answers a DDL without latest_shard_version, the fixed meta sends no prev_version",
+                        "meta_event.proto at " + PROTO_FIX + "; what each side writes and reads: VersionWire",
+                        "Every pair of codes follows: new meta to an old node fails every DDL (expect version:0) unless the shard is at 0; old meta (curr = v+1) to a new node fails every DDL on a shard in step "
+                                + "and passes only on a shard one ahead, which it keeps one ahead. An error answer carries 0 in either code."),
                 new FidelityRow("Opening a shard: a copy held at the requested version is kept, one at a higher version refuses, otherwise the node rebuilds the shard from meta's stored view (GetTablesOfShards); meta asks for v+1 (buggy) or v (fixed) and persists no version for an open",
                         "cluster/src/cluster_impl.rs open_shard l.251-307 at " + HORAEDB_BEFORE + " (unchanged at 642934ae); transfer_leader.go openNewShardCallback at " + META_BEFORE,
                         "GetTablesOfShards that times out fails the open (upstream retries, then panics); meta's scheduler re-opens the shard on a later heartbeat, with the same effect on versions. "
@@ -44,6 +50,11 @@ final class Fidelity {
                         "transfer_leader.go (close old leader, then open new) at " + META_FIX,
                         "The order is reversed; with the assignment number a late close cannot close the new copy, the old copy's heartbeats are ignored, and a node given the shard again drops its old copy first. "
                                 + "Without that last rule, 1 random and 59 swarm seeds of 100,000 wedged in fixed mode (a stale copy ahead of meta refused the new open): an artifact of the reversed order, which upstream's lock and order exclude."),
+                new FidelityRow("Mixed versions: meta's row of the mode table decides what meta sends and stores and whether it repairs from heartbeats; a data node's row how it checks, moves and returns the version and whether its engine acts first. "
+                        + "An upgrade or downgrade restarts the process on the other code: a data node comes back holding no shard and meta reopens each from its stored view; meta comes back with no procedure running and an empty registration cache",
+                        "the fix split by process: " + HORAEDB_FIX + " on the node, " + META_FIX + " on meta (#268, the heartbeat repair, landed first, b4402f7); open_shard at " + HORAEDB_BEFORE + " and RegisterNode at " + META_FIX,
+                        "Upstream shipped both halves as breaking changes (refactor!) with no compatibility path, so the model has none. A node is stopped and started in place: no leader is moved off it first, and its shards are unavailable until meta reopens them. "
+                                + "Meta before and after #268 alone (heartbeat repair without the new protocol) is not a row of the table."),
                 new FidelityRow("Checks: C1 and C5 read each node's shard and engine; C2-C4 read meta's disk, the leader's shard and engine, and the client's answers",
                         "(the model's own observers)",
                         "No node raises a violation: the kernel refuses one raised while model code runs."));

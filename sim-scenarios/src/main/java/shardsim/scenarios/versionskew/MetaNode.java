@@ -30,6 +30,7 @@ public final class MetaNode implements Node {
     private static final String NEXT_OPEN_ID = "meta/next-open-id";
 
     private final NodeContext ctx;
+    /** The code this process runs: its row of the mode table. Meta owns the heartbeat repair and its half of nodeDecidesVersion. */
     private final FixParts fix;
     private final FaultSwitches faults;
     private final Timing timing;
@@ -42,9 +43,9 @@ public final class MetaNode implements Node {
      */
     private final TreeMap<String, List<Integer>> registered = new TreeMap<>();
 
-    public MetaNode(NodeContext ctx, NodeSetup setup, List<ShardView> initial) {
+    public MetaNode(NodeContext ctx, NodeSetup setup, FixParts code, List<ShardView> initial) {
         this.ctx = ctx;
-        this.fix = setup.fix();
+        this.fix = code;
         this.faults = setup.faults();
         this.timing = setup.timing();
         this.initial = List.copyOf(initial);
@@ -126,9 +127,7 @@ public final class MetaNode implements Node {
             return;
         }
         procedures.put(shardId, what);
-        UpdateShardInfo update = fix.nodeDecidesVersion()
-                ? new UpdateShardInfo(new ShardInfo(shardId, ShardRole.Leader, v.version()), v.version())
-                : new UpdateShardInfo(new ShardInfo(shardId, ShardRole.Leader, v.version() + 1), v.version());
+        UpdateShardInfo update = VersionWire.ddlRequest(fix, shardId, v.version());
         VersionSkewProtocol request = create ? new CreateTableOnShard(update, table) : new DropTableOnShard(update, table);
         ctx.call(v.leader(), request, ShardResult.class, timing.rpcTimeoutMicros(), r -> {
             if (!r.success()) {
@@ -140,7 +139,7 @@ public final class MetaNode implements Node {
             if (faults.crashMetaBeforePersist()) {
                 return;
             }
-            long newVersion = fix.nodeDecidesVersion() ? r.latestShardVersion() : update.currShardInfo().version();
+            long newVersion = VersionWire.stored(fix, update, r.latestShardVersion());
             persist(view(shardId).withVersion(newVersion).withTable(table, create));
             procedures.remove(shardId);
             ctx.trace("procedure finished: " + what + ", shard version " + newVersion);
@@ -224,7 +223,7 @@ public final class MetaNode implements Node {
         procedures.put(shardId, why);
         // Before #264 meta asks for v+1 (openNewShardCallback, transfer_leader.go at 7afb295^) and
         // persists no version for an open; the node compares it and opens at meta's stored v.
-        long version = fix.nodeDecidesVersion() ? v.version() : v.version() + 1;
+        long version = VersionWire.openVersion(fix, v.version());
         OpenShard request = new OpenShard(new ShardInfo(shardId, ShardRole.Leader, version), openId, incarnation(node));
         Runnable closeOld = () -> {
             if (!before.leader().equals(node)) {

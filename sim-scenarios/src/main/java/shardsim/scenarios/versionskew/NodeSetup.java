@@ -1,8 +1,8 @@
 package shardsim.scenarios.versionskew;
 
 /**
- * What every meta and data node of a run shares: the mode's fix parts, the scenario faults in
- * force and the time constants.
+ * What every meta and data node of a run shares: the scenario faults in force and the time
+ * constants. The code a process runs (its row of {@link FixParts}) is its own, not the run's.
  */
-public record NodeSetup(FixParts fix, FaultSwitches faults, Timing timing) {
+public record NodeSetup(FaultSwitches faults, Timing timing) {
 }

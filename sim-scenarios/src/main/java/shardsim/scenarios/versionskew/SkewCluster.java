@@ -1,6 +1,8 @@
 package shardsim.scenarios.versionskew;
 
 import java.util.List;
+import java.util.function.Function;
+import shardsim.core.node.NodeContext;
 import shardsim.core.run.Driver;
 import shardsim.core.sim.Simulation;
 import shardsim.core.workload.Operation;
@@ -15,18 +17,21 @@ public final class SkewCluster implements Driver {
     private final Layout layout;
     private final Timing timing;
 
-    /** Adds meta, the data nodes of {@code world} in {@code fix}'s mode and the client. */
-    SkewCluster(Simulation sim, World world, FixParts fix, Timing timing) {
+    /**
+     * Adds meta, the data nodes of {@code world} and the client. Each incarnation of meta and of a
+     * data node runs the code {@code codeOf} gives for its context: its own row of the mode table.
+     */
+    SkewCluster(Simulation sim, World world, Function<NodeContext, FixParts> codeOf, Timing timing) {
         this.sim = sim;
         this.layout = world.layout();
         this.timing = timing;
         FaultSwitches switches = new FaultSwitches(sim);
         sim.onFault(switches::apply);
-        NodeSetup setup = new NodeSetup(fix, switches, timing);
-        sim.addNode(MetaNode.NAME, ctx -> new MetaNode(ctx, setup, layout.shards()));
+        NodeSetup setup = new NodeSetup(switches, timing);
+        sim.addNode(MetaNode.NAME, ctx -> new MetaNode(ctx, setup, codeOf.apply(ctx), layout.shards()));
         for (String node : layout.dataNodes()) {
             List<ShardView> mine = layout.ledBy(node);
-            sim.addNode(node, ctx -> new DataNode(ctx, setup, mine, world.firstHeartbeatMicros()));
+            sim.addNode(node, ctx -> new DataNode(ctx, setup, codeOf.apply(ctx), mine, world.firstHeartbeatMicros()));
         }
         sim.addNode(ClientDriver.NAME, ctx -> new ClientDriver(ctx, sim.metrics(), timing), false);
     }

@@ -1,8 +1,9 @@
 package shardsim.scenarios.versionskew;
 
 /**
- * What meta asks the node to do to a shard's version with a DDL. With meta deciding the version
- * {@code curr.version = prevVersion + 1}; with the node deciding both carry meta's current version.
+ * What meta asks the node to do to a shard's version with a DDL. Meta before the fix sends
+ * {@code curr.version = prevVersion + 1}; meta with the fix sends its current version in
+ * {@code curr} and no {@code prev_version}, which the node then reads as 0 ({@link VersionWire}).
  */
 public record UpdateShardInfo(ShardInfo currShardInfo, long prevVersion) {
     @Override

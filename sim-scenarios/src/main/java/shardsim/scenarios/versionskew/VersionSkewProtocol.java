@@ -68,7 +68,11 @@ public sealed interface VersionSkewProtocol extends Message {
         }
     }
 
-    /** node -> meta: the answer to a shard request; {@code latestShardVersion} is the node's version after it. */
+    /**
+     * node -> meta: the answer to a shard request. {@code latestShardVersion} is the node's version
+     * after a DDL when the node's code sets the field (the fix); otherwise, and on an error, the
+     * field is absent and reads as 0 ({@link VersionWire#ABSENT}).
+     */
     record ShardResult(boolean success, String error, long latestShardVersion) implements VersionSkewProtocol {
         @Override
         public String toString() {

@@ -55,6 +55,24 @@ public final class VersionSkewScenario extends SimulatedScenario<World, FixParts
         return "CeresDB (now Apache HoraeDB) issue \"Shard version mismatch\", reported by ZuLiangWang (ceresmeta log of 2023-07-19)";
     }
 
+    /** Which rollout orders are safe and why, for the report's section "Rolling out the fix". */
+    @Override
+    public String rolloutNotes() {
+        return RolloutNotes.TEXT;
+    }
+
+    /** What the report's curves of the documented buggy run say, for "When the failure became inevitable". */
+    @Override
+    public String explainNotes() {
+        return "The curve agrees with the report's story, and says it has no race in it. The story (the report's hypothesis) is one lost answer: "
+                + "node-1 runs the `CreateTableOnShard`, moves its shard to v+1 and answers, and the answer never reaches meta (the "
+                + "scripted `DropResponse` from t=0.5 s, recorded as `ResponseDropped` at t=1.000947 s), so meta stays at v and every "
+                + "later DDL on the shard fails. The documented run draws nothing, so all its continuations are the same run; with "
+                + "a jittered link, where delivery order is left to chance, every continuation still breaks C2 from the first event "
+                + "on. The decisive event is the scripted loss itself: no timing before or after it decides anything, which is why, in the buggy code, "
+                + "a single lost DDL response is enough to wedge a shard.";
+    }
+
     @Override
     public List<shardsim.core.scenario.FidelityRow> fidelity() {
         return Fidelity.rows();
@@ -144,7 +162,9 @@ public final class VersionSkewScenario extends SimulatedScenario<World, FixParts
         Timing timing = Timing.of(sim.config().defaultLink());
         sim.param("heartbeatMicros", timing.heartbeatMicros());
         sim.param("convergeMicros", timing.convergeMicros());
-        SkewCluster cluster = new SkewCluster(sim, world, fix, timing);
+        // Each process runs its own code: meta's row decides what meta sends and stores and whether
+        // it repairs from heartbeats, a data node's row how it checks, moves and returns versions.
+        SkewCluster cluster = new SkewCluster(sim, world, ctx -> Simulation.NO_CODE.equals(ctx.code()) ? fix : mode(ctx.code()), timing);
         VersionSkewChecks checks = new VersionSkewChecks(sim, world.layout().dataNodes(), world.layout().shardIds());
         checks.register();
         long judgeAt = shape.tailStartMicros() + timing.convergeMicros();

@@ -49,6 +49,24 @@ public record World(String base, Layout layout, long tailStartMicros, long first
         return out;
     }
 
+    /** The meta role ({@code meta}, ceresmeta / horaemeta): upgraded on its own, first in the rollout orders. */
+    public static final String META_ROLE = "meta";
+    /** The data-node role ({@code node}, the HoraeDB server), one process per data node. */
+    public static final String NODE_ROLE = "node";
+    /**
+     * The processes an operator upgrades separately: meta, then the data nodes. The fix spans both
+     * (horaedb #1286 on the node, ceresmeta #264 and #268 on meta), so each side runs its own row.
+     * The client stands for the user and runs no versioned code: it is in no role, so it runs the
+     * run's mode and no rollout upgrades it.
+     */
+    @Override
+    public Map<String, List<String>> roles() {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        out.put(META_ROLE, List.of(MetaNode.NAME));
+        out.put(NODE_ROLE, List.copyOf(layout.dataNodes()));
+        return out;
+    }
+
     /** The layout, recorded as a run parameter. */
     @Override
     public Map<String, Object> params() {

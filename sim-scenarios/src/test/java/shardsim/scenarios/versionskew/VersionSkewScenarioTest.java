@@ -20,7 +20,7 @@ import shardsim.core.trace.TraceEvent;
 
 class VersionSkewScenarioTest {
     /** Computed by this code (buggy, documented, seed 46) and committed; a change to the model shows here. */
-    static final String GOLDEN_BUGGY_DOCUMENTED = "67ca9e3374f063d1";
+    static final String GOLDEN_BUGGY_DOCUMENTED = "723d89edfcf159d7";
     /** The smallest failing seed of buggy + random in 0..999, found with ./sim sweep and committed. */
     static final long SMALLEST_FAILING_BUGGY_RANDOM = 0;
 

@@ -1,0 +1,163 @@
+package shardsim.scenarios.splitstall;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import shardsim.core.fault.FaultPlan;
+import shardsim.core.fault.NodeFault;
+import shardsim.core.rollout.Order;
+import shardsim.core.rollout.Outcome;
+import shardsim.core.rollout.Rollout;
+import shardsim.core.scenario.CustomPlan;
+import shardsim.core.scenario.Plans;
+import shardsim.core.scenario.RunResult;
+import shardsim.core.scenario.RunSpec;
+import shardsim.core.shrink.ShrinkBudget;
+import shardsim.core.shrink.ShrinkResult;
+import shardsim.core.shrink.Shrinker;
+import shardsim.core.workload.Workload;
+
+/**
+ * The rollout orders {@code sim upgrades split-stall} explores (buggy to fixed, plan random): the
+ * smallest seed failing from the first step on of node-by-node and rollback, each of which fails as
+ * well when every step is a restart on the old code (so {@code sim upgrades} judges every order
+ * safe: the failures are those of the restarts), and a CI-sized sweep of all-at-once, which fails
+ * nothing from its step on. Seeds and times are those {@code ./sim upgrades split-stall --seeds
+ * 0..9999 --threads 2} printed.
+ */
+class RolloutOrdersTest {
+    private final SplitStallScenario scenario = new SplitStallScenario();
+
+    private Outcome outcome(String orderName, long seed) {
+        Order order = Order.named(Order.of(scenario.worldRoles(new RunSpec(scenario.name(), "buggy", Plans.RANDOM, seed))), orderName);
+        return Outcome.run(scenario, Rollout.of(scenario, Plans.RANDOM, "buggy", "fixed", order, seed));
+    }
+
+    @Test
+    void theOrdersOfOneRoleOfStores() {
+        List<String> names = Order.of(scenario.worldRoles(new RunSpec(scenario.name(), "buggy", Plans.RANDOM, 0))).stream().map(Order::name).toList();
+        assertEquals(List.of("all-at-once", "node-by-node", "rollback"), names);
+    }
+
+    /**
+     * node-by-node, seed 0: the first step restarts store-1 while it leads region 151 with its
+     * pre-split flush under way; store-2, still on old code, takes 151 over, applies the PRE_SPLIT
+     * and queues recovery at once in stage PRE_SPLIT (U5 at 3.410971 s, then U1: the flush change
+     * set queues behind it). All-old, this seed first fails later (5.085566 s, region 150).
+     */
+    @Test
+    void nodeByNodeSmallestFailingSeedStallsAnOldStoreInTheMixedWindow() {
+        Outcome o = outcome("node-by-node", 0);
+        assertEquals(Rollout.Window.MIXED, o.window());
+        assertEquals("U5", o.first().invariant());
+        assertEquals(3_410_971, o.first().timeMicros());
+        assertEquals(2_123_035, o.rollout().firstStepMicros());
+        assertTrue(o.first().message().startsWith("store-2/region-worker: 'recover split 151:12 stage PRE_SPLIT'"), o.first().message());
+        assertTrue(o.claimed().contains("U1"), o.claimed().toString());
+        // The same restart of store-1 on the old code stalls store-2 as well: the restart, not the new code, triggers it.
+        assertFalse(o.introduced(), "the same restarts on the old code fail too");
+    }
+
+    /**
+     * node-by-node, seed 19: the same hazard by the upstream path itself (peer.go:739-749 at
+     * b4ca36b): an old store becomes leader after a step with the meta already in PRE_SPLIT and queues
+     * recovery at its role change.
+     */
+    @Test
+    void nodeByNodeSeed19StallsAnOldStoreThatFoundTheSplitAtItsRoleChange() {
+        Outcome o = outcome("node-by-node", 19);
+        assertEquals(Rollout.Window.MIXED, o.window());
+        assertEquals("U5", o.first().invariant());
+        assertTrue(o.first().message().startsWith("store-2/region-worker: 'recover split 153:8 stage PRE_SPLIT'"), o.first().message());
+    }
+
+    /** The shrunk plan of node-by-node seed 0: one upgrade of store-1 and two writes to region 151 are enough. */
+    @Test
+    void theShrunkPlanNeedsOnlyTheFirstUpgrade() {
+        CustomPlan seed0 = scenario.planOf(new RunSpec(scenario.name(), "buggy", Plans.RANDOM, 0));
+        CustomPlan shrunk = seed0.withFaults(FaultPlan.builder().at(2_123_035, new NodeFault.Upgrade("store-1", "fixed")).build())
+                .withWorkload(Workload.builder().at(1_355_113, new SplitOperation.Write(151, 1_777_883)).at(1_586_604, new SplitOperation.Write(151, 2_246_711)).build());
+        RunResult r = scenario.run(RunSpec.custom(scenario.name(), "buggy", shrunk, 0));
+        assertEquals("U5", r.violations().get(0).invariant());
+        assertTrue(r.violations().get(0).message().startsWith("store-2/region-worker: 'recover split 151:12 stage PRE_SPLIT'"));
+        assertTrue(scenario.run(RunSpec.custom(scenario.name(), "buggy", shrunk.withFaults(FaultPlan.empty()), 0)).ok(), "without the upgrade nothing fails");
+    }
+
+    /** rollback, seed 0: its upgrade half is node-by-node's, so it fails the same way at the same time. */
+    @Test
+    void rollbackSmallestFailingSeedFailsInItsUpgradeHalf() {
+        Outcome o = outcome("rollback", 0);
+        assertEquals(Rollout.Window.MIXED, o.window());
+        assertEquals("U5", o.first().invariant());
+        assertEquals(3_410_971, o.first().timeMicros());
+        assertFalse(o.introduced(), "the same restarts on the old code fail too");
+    }
+
+    /**
+     * all-at-once is safe: no run of seeds 0..249 fails from the step on (the 10,000-seed sweep had
+     * none either). The seeds that fail fail before the step, on old code.
+     */
+    @Test
+    void allAtOnceNeverFailsFromTheStepOn() {
+        int before = 0;
+        for (long seed = 0; seed < 250; seed++) {
+            Outcome o = outcome("all-at-once", seed);
+            long s = seed;
+            assertFalse(o.failsInRollout(), () -> "seed " + s + ": " + o.first());
+            if (o.first() == null) {
+                assertTrue(o.reachedSafely(), "seed " + seed);
+            } else {
+                before++;
+            }
+        }
+        assertTrue(before < 10, "old-code failures before the step: " + before);
+    }
+
+    /**
+     * node-by-node and rollback are safe by {@code sim upgrades}' measure: over seeds 0..99, no run
+     * that fails from the first step on holds when its steps are restarts on the old code (the
+     * 10,000-seed sweep had none either), while some do fail from the first step on.
+     */
+    @Test
+    void nodeByNodeAndRollbackAddNoFailureOfTheirOwn() {
+        for (String order : List.of("node-by-node", "rollback")) {
+            int failing = 0;
+            for (long seed = 0; seed < 100; seed++) {
+                Outcome o = outcome(order, seed);
+                long s = seed;
+                assertFalse(o.introduced(), () -> order + " seed " + s + ": " + o.first());
+                failing += o.failsInRollout() ? 1 : 0;
+            }
+            assertTrue(failing > 0, order + ": the restarts expose the old stores in some run");
+        }
+    }
+
+    /**
+     * The plan {@code sim upgrades} writes for node-by-node seed 0 (the seed's random faults and
+     * workload plus three upgrades) shrinks like any plan, and the shrinker keeps the one upgrade
+     * the stall needs: the restart of store-1 that hands region 151 to an old store.
+     */
+    @Test
+    void theShrinkerKeepsTheUpgradeTheStallNeeds() {
+        CustomPlan start = outcome("node-by-node", 0).rollout().spec().custom();
+        assertTrue(start.faults().faults().stream().filter(f -> f.fault() instanceof NodeFault.Upgrade).count() > 1, "the rollout upgrades every store");
+        Shrinker shrinker = new Shrinker(plans -> {
+            List<RunResult> out = new java.util.ArrayList<>();
+            for (CustomPlan p : plans) {
+                out.add(scenario.run(RunSpec.custom(scenario.name(), "buggy", p, 0)));
+            }
+            return out;
+        }, new ShrinkBudget(1_000, () -> false), 1, (runs, faults, ops) -> {
+        });
+        ShrinkResult r = shrinker.shrink(start, null);
+        assertEquals("U5", r.invariant());
+        List<NodeFault.CodeChange> kept = r.shrunk().faults().faults().stream().map(f -> f.fault())
+                .filter(f -> f instanceof NodeFault.CodeChange).map(f -> (NodeFault.CodeChange) f).toList();
+        assertEquals(1, kept.size(), "one upgrade is enough: " + r.shrunk().faults().faults());
+        assertEquals("store-1", kept.get(0).node());
+        assertFalse(r.shrunkRun().ok());
+    }
+}
