@@ -403,14 +403,19 @@ public final class Simulation {
         if (!h.up) {
             return;
         }
+        stopProcess(h);
+        h.disk.loseUnflushed();
+        record(TraceKind.CRASH, name, new TraceData.Crash(h.incarnation));
+    }
+
+    /** Ends the node's running incarnation: its instance and worker queues go; its disk is the caller's to judge. */
+    private void stopProcess(NodeHost h) {
         h.up = false;
         h.node = null;
         for (WorkerImpl w : h.context.workers.values()) {
             w.lost();
         }
         workerChanges++;
-        h.disk.loseUnflushed();
-        record(TraceKind.CRASH, name, new TraceData.Crash(h.incarnation));
     }
 
     /**
@@ -424,12 +429,7 @@ public final class Simulation {
         String from = h.code;
         boolean wasUp = h.up;
         if (wasUp) {
-            h.up = false;
-            h.node = null;
-            for (WorkerImpl w : h.context.workers.values()) {
-                w.lost();
-            }
-            workerChanges++;
+            stopProcess(h);
         }
         h.code = toMode;
         // Traced as the stop of the process (a crash-kind event, which a diagram closes with the
