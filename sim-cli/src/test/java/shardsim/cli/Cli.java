@@ -12,6 +12,14 @@ final class Cli {
         List<String> errLines() {
             return err.lines().toList();
         }
+
+        /** Asserts the bad-input contract: exit 2, one line on stderr naming {@code expected}, no stack trace. */
+        void assertBadInput(String expected, String what) {
+            org.junit.jupiter.api.Assertions.assertEquals(shardsim.cli.base.ExitCodes.BAD_INPUT, code, what + "\nout: " + out + "\nerr: " + err);
+            org.junit.jupiter.api.Assertions.assertEquals(1, errLines().size(), "one line: " + err);
+            org.junit.jupiter.api.Assertions.assertTrue(err.contains(expected), "expected '" + expected + "' in: " + err);
+            org.junit.jupiter.api.Assertions.assertFalse(err.contains("Exception") || err.contains("\tat "), err);
+        }
     }
 
     private Cli() {

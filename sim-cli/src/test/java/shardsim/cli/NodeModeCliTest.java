@@ -1,7 +1,6 @@
 package shardsim.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -30,11 +29,7 @@ class NodeModeCliTest {
     Path dir;
 
     private static void bad(String expected, String... args) {
-        Cli.Result r = Cli.real(args);
-        assertEquals(ExitCodes.BAD_INPUT, r.code(), String.join(" ", args) + "\nout: " + r.out() + "\nerr: " + r.err());
-        assertEquals(1, r.errLines().size(), "one line: " + r.err());
-        assertTrue(r.err().contains(expected), "expected '" + expected + "' in: " + r.err());
-        assertFalse(r.err().contains("Exception") || r.err().contains("\tat "), r.err());
+        Cli.real(args).assertBadInput(expected, String.join(" ", args));
     }
 
     private Path planFile(String name, CustomPlan plan, long seed) throws IOException {

@@ -20,10 +20,7 @@ class UpgradesCommandTest {
     Path dir;
 
     private static void bad(String expected, String... args) {
-        Cli.Result r = Cli.real(args);
-        assertEquals(ExitCodes.BAD_INPUT, r.code(), String.join(" ", args) + "\nout: " + r.out() + "\nerr: " + r.err());
-        assertEquals(1, r.errLines().size(), "one line: " + r.err());
-        assertTrue(r.err().contains(expected), "expected '" + expected + "' in: " + r.err());
+        Cli.real(args).assertBadInput(expected, String.join(" ", args));
     }
 
     @Test
