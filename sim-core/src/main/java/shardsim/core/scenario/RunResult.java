@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import shardsim.core.check.Rule;
 import shardsim.core.check.Violation;
+import shardsim.core.coverage.Coverage;
 import shardsim.core.sim.Simulation;
 import shardsim.core.trace.Trace;
 import shardsim.core.trace.TraceEvent;
@@ -22,6 +23,8 @@ import shardsim.core.trace.TraceEvent;
  * @param params every parameter of the run, drawn from the seed or fixed, in the order set
  * @param metrics the scenario's latency samples in virtual time, by name
  * @param lastEvents the last trace events kept (empty for digest-only runs)
+ * @param coverage the abstract states and transitions the run reached ({@link Coverage#NONE} when
+ *     the scenario declares no abstraction)
  */
 public record RunResult(
         RunSpec spec,
@@ -34,7 +37,14 @@ public record RunResult(
         List<Violation> violations,
         Map<String, String> params,
         Map<String, long[]> metrics,
-        List<TraceEvent> lastEvents) {
+        List<TraceEvent> lastEvents,
+        Coverage coverage) {
+
+    /** A result without coverage. */
+    public RunResult(RunSpec spec, boolean ok, long digest, long traceEvents, long events, long messages, long virtualMicros,
+            List<Violation> violations, Map<String, String> params, Map<String, long[]> metrics, List<TraceEvent> lastEvents) {
+        this(spec, ok, digest, traceEvents, events, messages, virtualMicros, violations, params, metrics, lastEvents, Coverage.NONE);
+    }
 
     /** How many trace events a violation report shows before the end. */
     public static final int LAST_EVENTS = 40;
@@ -46,7 +56,7 @@ public record RunResult(
                 List.copyOf(sim.violations()),
                 // Insertion order, not Map.copyOf: an immutable Map's iteration order changes from JVM to JVM.
                 java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(sim.params())),
-                sim.metrics().samples(), trace.last(LAST_EVENTS));
+                sim.metrics().samples(), trace.last(LAST_EVENTS), sim.coverage());
     }
 
     /** True when every violation is of one of {@code gaps} (a scenario's {@link Scenario#residualGaps()}). */

@@ -56,6 +56,7 @@ public final class Simulation {
     private final List<Violation> violations = new ArrayList<>();
     private final LinkedHashMap<String, String> params = new LinkedHashMap<>();
     private final Metrics metrics = new Metrics();
+    private final shardsim.core.coverage.CoverageRecorder coverage = new shardsim.core.coverage.CoverageRecorder();
     /** The code every node added from now on runs unless {@link #nodeCodes} names its own. */
     private String runCode = NO_CODE;
     /** Codes of named nodes, assigned before they are added; looked up by key, never iterated. */
@@ -66,6 +67,8 @@ public final class Simulation {
     private long nextCallId = 1;
     private boolean stopped;
     private boolean finished;
+    /** Whether the loop has run at all (the start's coverage sample is taken once). */
+    private boolean started;
     private int activeFaults;
     private long faultEpoch;
     private long quietSinceMicros;
@@ -243,6 +246,19 @@ public final class Simulation {
     /** A safety invariant checked after every event. */
     public void invariant(Invariant invariant) {
         invariants.add(invariant);
+    }
+
+    /**
+     * An abstraction of the model's state for coverage, sampled now and after every event. Like a
+     * check it only reads the model; unlike one it never fails a run.
+     */
+    public void abstraction(shardsim.core.coverage.Abstraction abstraction) {
+        coverage.add(abstraction);
+    }
+
+    /** The abstract states and transitions the run has reached so far. */
+    public shardsim.core.coverage.Coverage coverage() {
+        return coverage.coverage();
     }
 
     /** A check run once when the run finishes. */
@@ -478,6 +494,10 @@ public final class Simulation {
             throw new IllegalStateException("run already finished");
         }
         RunBudget budget = config.budget();
+        if (eventNumber == 0 && !started) {
+            started = true;
+            coverage.sample();
+        }
         while (!stopped && eventNumber < lastEvent && !queue.isEmpty()) {
             long t = queue.peekTime();
             if (t > endMicros) {
@@ -502,6 +522,7 @@ public final class Simulation {
             eventNumber++;
             dispatchModel(e);
             checkInvariants();
+            coverage.sample();
         }
     }
 

@@ -1,0 +1,92 @@
+package shardsim.core.coverage;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * Samples a run's abstractions and remembers what they reached. A transition is an entity's state
+ * changing between two samples; an entity seen for the first time enters its state without one.
+ * One per simulation, single-threaded like it.
+ */
+public final class CoverageRecorder {
+    private final List<Tracked> tracked = new ArrayList<>();
+
+    public void add(Abstraction abstraction) {
+        tracked.add(new Tracked(abstraction));
+    }
+
+    public boolean isEmpty() {
+        return tracked.isEmpty();
+    }
+
+    /** Samples every abstraction once. */
+    public void sample() {
+        for (int i = 0; i < tracked.size(); i++) {
+            Tracked t = tracked.get(i);
+            t.abstraction.sample(t);
+        }
+    }
+
+    public Coverage coverage() {
+        if (tracked.isEmpty()) {
+            return Coverage.NONE;
+        }
+        List<Coverage.Space> out = new ArrayList<>();
+        for (Tracked t : tracked) {
+            long[] transitions = new long[t.transitions.size()];
+            int i = 0;
+            for (long tr : t.transitions) {
+                transitions[i++] = tr;
+            }
+            out.add(new Coverage.Space(t.space, t.reached.stream().toArray(), transitions));
+        }
+        return new Coverage(out);
+    }
+
+    private static final class Tracked implements Abstraction.Sink {
+        final Abstraction abstraction;
+        final StateSpace space;
+        final int size;
+        final BitSet reached = new BitSet();
+        /** Sorted, and small: a transition is added only when an entity changes state. */
+        final TreeSet<Long> transitions = new TreeSet<>();
+        /** Entities seen, with their last state; few per run, so a scan beats hashing. */
+        long[] entities = new long[8];
+        int[] last = new int[8];
+        int count;
+
+        Tracked(Abstraction abstraction) {
+            this.abstraction = abstraction;
+            this.space = abstraction.space();
+            this.size = space.size();
+        }
+
+        @Override
+        public void state(long entity, int state) {
+            if (state < 0 || state >= size) {
+                throw new IllegalArgumentException("state " + state + " is outside space " + space.name() + " of " + size + " states");
+            }
+            reached.set(state);
+            for (int i = 0; i < count; i++) {
+                if (entities[i] == entity) {
+                    int prev = last[i];
+                    if (prev != state) {
+                        transitions.add(Coverage.Space.transition(space, prev, state));
+                        last[i] = state;
+                    }
+                    return;
+                }
+            }
+            if (count == entities.length) {
+                entities = Arrays.copyOf(entities, count * 2);
+                last = Arrays.copyOf(last, count * 2);
+            }
+            entities[count] = entity;
+            last[count] = state;
+            count++;
+        }
+    }
+}
