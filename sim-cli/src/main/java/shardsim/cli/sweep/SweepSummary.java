@@ -6,7 +6,6 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import org.HdrHistogram.Histogram;
 import shardsim.cli.io.Json;
-import shardsim.core.check.Violation;
 import shardsim.core.trace.Micros;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -42,17 +41,31 @@ public final class SweepSummary {
         }
         if (!r.ok()) {
             failing++;
-            for (Violation v : r.violations()) {
-                byInvariant.merge(v.invariant(), 1L, Long::sum);
+            for (SeedResult.Broken b : r.broken()) {
+                byInvariant.merge(b.invariant(), 1L, Long::sum);
             }
             firstFailing.add(r.seed());
             if (firstFailing.size() > FIRST_FAILING) {
                 firstFailing.pollLast();
             }
         }
-        for (Map.Entry<String, Metric> e : r.metrics().entrySet()) {
-            Histogram h = metrics.computeIfAbsent(e.getKey(), k -> new Histogram(MetricCodec.DIGITS));
-            e.getValue().addTo(h, "metric '" + e.getKey() + "' of seed " + r.seed());
+        addSamples(r.metrics());
+    }
+
+    /** Adds latency samples of a seed counted already (one a resumed sweep runs again for them). */
+    public void addSamples(Map<String, long[]> samples) {
+        for (Map.Entry<String, long[]> e : samples.entrySet()) {
+            Histogram h = metrics.computeIfAbsent(e.getKey(), k -> MetricCodec.histogram());
+            for (long v : e.getValue()) {
+                h.recordValue(v);
+            }
+        }
+    }
+
+    /** Adds the latencies of a checkpoint read from a file (its seeds are added one by one with {@link #add}). */
+    public void addHistograms(Map<String, Histogram> histograms) {
+        for (Map.Entry<String, Histogram> e : histograms.entrySet()) {
+            metrics.computeIfAbsent(e.getKey(), k -> MetricCodec.histogram()).add(e.getValue());
         }
     }
 
