@@ -182,6 +182,83 @@ public final class EventQueue<E> {
         return top;
     }
 
+    /** Receives the time and sequence of each item {@link #removeIf} takes out. */
+    public interface Removed {
+        void removed(long time, long seq);
+    }
+
+    /** The sequence of the earliest item; only valid when not empty. */
+    public long peekSeq() {
+        if (size == 0) {
+            throw new IllegalStateException("empty queue");
+        }
+        return seqs[0];
+    }
+
+    /**
+     * Takes out every item at or before {@code maxTime} that {@code dead} accepts, telling
+     * {@code removed} of each, and rebuilds the heap from the rest. The rest come out in the same
+     * order as before, since the order is their (time, sequence) keys alone.
+     *
+     * @return how many items were taken out
+     */
+    public int removeIf(long maxTime, java.util.function.Predicate<? super E> dead, Removed removed) {
+        int kept = 0;
+        for (int i = 0; i < size; i++) {
+            @SuppressWarnings("unchecked")
+            E item = (E) items[i];
+            if (times[i] <= maxTime && dead.test(item)) {
+                removed.removed(times[i], seqs[i]);
+                continue;
+            }
+            times[kept] = times[i];
+            seqs[kept] = seqs[i];
+            items[kept] = items[i];
+            kept++;
+        }
+        int gone = size - kept;
+        Arrays.fill(items, kept, size, null);
+        size = kept;
+        for (int i = size <= 1 ? -1 : (size - 2) >>> 2; i >= 0; i--) {
+            siftDown(i);
+        }
+        return gone;
+    }
+
+    /** Moves the item at {@code i} down to its place below; for {@link #removeIf}'s rebuild. */
+    private void siftDown(int i) {
+        long t = times[i];
+        long s = seqs[i];
+        Object it = items[i];
+        while (true) {
+            int first = (i << 2) + 1;
+            if (first >= size) {
+                break;
+            }
+            int best = first;
+            long bt = times[first];
+            long bs = seqs[first];
+            int last = Math.min(first + 4, size);
+            for (int c = first + 1; c < last; c++) {
+                if (times[c] < bt || (times[c] == bt && seqs[c] < bs)) {
+                    best = c;
+                    bt = times[c];
+                    bs = seqs[c];
+                }
+            }
+            if (t < bt || (t == bt && s < bs)) {
+                break;
+            }
+            times[i] = bt;
+            seqs[i] = bs;
+            items[i] = items[best];
+            i = best;
+        }
+        times[i] = t;
+        seqs[i] = s;
+        items[i] = it;
+    }
+
     public long lastTime() {
         return lastTime;
     }

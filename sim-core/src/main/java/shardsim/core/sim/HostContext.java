@@ -133,6 +133,11 @@ final class HostContext implements NodeContext {
         sim.record(TraceKind.STATE, host.name, new TraceData.Note(detail));
     }
 
+    /** A timer of this node was cancelled while pending: its event is dead in the queue. */
+    void timerCancelled() {
+        sim.timerCancelled();
+    }
+
     /** Routes an arriving envelope: replies to their pending call, the rest to the node. */
     void receive(Envelope env) {
         if (env.reply()) {

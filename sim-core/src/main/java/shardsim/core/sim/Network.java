@@ -137,7 +137,7 @@ public final class Network {
         sim.recordSend(from, env);
         if (from.equals(to)) {
             // A node talking to itself does not cross the network.
-            sim.schedule(0, new SimEvent.Deliver(env, false));
+            sim.schedule(0, new SimEvent.Deliver(env, false, null));
             return;
         }
         if (cut(from, to)) {
@@ -154,23 +154,23 @@ public final class Network {
             drop(env, TraceData.Loss.LOST);
             return;
         }
-        schedule(env, policy, false);
+        schedule(env, policy, false, flying);
         int copies = 1;
         if (random.chance(policy.duplicateProbability())) {
             sim.record(TraceKind.DUPLICATE, from, new TraceData.Duplicate(env.id()));
-            schedule(env, policy, true);
+            schedule(env, policy, true, flying);
             copies++;
         }
         flying[0] += copies;
     }
 
-    private void schedule(Envelope env, LinkPolicy policy, boolean copy) {
+    private void schedule(Envelope env, LinkPolicy policy, boolean copy, int[] flying) {
         long at = sim.now() + policy.delay().draw(random);
         long until = cloggedUntil(env.from(), env.to());
         if (until > at) {
             at = until;
         }
-        sim.scheduleAt(at, new SimEvent.Deliver(env, copy));
+        sim.scheduleAt(at, new SimEvent.Deliver(env, copy, flying));
     }
 
     void deliver(SimEvent.Deliver d) {
@@ -184,7 +184,7 @@ public final class Network {
                 sim.scheduleAt(until, d);
                 return;
             }
-            int[] flying = inFlight(from, to);
+            int[] flying = d.flying();
             flying[0] = Math.max(0, flying[0] - 1);
             if (cut(from, to)) {
                 drop(env, TraceData.Loss.PARTITIONED_IN_FLIGHT);

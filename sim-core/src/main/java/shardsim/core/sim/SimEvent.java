@@ -7,8 +7,13 @@ import shardsim.core.trace.TraceData;
 /** What the event loop schedules. Dispatched in {@link Simulation#dispatch(SimEvent)}. */
 sealed interface SimEvent {
 
-    /** A message arriving at its receiver. */
-    record Deliver(Envelope envelope, boolean copy) implements SimEvent {
+    /**
+     * A message arriving at its receiver.
+     *
+     * @param flying the count of messages in flight on its link, taken when it was sent so that
+     *     the arrival does not look it up again (null for a node's message to itself)
+     */
+    record Deliver(Envelope envelope, boolean copy, int[] flying) implements SimEvent {
     }
 
     /** A node's timer. */
