@@ -21,6 +21,7 @@ final class AgentExecutor {
      * DROPs in batches that have not left the FE yet. It goes with the FE, as its batches do.
      */
     private final TreeMap<Long, int[]> inBatch = new TreeMap<>();
+    private long batchChanges;
 
     AgentExecutor(NodeContext ctx, DorisConfig config, FaultState faults) {
         this.ctx = ctx;
@@ -58,7 +59,13 @@ final class AgentExecutor {
         return n == null ? 0 : n[type.ordinal()];
     }
 
+    /** A number that moves whenever {@link #inBatch} may answer differently. For coverage. */
+    long batchChanges() {
+        return batchChanges;
+    }
+
     private void count(List<AgentProtocol> batch, int delta) {
+        batchChanges++;
         for (AgentProtocol t : batch) {
             long tablet;
             AgentProtocol.TaskType type;

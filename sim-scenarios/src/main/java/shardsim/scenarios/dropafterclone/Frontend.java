@@ -93,6 +93,11 @@ public final class Frontend implements Node {
         return executor.inBatch(tabletId, type);
     }
 
+    /** A number that moves whenever {@link #inAgentBatch} may answer differently. For coverage. */
+    long agentBatchChanges() {
+        return executor.batchChanges();
+    }
+
     // ---- TabletScheduler -----------------------------------------------------------------------
 
     /**

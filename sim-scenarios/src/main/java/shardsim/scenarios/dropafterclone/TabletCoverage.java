@@ -38,8 +38,28 @@ final class TabletCoverage implements Abstraction {
     private final long[] tablets;
     private final String[] catalogKeys;
     private final String[] copyKeys;
+    // What the disks said when last read: they are re-read only after their version moved.
+    private long feVersion = Long.MIN_VALUE;
+    private final long[] beVersion;
+    private final TabletMeta[] metas;
+    private final int[] alive;
+    private final boolean[] cloning;
+    /** Per tablet, bit b set when backend b's disk holds a copy. */
+    private final long[] copyMask;
+    // What the FE and each BE held of each tablet's tasks when last read, and the instance and change count read.
+    private Frontend seenFe;
+    private long seenFeChanges;
+    private final boolean[] feClone;
+    private final boolean[] feDrop;
+    private final Backend[] nodes;
+    private final long[] seenTaskChanges;
+    private final int[][] beClone;
+    private final boolean[][] beDrop;
 
     TabletCoverage(Simulation sim, List<String> backends, List<Long> tablets) {
+        if (backends.size() > Long.SIZE) {
+            throw new IllegalArgumentException("at most " + Long.SIZE + " backends");
+        }
         this.sim = sim;
         this.backends = backends.toArray(new String[0]);
         this.tablets = new long[tablets.size()];
@@ -50,6 +70,18 @@ final class TabletCoverage implements Abstraction {
             catalogKeys[i] = Catalog.key(this.tablets[i]);
             copyKeys[i] = TabletStore.key(this.tablets[i]);
         }
+        this.beVersion = new long[this.backends.length];
+        java.util.Arrays.fill(beVersion, Long.MIN_VALUE);
+        this.metas = new TabletMeta[this.tablets.length];
+        this.alive = new int[this.tablets.length];
+        this.cloning = new boolean[this.tablets.length];
+        this.copyMask = new long[this.tablets.length];
+        this.nodes = new Backend[this.backends.length];
+        this.seenTaskChanges = new long[this.backends.length];
+        this.feClone = new boolean[this.tablets.length];
+        this.feDrop = new boolean[this.tablets.length];
+        this.beClone = new int[this.backends.length][this.tablets.length];
+        this.beDrop = new boolean[this.backends.length][this.tablets.length];
     }
 
     @Override
@@ -59,40 +91,84 @@ final class TabletCoverage implements Abstraction {
 
     @Override
     public void sample(Sink sink) {
-        Disk feDisk = sim.disk(Cluster.FE);
-        Frontend fe = sim.node(Cluster.FE, Frontend.class);
+        readDisks();
+        readTasks();
         for (int i = 0; i < tablets.length; i++) {
-            TabletMeta meta = feDisk.get(catalogKeys[i], TabletMeta.class).orElse(null);
+            TabletMeta meta = metas[i];
             if (meta == null) {
                 continue;
             }
-            long tablet = tablets[i];
-            int alive = meta.aliveReplicas();
-            boolean cloning = false;
-            for (Replica r : meta.replicas()) {
-                cloning |= r.state() == Replica.State.CLONE;
-            }
-            int copies = 0;
-            int cloneTask = fe != null && fe.inAgentBatch(tablet, TaskType.CLONE) > 0 ? IN_BATCH : 0;
-            int dropTask = fe != null && fe.inAgentBatch(tablet, TaskType.DROP) > 0 ? IN_BATCH : 0;
-            for (String be : backends) {
-                if (sim.disk(be).get(copyKeys[i], LocalTablet.class).isPresent()) {
-                    copies++;
+            int cloneTask = feClone[i] ? IN_BATCH : 0;
+            int dropTask = feDrop[i] ? IN_BATCH : 0;
+            for (int b = 0; b < backends.length; b++) {
+                cloneTask = Math.max(cloneTask, beClone[b][i]);
+                if (beDrop[b][i]) {
+                    dropTask = Math.max(dropTask, meta.replicaOn(backends[b]) != null ? ON_REPLICA : ON_COPY);
                 }
-                Backend node = sim.node(be, Backend.class);
-                if (node == null) {
+            }
+            int copies = Long.bitCount(copyMask[i]);
+            sink.state(tablets[i], SPACE.encode(Math.min(alive[i], 2), cloning[i] ? 1 : 0, Math.min(copies, 2), cloneTask, dropTask));
+        }
+    }
+
+    /** The FE's batches and the BEs' tasks, re-read only from a process whose tasks changed (or that restarted). */
+    private void readTasks() {
+        Frontend fe = sim.node(Cluster.FE, Frontend.class);
+        long feChanges = fe == null ? 0 : fe.agentBatchChanges();
+        if (fe != seenFe || feChanges != seenFeChanges) {
+            seenFe = fe;
+            seenFeChanges = feChanges;
+            for (int i = 0; i < tablets.length; i++) {
+                feClone[i] = fe != null && fe.inAgentBatch(tablets[i], TaskType.CLONE) > 0;
+                feDrop[i] = fe != null && fe.inAgentBatch(tablets[i], TaskType.DROP) > 0;
+            }
+        }
+        for (int b = 0; b < backends.length; b++) {
+            Backend node = sim.node(backends[b], Backend.class);
+            long changes = node == null ? 0 : node.taskChanges();
+            if (node == nodes[b] && changes == seenTaskChanges[b]) {
+                continue;
+            }
+            nodes[b] = node;
+            seenTaskChanges[b] = changes;
+            for (int i = 0; i < tablets.length; i++) {
+                long tablet = tablets[i];
+                beClone[b][i] = node == null ? 0 : node.underClone(tablet) ? RUNNING : node.registered(TaskType.CLONE, tablet) ? SUBMITTED : 0;
+                beDrop[b][i] = node != null && node.registered(TaskType.DROP, tablet);
+            }
+        }
+    }
+
+    private void readDisks() {
+        Disk feDisk = sim.disk(Cluster.FE);
+        if (feDisk.version() != feVersion) {
+            feVersion = feDisk.version();
+            for (int i = 0; i < tablets.length; i++) {
+                TabletMeta meta = feDisk.get(catalogKeys[i], TabletMeta.class).orElse(null);
+                if (meta == metas[i]) {
                     continue;
                 }
-                if (node.underClone(tablet)) {
-                    cloneTask = RUNNING;
-                } else if (node.registered(TaskType.CLONE, tablet)) {
-                    cloneTask = Math.max(cloneTask, SUBMITTED);
-                }
-                if (node.registered(TaskType.DROP, tablet)) {
-                    dropTask = Math.max(dropTask, meta.replicaOn(be) != null ? ON_REPLICA : ON_COPY);
+                metas[i] = meta;
+                if (meta != null) {
+                    alive[i] = meta.aliveReplicas();
+                    boolean c = false;
+                    for (Replica r : meta.replicas()) {
+                        c |= r.state() == Replica.State.CLONE;
+                    }
+                    cloning[i] = c;
                 }
             }
-            sink.state(tablet, SPACE.encode(Math.min(alive, 2), cloning ? 1 : 0, Math.min(copies, 2), cloneTask, dropTask));
+        }
+        for (int b = 0; b < backends.length; b++) {
+            Disk disk = sim.disk(backends[b]);
+            if (disk.version() == beVersion[b]) {
+                continue;
+            }
+            beVersion[b] = disk.version();
+            long bit = 1L << b;
+            for (int i = 0; i < tablets.length; i++) {
+                copyMask[i] = disk.get(copyKeys[i], LocalTablet.class).isPresent() ? copyMask[i] | bit : copyMask[i] & ~bit;
+            }
         }
     }
 }

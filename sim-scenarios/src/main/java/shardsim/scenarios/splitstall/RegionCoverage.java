@@ -41,11 +41,17 @@ final class RegionCoverage implements Abstraction {
     private final Simulation sim;
     private final List<String> stores;
     private final long[] regionIds;
+    // Per store, what its region worker holds of each region's recovery, recomputed only after a worker changed.
+    private long workerChanges = Long.MIN_VALUE;
+    private final Store[] seen;
+    private final int[][] onWorker;
 
     RegionCoverage(Simulation sim, List<String> stores, List<Long> regionIds) {
         this.sim = sim;
         this.stores = List.copyOf(stores);
         this.regionIds = regionIds.stream().mapToLong(Long::longValue).toArray();
+        this.seen = new Store[this.stores.size()];
+        this.onWorker = new int[this.stores.size()][this.regionIds.length];
     }
 
     private static Dimension stages(String name, boolean previousEpoch) {
@@ -67,13 +73,23 @@ final class RegionCoverage implements Abstraction {
 
     @Override
     public void sample(Sink sink) {
-        for (long regionId : regionIds) {
+        boolean workersMoved = sim.workerChanges() != workerChanges;
+        workerChanges = sim.workerChanges();
+        for (int k = 0; k < seen.length; k++) {
+            Store store = sim.node(stores.get(k), Store.class);
+            if (store != null && (workersMoved || store != seen[k])) {
+                readWorker(store, onWorker[k]);
+            }
+            seen[k] = store;
+        }
+        for (int i = 0; i < regionIds.length; i++) {
+            long regionId = regionIds[i];
             RegionPeer ref = null;
             boolean refLeads = false;
             long maxTerm = -1;
             int recovery = 0;
-            for (String name : stores) {
-                Store store = sim.node(name, Store.class);
+            for (int k = 0; k < seen.length; k++) {
+                Store store = seen[k];
                 if (store == null || store.peers().isEmpty()) {
                     continue;
                 }
@@ -85,7 +101,7 @@ final class RegionCoverage implements Abstraction {
                     ref = p;
                     refLeads = leads;
                 }
-                recovery = Math.max(recovery, recovery(store, p, regionId));
+                recovery = Math.max(recovery, Math.max(onWorker[k][i], p.split().watchingRecovery() ? WATCHING : 0));
             }
             if (ref == null) {
                 continue;
@@ -98,28 +114,31 @@ final class RegionCoverage implements Abstraction {
         }
     }
 
-    private static int recovery(Store store, RegionPeer p, long regionId) {
+    /** One pass over the store's region worker: per region, the furthest its recovery got there (0 when none is on it). */
+    private void readWorker(Store store, int[] out) {
+        java.util.Arrays.fill(out, 0);
         WorkerQueue worker = store.regionWorker();
         Optional<TaskView> cur = worker.current();
-        if (cur.isPresent() && ours(cur.get(), regionId)) {
-            return cur.get().waiting() ? WAITING : RUNNING;
+        if (cur.isPresent()) {
+            mark(out, cur.get(), cur.get().waiting() ? WAITING : RUNNING);
         }
-        if (contains(worker.queued(), regionId) || contains(worker.held(), regionId)) {
-            return QUEUED;
+        List<TaskView> queued = worker.queued();
+        for (int j = 0; j < queued.size(); j++) {
+            mark(out, queued.get(j), QUEUED);
         }
-        return p.split().watchingRecovery() ? WATCHING : 0;
+        List<TaskView> held = worker.held();
+        for (int j = 0; j < held.size(); j++) {
+            mark(out, held.get(j), QUEUED);
+        }
     }
 
-    private static boolean contains(List<TaskView> tasks, long regionId) {
-        for (int i = 0; i < tasks.size(); i++) {
-            if (ours(tasks.get(i), regionId)) {
-                return true;
+    private void mark(int[] out, TaskView t, int how) {
+        if (t.tag() instanceof RecoverSplitTask r) {
+            for (int i = 0; i < regionIds.length; i++) {
+                if (regionIds[i] == r.regionId()) {
+                    out[i] = Math.max(out[i], how);
+                }
             }
         }
-        return false;
-    }
-
-    private static boolean ours(TaskView t, long regionId) {
-        return t.tag() instanceof RecoverSplitTask r && r.regionId() == regionId;
     }
 }

@@ -42,6 +42,13 @@ final class ShardCoverage implements Abstraction {
     private final int[] shardIds;
     private final String[] keys;
     private boolean booted;
+    // Meta's views, re-read only after its disk's version moved; and per shard the last table comparison and what it compared.
+    private long metaVersion = Long.MIN_VALUE;
+    private final ShardView[] views;
+    private final ShardView[] comparedView;
+    private final Engine[] comparedEngine;
+    private final long[] comparedChanges;
+    private final int[] compared;
 
     ShardCoverage(Simulation sim, World world) {
         this.sim = sim;
@@ -53,6 +60,11 @@ final class ShardCoverage implements Abstraction {
             shardIds[i] = ids.get(i);
             keys[i] = ShardView.key(shardIds[i]);
         }
+        this.views = new ShardView[shardIds.length];
+        this.comparedView = new ShardView[shardIds.length];
+        this.comparedEngine = new Engine[shardIds.length];
+        this.comparedChanges = new long[shardIds.length];
+        this.compared = new int[shardIds.length];
     }
 
     @Override
@@ -66,9 +78,15 @@ final class ShardCoverage implements Abstraction {
             return;
         }
         Disk metaDisk = sim.disk(MetaNode.NAME);
+        if (metaDisk.version() != metaVersion) {
+            metaVersion = metaDisk.version();
+            for (int i = 0; i < shardIds.length; i++) {
+                views[i] = metaDisk.get(keys[i], ShardView.class).orElse(null);
+            }
+        }
         MetaNode meta = sim.node(MetaNode.NAME, MetaNode.class);
         for (int i = 0; i < shardIds.length; i++) {
-            ShardView v = metaDisk.get(keys[i], ShardView.class).orElse(null);
+            ShardView v = views[i];
             if (v == null) {
                 continue;
             }
@@ -85,7 +103,7 @@ final class ShardCoverage implements Abstraction {
             } else {
                 long lag = s.version() - v.version();
                 copy = lag < 0 ? META_AHEAD : lag == 0 ? EQUAL : lag == 1 ? BEHIND_1 : BEHIND_2;
-                tables = tables(leader.engine().tables(v.shardId()), v.tables());
+                tables = tables(i, v, leader.engine());
             }
             int procedure;
             if (meta == null) {
@@ -96,6 +114,17 @@ final class ShardCoverage implements Abstraction {
             }
             sink.state(v.shardId(), SPACE.encode(copy, procedure, tables));
         }
+    }
+
+    /** The comparison of the engine's tables with meta's view, redone only when either changed. */
+    private int tables(int i, ShardView v, Engine engine) {
+        if (comparedView[i] != v || comparedEngine[i] != engine || comparedChanges[i] != engine.changes()) {
+            comparedView[i] = v;
+            comparedEngine[i] = engine;
+            comparedChanges[i] = engine.changes();
+            compared[i] = tables(engine.tables(v.shardId()), v.tables());
+        }
+        return compared[i];
     }
 
     /** An orphan in the engine (C5) counts before a table meta lists and the engine lacks (C4). */
