@@ -14,12 +14,14 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * One finished seed of a sweep, as written to and read from a result file (one JSON object per
- * line). Everything but {@code wallMicros} follows from the seed.
+ * line). Everything but {@code wallMicros} follows from the seed. {@code coverage} is what the seed
+ * reached of the scenario's abstract states ({@link SeedCoverage}), empty for a scenario that
+ * declares none and in files written before it was recorded.
  */
 public record SeedResult(String scenario, String mode, String plan, long seed, boolean ok, String digest, long events,
-        long virtualMicros, List<Violation> violations, Map<String, Metric> metrics, long wallMicros, SweepOf sweep) {
+        long virtualMicros, List<Violation> violations, Map<String, Metric> metrics, long wallMicros, SweepOf sweep, SeedCoverage coverage) {
     private static final List<String> FIELDS = List.of("scenario", "mode", "plan", "planDigest", "seeds", "shard", "seed", "ok", "digest", "events",
-            "virtualMicros", "violations", "metrics", "wallMicros");
+            "virtualMicros", "violations", "metrics", "wallMicros", "coverage");
     private static final List<String> VIOLATION_FIELDS = List.of("invariant", "message", "timeMicros", "time", "eventNumber");
 
     /** A seed of no particular sweep (reports). */
@@ -29,7 +31,7 @@ public record SeedResult(String scenario, String mode, String plan, long seed, b
 
     public static SeedResult of(RunResult r, long wallMicros, SweepOf sweep) {
         return new SeedResult(r.spec().scenario(), r.spec().mode(), r.spec().plan(), r.spec().seed(), r.ok(), r.digestHex(), r.events(),
-                r.virtualMicros(), r.violations(), encoded(r.metrics()), wallMicros, sweep);
+                r.virtualMicros(), r.violations(), encoded(r.metrics()), wallMicros, sweep, SeedCoverage.of(r.coverage()));
     }
 
     /** Each metric's samples, by name; compressed ({@link MetricCodec}) only if a line is written. */
@@ -60,6 +62,9 @@ public record SeedResult(String scenario, String mode, String plan, long seed, b
         ObjectNode m = o.putObject("metrics");
         metrics.forEach((k, v) -> m.put(k, v.encoded()));
         o.put("wallMicros", wallMicros);
+        if (!coverage.spaces().isEmpty()) {
+            o.put("coverage", coverage.encoded());
+        }
         return o;
     }
 
@@ -121,6 +126,8 @@ public record SeedResult(String scenario, String mode, String plan, long seed, b
         return new SeedResult(Json.text(o, "scenario", where), Json.text(o, "mode", where), Json.text(o, "plan", where), Json.number(o, "seed", where),
                 Json.bool(o, "ok", where), Json.text(o, "digest", where), bounded(o, "events", where), bounded(o, "virtualMicros", where),
                 List.copyOf(violations), metrics, bounded(o, "wallMicros", where),
-                new SweepOf(Json.text(o, "planDigest", where), Json.text(o, "seeds", where), Json.text(o, "shard", where)));
+                new SweepOf(Json.text(o, "planDigest", where), Json.text(o, "seeds", where), Json.text(o, "shard", where)),
+                // A file written before issue 20 has no coverage: read on, so it can be resumed and summarized.
+                o.has("coverage") ? SeedCoverage.decode(Json.text(o, "coverage", where), where) : SeedCoverage.NONE);
     }
 }

@@ -12,8 +12,9 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * What a sweep (or a set of result files) found: runs, failing runs by invariant, the smallest
- * failing seeds, throughput, and percentiles of each scenario metric in virtual time. Memory is
- * bounded whatever the number of seeds: counters, a few seeds, one histogram per metric.
+ * failing seeds, throughput, percentiles of each scenario metric in virtual time, and the distinct
+ * abstract states and transitions reached ({@link SweepCoverage}). Memory is bounded whatever the
+ * number of seeds: counters, a few seeds, one histogram per metric, a set per state space.
  * Not thread-safe: callers add under their own lock.
  */
 public final class SweepSummary {
@@ -30,6 +31,7 @@ public final class SweepSummary {
     private final TreeMap<String, Long> byInvariant = new TreeMap<>();
     private final TreeSet<Long> firstFailing = new TreeSet<>();
     private final TreeMap<String, Histogram> metrics = new TreeMap<>();
+    private final SweepCoverage coverage = new SweepCoverage();
 
     /** Adds one finished seed; {@code timed} when it ran in this process (and so counts for throughput). */
     public void add(SeedResult r, boolean timed) {
@@ -50,6 +52,7 @@ public final class SweepSummary {
                 firstFailing.pollLast();
             }
         }
+        coverage.add(r.coverage(), "seed " + r.seed());
         for (Map.Entry<String, Metric> e : r.metrics().entrySet()) {
             Histogram h = metrics.computeIfAbsent(e.getKey(), k -> new Histogram(MetricCodec.DIGITS));
             e.getValue().addTo(h, "metric '" + e.getKey() + "' of seed " + r.seed());
@@ -62,6 +65,11 @@ public final class SweepSummary {
 
     public long failing() {
         return failing;
+    }
+
+    /** The distinct abstract states and transitions the seeds reached. */
+    public SweepCoverage coverage() {
+        return coverage;
     }
 
     public TreeMap<String, Long> byInvariant() {
@@ -103,6 +111,7 @@ public final class SweepSummary {
         }
         out.println("first failing seeds: " + (firstFailing.isEmpty() ? "none" : joined(firstFailing)));
         out.println(throughputLine(wallSeconds));
+        coverage.render(out);
         for (Map.Entry<String, Histogram> e : metrics.entrySet()) {
             Histogram h = e.getValue();
             StringBuilder b = new StringBuilder("  " + e.getKey() + " (" + h.getTotalCount() + " samples):");
@@ -145,6 +154,7 @@ public final class SweepSummary {
             o.put("seedsPerThreadSecond", runs / s);
             o.put("eventsPerThreadSecond", events / s);
         }
+        o.set("coverage", coverage.toJson());
         ObjectNode ms = o.putObject("metricsMicros");
         for (Map.Entry<String, Histogram> e : metrics.entrySet()) {
             Histogram h = e.getValue();
