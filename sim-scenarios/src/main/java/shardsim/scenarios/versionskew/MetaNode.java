@@ -75,9 +75,10 @@ public final class MetaNode implements Node {
 
     /**
      * The kind of the procedure holding the shard, by the name of ceresmeta's {@code procedure.Kind}
-     * (server/coordinator/procedure/procedure.go, CeresDB/horaemeta), or null when none does. A
-     * reopen is a {@code TransferLeader} there too: the assign-shard scheduler opens an unassigned
-     * shard through that procedure. For coverage.
+     * (server/coordinator/procedure/procedure.go at apache/incubator-horaedb-meta 97b601e), or null
+     * when none does. A reopen is a {@code TransferLeader} there too: {@code AssignShardScheduler}
+     * opens a shard without a node through {@code CreateTransferLeaderProcedure} with no old leader
+     * (server/coordinator/scheduler/assign_shard_scheduler.go at b419842). For coverage.
      */
     public String procedureKind(int shardId) {
         String what = procedures.get(shardId);
