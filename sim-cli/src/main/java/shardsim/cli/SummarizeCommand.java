@@ -82,7 +82,7 @@ public final class SummarizeCommand implements Callable<Integer> {
                         summary.add(r, false);
                     }
                     seedsPerShard.merge(shardIndex[0], (long) seeds.size(), Long::sum);
-                    summary.addHistograms(c.metrics());
+                    summary.addCheckpoint(c, f.toString());
                 }
             });
             if (read.partialTail()) {
@@ -90,7 +90,7 @@ public final class SummarizeCommand implements Callable<Integer> {
             }
             if (!read.tail().isEmpty()) {
                 ctx.err().println("sim summarize: leaving out the last " + read.tail().size() + " seeds of " + f
-                        + ": no checkpoint holds their latencies (the sweep was killed; --resume it to finish)");
+                        + ": no checkpoint holds their latencies and coverage (the sweep was killed; --resume it to finish)");
             }
         }
         String what = first[0] == null ? null : first[0].runsOf();

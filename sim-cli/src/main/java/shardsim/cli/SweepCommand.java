@@ -132,7 +132,7 @@ public final class SweepCommand implements Callable<Integer> {
 
     /**
      * What a resumed file holds: the seeds done, and of those the ones after its last checkpoint,
-     * which run again for their latencies (their lines stay as they are).
+     * which run again for their latencies and coverage (their lines stay as they are).
      */
     private static final class Resumed {
         final BitSet done = new BitSet();
@@ -178,7 +178,7 @@ public final class SweepCommand implements Callable<Integer> {
                     resumed.done.set((int) (r.seed() - range.first()));
                     summary.add(r, false);
                 }
-                summary.addHistograms(c.metrics());
+                summary.addCheckpoint(c, out.toString());
             }
         });
         for (SeedResult r : read.tail()) {
@@ -194,7 +194,7 @@ public final class SweepCommand implements Callable<Integer> {
             ResultFile.truncate(out, read.completeBytes());
         }
         ctx.err().println("sim sweep: resuming; " + resumed.done.cardinality() + " seeds already in " + out
-                + (read.tail().isEmpty() ? "" : " (the last " + read.tail().size() + " after its last checkpoint run again for their latencies)"));
+                + (read.tail().isEmpty() ? "" : " (the last " + read.tail().size() + " after its last checkpoint run again for their latencies and coverage)"));
         BufferedWriter w = Files.newBufferedWriter(out, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
         if (read.header() == null) {
             // Killed before its header was whole: the file holds nothing else.
@@ -308,7 +308,7 @@ public final class SweepCommand implements Callable<Integer> {
                                 throw new UserError(out + " records digest " + recorded + " for seed " + result.seed() + ", which ran to " + result.digest()
                                         + " here: the file was edited, or the run is not deterministic (see sim check-determinism)");
                             }
-                            summary.addSamples(result.metrics());
+                            summary.addRerun(result);
                             againLeft--;
                         } else {
                             summary.add(result, true);
@@ -319,7 +319,7 @@ public final class SweepCommand implements Callable<Integer> {
                                 writer.newLine();
                                 resumed.pending.countSeed();
                             }
-                            resumed.pending.add(result.metrics());
+                            resumed.pending.add(result);
                             if (resumed.pending.seeds() >= checkpointEvery) {
                                 checkpoint();
                             }

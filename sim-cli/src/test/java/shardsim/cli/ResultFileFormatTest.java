@@ -12,13 +12,20 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import shardsim.cli.base.ExitCodes;
 import shardsim.cli.io.Json;
+import shardsim.cli.sweep.ResultFile;
+import shardsim.cli.sweep.SweepCoverage;
+import shardsim.core.coverage.CoverageTally;
+import shardsim.core.coverage.StateSpace;
+import shardsim.core.scenario.RunSpec;
+import shardsim.core.scenario.Scenario;
+import shardsim.scenarios.Scenarios;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Result files of format 3: a header, short seed lines, and a checkpoint of latency histograms
- * after every batch of seeds. Resuming and summarizing stay exact whatever the batch size and
- * wherever a sweep was killed.
+ * Result files of format 4: a header, short seed lines, and a checkpoint of latency histograms and
+ * state coverage counts after every batch of seeds. Resuming and summarizing stay exact whatever
+ * the batch size and wherever a sweep was killed.
  */
 class ResultFileFormatTest {
     @TempDir
@@ -122,9 +129,23 @@ class ResultFileFormatTest {
         Cli.run("summarize", f.toString()).assertBadInput("line 3 holds seed 1 a second time", "a seed twice");
         Cli.run("summarize", good.toString(), good.toString()).assertBadInput("which an earlier file holds too", "a file twice");
         List<String> format = new ArrayList<>(lines);
-        format.set(0, lines.get(0).replace("shardsim-sweep/3", "shardsim-sweep/9"));
+        format.set(0, lines.get(0).replace("shardsim-sweep/4", "shardsim-sweep/9"));
         f = Files.write(dir.resolve("format.jsonl"), format);
-        Cli.run("summarize", f.toString()).assertBadInput("is of format 'shardsim-sweep/9', this sim reads shardsim-sweep/3 only", "a newer format");
+        Cli.run("summarize", f.toString()).assertBadInput("is of format 'shardsim-sweep/9', this sim reads shardsim-sweep/4 only", "a newer format");
+        // Format 3's checkpoints had no coverage field: a summary of one would count no coverage, so it is refused.
+        List<String> three = new ArrayList<>(lines);
+        three.set(0, lines.get(0).replace("shardsim-sweep/4", "shardsim-sweep/3"));
+        three.set(11, lines.get(11).replace(",\"c\":\"\"", ""));
+        f = Files.write(dir.resolve("three.jsonl"), three);
+        String before = Files.readString(f);
+        Cli.run("summarize", f.toString()).assertBadInput("is of format 'shardsim-sweep/3' (checkpoints without state coverage)", "format 3");
+        Cli.run("sweep", "ping", "--mode", "buggy", "--seeds", "1..60", "--checkpoint-every", "10", "--out", f.toString(), "--resume")
+                .assertBadInput("is of format 'shardsim-sweep/3'", "format 3 resumed");
+        assertEquals(before, Files.readString(f), "the format-3 file is untouched");
+        List<String> overcounted = new ArrayList<>(lines);
+        overcounted.set(11, lines.get(11).replace("\"c\":\"\"", "\"c\":\"shard/160:1*b/\""));
+        f = Files.write(dir.resolve("overcounted.jsonl"), overcounted);
+        Cli.run("summarize", f.toString()).assertBadInput("line 12: field 'c' counts 11 seeds reaching a state, in a checkpoint of 10 seeds", "a count");
         Cli.run("sweep", "ping", "--seeds", "1..3", "--checkpoint-every", "0").assertBadInput("--checkpoint-every must be between 1 and 100000", "bad option");
     }
 
@@ -146,5 +167,70 @@ class ResultFileFormatTest {
             }
         }
         assertTrue(sawViolation, "buggy ping fails on some seeds");
+    }
+
+    /** The coverage counts of a set of result files: every checkpoint's, added. */
+    private static SweepCoverage counts(Path... files) {
+        SweepCoverage all = new SweepCoverage();
+        for (Path f : files) {
+            ResultFile.read(f, (seeds, c) -> all.addAll(c.coverage(), f.toString()));
+        }
+        return all;
+    }
+
+    private static void assertSameCounts(CoverageTally expected, SweepCoverage actual, String what) {
+        assertTrue(!expected.spaces().isEmpty(), "version-skew declares an abstraction");
+        for (StateSpace s : expected.spaces()) {
+            assertEquals(expected.stateRuns(s.name()), actual.stateRuns(s.name()), what + ": runs per state of " + s.name());
+            assertEquals(expected.transitionRuns(s.name()), actual.transitionRuns(s.name()), what + ": runs per transition of " + s.name());
+        }
+        assertEquals(expected.spaces().size(), actual.spaceNames().size(), what);
+    }
+
+    @Test
+    void checkpointCoverageOfShardsAndOfAResumedSweepIsExactlyThatOfOneRun() throws IOException {
+        String[] sweep = {"sweep", "version-skew", "--mode", "fixed", "--plan", "random", "--seeds", "0..29"};
+        CoverageTally expected = new CoverageTally();
+        Scenario scenario = Scenarios.byName("version-skew").orElseThrow();
+        for (long seed = 0; seed < 30; seed++) {
+            expected.add(scenario.run(new RunSpec("version-skew", "fixed", "random", seed)).coverage());
+        }
+        Path one = dir.resolve("one.jsonl");
+        Cli.Result whole = Cli.real(concat(sweep, "--threads", "2", "--out", one.toString(), "--json"));
+        assertTrue(whole.code() == ExitCodes.OK || whole.code() == ExitCodes.VIOLATION, whole.err());
+        JsonNode coverage = Json.object(whole.out().strip(), "sweep").get("coverage");
+        assertTrue(coverage.get("shard").get("states").asInt() > 1, coverage.toString());
+        assertSameCounts(expected, counts(one), "one file, one checkpoint");
+        for (String line : Files.readAllLines(one).subList(1, 31)) {
+            assertTrue(line.length() < 120 && !line.contains("shard/"), "a seed line stays short, without coverage: " + line);
+        }
+
+        Path a = dir.resolve("a.jsonl");
+        Path b = dir.resolve("b.jsonl");
+        Cli.real(concat(sweep, "--shard", "0/2", "--checkpoint-every", "4", "--threads", "2", "--out", a.toString()));
+        Cli.real(concat(sweep, "--shard", "1/2", "--checkpoint-every", "7", "--threads", "1", "--out", b.toString()));
+        assertSameCounts(expected, counts(a, b), "two shards, checkpoints of 4 and 7");
+        Cli.Result sum = Cli.real("summarize", "--json", a.toString(), b.toString());
+        assertEquals(coverage, Json.object(sum.out().strip(), "summarize").get("coverage"), sum.err());
+
+        // kill -9 between checkpoints: header, 2 x (5 seeds + checkpoint), 3 seeds.
+        Path full = dir.resolve("full.jsonl");
+        Cli.real(concat(sweep, "--checkpoint-every", "5", "--threads", "1", "--out", full.toString()));
+        Path killed = Files.write(dir.resolve("killed.jsonl"), Files.readAllLines(full).subList(0, 1 + 12 + 3));
+        Cli.Result partial = Cli.real("summarize", "--json", "--allow-partial", killed.toString());
+        assertTrue(Json.object(partial.out().strip(), "partial").get("coverage").get("shard").get("states").asInt()
+                <= coverage.get("shard").get("states").asInt(), partial.out());
+        Cli.Result resumed = Cli.real(concat(sweep, "--checkpoint-every", "5", "--threads", "2", "--out", killed.toString(), "--resume", "--json"));
+        assertTrue(resumed.err().contains("the last 3 after its last checkpoint run again for their latencies and coverage"), resumed.err());
+        assertEquals(coverage, Json.object(resumed.out().strip(), "resumed").get("coverage"), "the resumed sweep's own summary");
+        assertSameCounts(expected, counts(killed), "a sweep killed between checkpoints and resumed");
+        Cli.Result after = Cli.real("summarize", "--json", killed.toString());
+        assertEquals(coverage, Json.object(after.out().strip(), "summarize").get("coverage"), after.err());
+    }
+
+    private static String[] concat(String[] head, String... tail) {
+        List<String> out = new ArrayList<>(List.of(head));
+        out.addAll(List.of(tail));
+        return out.toArray(String[]::new);
     }
 }

@@ -27,14 +27,14 @@ import shardsim.cli.testing.PingScenario;
 class SharedOptionsTest {
     /** Which commands take each shared option (SCENARIO is the positional parameter). */
     private static final Map<String, Set<String>> WHERE = Map.of(
-            "SCENARIO", Set.of("run", "sweep", "shrink", "power", "check-determinism", "explain", "upgrades"),
-            "--mode", Set.of("run", "sweep", "shrink", "power", "check-determinism", "explain"),
-            "--node-mode", Set.of("run", "sweep", "shrink", "power", "check-determinism", "explain"),
-            "--plan", Set.of("run", "sweep", "shrink", "power", "check-determinism", "explain", "upgrades"),
+            "SCENARIO", Set.of("run", "sweep", "shrink", "power", "check-determinism", "explain", "upgrades", "coverage"),
+            "--mode", Set.of("run", "sweep", "shrink", "power", "check-determinism", "explain", "coverage"),
+            "--node-mode", Set.of("run", "sweep", "shrink", "power", "check-determinism", "explain", "coverage"),
+            "--plan", Set.of("run", "sweep", "shrink", "power", "check-determinism", "explain", "upgrades", "coverage"),
             "--seed", Set.of("run", "shrink", "explain"),
-            "--seeds", Set.of("sweep", "check-determinism", "upgrades"),
-            "--threads", Set.of("sweep", "shrink", "power", "explain", "upgrades"),
-            "--json", Set.of("list", "run", "sweep", "shrink", "power", "summarize", "explain", "upgrades"));
+            "--seeds", Set.of("sweep", "check-determinism", "upgrades", "coverage"),
+            "--threads", Set.of("sweep", "shrink", "power", "explain", "upgrades", "coverage"),
+            "--json", Set.of("list", "run", "sweep", "shrink", "power", "summarize", "explain", "upgrades", "coverage"));
 
     private static CommandLine commandLine() {
         PrintStream sink = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);

@@ -90,7 +90,7 @@ class SweepTest {
         Cli.Result all = Cli.run("sweep", "ping", "--seeds", "1..40", "--threads", "2", "--out", full.toString(), "--json");
         Path part = dir.resolve("part.jsonl");
         List<String> lines = Files.readAllLines(full);
-        // The header and 15 seeds, no checkpoint yet (one every 1000 seeds): the 15 run again for their latencies only.
+        // The header and 15 seeds, no checkpoint yet (one every 1000 seeds): the 15 run again for their latencies and coverage only.
         String kept = String.join("\n", lines.subList(0, 16)) + "\n" + lines.get(16).substring(0, 20);
         Files.writeString(part, kept, StandardCharsets.UTF_8);
         Cli.Result resumed = Cli.run("sweep", "ping", "--seeds", "1..40", "--threads", "2", "--out", part.toString(), "--resume", "--json");

@@ -11,7 +11,7 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public record ResultHeader(String scenario, String mode, String plan, SweepOf sweep) {
     /** The value of the header's {@code format} field; files of another format are refused. */
-    public static final String FORMAT = "shardsim-sweep/3";
+    public static final String FORMAT = "shardsim-sweep/4";
     private static final List<String> FIELDS = List.of("format", "scenario", "mode", "plan", "planDigest", "seeds", "shard");
 
     public ObjectNode toJson() {
@@ -44,6 +44,11 @@ public record ResultHeader(String scenario, String mode, String plan, SweepOf sw
             throw new UserError(where + " is not the header of a sweep result file (no field 'format')");
         }
         String format = Json.text(o, "format", where);
+        if (format.equals("shardsim-sweep/3")) {
+            // Format 3's checkpoints hold no state coverage: read on, its summary would count none.
+            throw new UserError(file + " is of format 'shardsim-sweep/3' (checkpoints without state coverage); this sim reads " + FORMAT
+                    + " only: run the sweep again, or summarize it with the sim that wrote it");
+        }
         if (!format.equals(FORMAT)) {
             throw new UserError(file + " is of format '" + shardsim.cli.io.Text.oneLine(format) + "', this sim reads " + FORMAT + " only");
         }

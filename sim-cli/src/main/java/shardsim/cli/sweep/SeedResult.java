@@ -7,6 +7,7 @@ import java.util.TreeMap;
 import shardsim.cli.base.UserError;
 import shardsim.cli.io.Json;
 import shardsim.core.check.Violation;
+import shardsim.core.coverage.Coverage;
 import shardsim.core.scenario.PlanValidation;
 import shardsim.core.scenario.RunResult;
 import tools.jackson.databind.JsonNode;
@@ -19,13 +20,17 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code v} virtual micros, {@code w} wall micros, and {@code x}, only when a check broke, each
  * broken invariant with the event number it broke at. The messages are not kept: {@code sim run}
  * of the seed gives them again. The latency samples are not on the line either; a
- * {@link Checkpoint} line after a batch of seeds holds their histograms.
+ * {@link Checkpoint} line after a batch of seeds holds their histograms, and so does the
+ * seed's state coverage: the checkpoint counts, per abstract state and transition, the seeds that
+ * reached it.
  *
  * @param broken the broken invariants in the order found (empty when every check held)
  * @param metrics the latency samples by name, for a seed run in this process; empty when read from a file
+ * @param coverage what the seed reached of its scenario's state spaces, for a seed run in this
+ *     process; {@link Coverage#NONE} when read from a file
  */
 public record SeedResult(long seed, String digest, long events, long virtualMicros, List<Broken> broken, Map<String, long[]> metrics,
-        long wallMicros) {
+        long wallMicros, Coverage coverage) {
     private static final List<String> FIELDS = List.of("s", "d", "e", "v", "w", "x");
 
     /** A broken invariant as a result file keeps it. */
@@ -37,7 +42,8 @@ public record SeedResult(long seed, String digest, long events, long virtualMicr
         for (Violation v : r.violations()) {
             broken.add(new Broken(v.invariant(), v.eventNumber()));
         }
-        return new SeedResult(r.spec().seed(), r.digestHex(), r.events(), r.virtualMicros(), List.copyOf(broken), new TreeMap<>(r.metrics()), wallMicros);
+        return new SeedResult(r.spec().seed(), r.digestHex(), r.events(), r.virtualMicros(), List.copyOf(broken), new TreeMap<>(r.metrics()), wallMicros,
+                r.coverage());
     }
 
     public boolean ok() {
@@ -86,7 +92,7 @@ public record SeedResult(long seed, String digest, long events, long virtualMicr
             throw new UserError(where + ": field 'd' is not a digest of 16 hex digits");
         }
         return new SeedResult(Json.number(o, "s", where), digest, bounded(o, "e", where), bounded(o, "v", where), List.copyOf(broken), Map.of(),
-                bounded(o, "w", where));
+                bounded(o, "w", where), Coverage.NONE);
     }
 
     private static long bounded(JsonNode o, String field, String where) {

@@ -11,8 +11,10 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * What a sweep (or a set of result files) found: runs, failing runs by invariant, the smallest
- * failing seeds, throughput, and percentiles of each scenario metric in virtual time. Memory is
- * bounded whatever the number of seeds: counters, a few seeds, one histogram per metric.
+ * failing seeds, throughput, percentiles of each scenario metric in virtual time, and the distinct
+ * abstract states and transitions reached ({@link SweepCoverage}). Memory is bounded whatever the
+ * number of seeds: counters, a few seeds, one histogram per metric, a run count per abstract state and
+ * transition reached.
  * Not thread-safe: callers add under their own lock.
  */
 public final class SweepSummary {
@@ -29,6 +31,7 @@ public final class SweepSummary {
     private final TreeMap<String, Long> byInvariant = new TreeMap<>();
     private final TreeSet<Long> firstFailing = new TreeSet<>();
     private final TreeMap<String, Histogram> metrics = new TreeMap<>();
+    private final SweepCoverage coverage = new SweepCoverage();
 
     /** Adds one finished seed; {@code timed} when it ran in this process (and so counts for throughput). */
     public void add(SeedResult r, boolean timed) {
@@ -49,11 +52,17 @@ public final class SweepSummary {
                 firstFailing.pollLast();
             }
         }
-        addSamples(r.metrics());
+        coverage.add(r.coverage());
+        addMetrics(r.metrics());
     }
 
-    /** Adds latency samples of a seed counted already (one a resumed sweep runs again for them). */
-    public void addSamples(Map<String, long[]> samples) {
+    /** Adds the latencies and coverage of a seed counted already (one a resumed sweep runs again for them). */
+    public void addRerun(SeedResult r) {
+        coverage.add(r.coverage());
+        addMetrics(r.metrics());
+    }
+
+    private void addMetrics(Map<String, long[]> samples) {
         for (Map.Entry<String, long[]> e : samples.entrySet()) {
             Histogram h = metrics.computeIfAbsent(e.getKey(), k -> MetricCodec.histogram());
             for (long v : e.getValue()) {
@@ -62,9 +71,10 @@ public final class SweepSummary {
         }
     }
 
-    /** Adds the latencies of a checkpoint read from a file (its seeds are added one by one with {@link #add}). */
-    public void addHistograms(Map<String, Histogram> histograms) {
-        for (Map.Entry<String, Histogram> e : histograms.entrySet()) {
+    /** Adds the latencies and coverage of a checkpoint read from a file (its seeds are added one by one with {@link #add}). */
+    public void addCheckpoint(Checkpoint c, String where) {
+        coverage.addAll(c.coverage(), where);
+        for (Map.Entry<String, Histogram> e : c.metrics().entrySet()) {
             metrics.computeIfAbsent(e.getKey(), k -> MetricCodec.histogram()).add(e.getValue());
         }
     }
@@ -75,6 +85,11 @@ public final class SweepSummary {
 
     public long failing() {
         return failing;
+    }
+
+    /** The distinct abstract states and transitions the seeds reached. */
+    public SweepCoverage coverage() {
+        return coverage;
     }
 
     public TreeMap<String, Long> byInvariant() {
@@ -116,6 +131,7 @@ public final class SweepSummary {
         }
         out.println("first failing seeds: " + (firstFailing.isEmpty() ? "none" : joined(firstFailing)));
         out.println(throughputLine(wallSeconds));
+        coverage.render(out);
         for (Map.Entry<String, Histogram> e : metrics.entrySet()) {
             Histogram h = e.getValue();
             StringBuilder b = new StringBuilder("  " + e.getKey() + " (" + h.getTotalCount() + " samples):");
@@ -158,6 +174,7 @@ public final class SweepSummary {
             o.put("seedsPerThreadSecond", runs / s);
             o.put("eventsPerThreadSecond", events / s);
         }
+        o.set("coverage", coverage.toJson());
         ObjectNode ms = o.putObject("metricsMicros");
         for (Map.Entry<String, Histogram> e : metrics.entrySet()) {
             Histogram h = e.getValue();

@@ -88,6 +88,16 @@ public final class Frontend implements Node {
         }
     }
 
+    /** CLONEs or DROPs of the tablet in agent batches that have not left the FE. For coverage. */
+    int inAgentBatch(long tabletId, TaskType type) {
+        return executor.inBatch(tabletId, type);
+    }
+
+    /** A number that moves whenever {@link #inAgentBatch} may answer differently. For coverage. */
+    long agentBatchChanges() {
+        return executor.batchChanges();
+    }
+
     // ---- TabletScheduler -----------------------------------------------------------------------
 
     /**

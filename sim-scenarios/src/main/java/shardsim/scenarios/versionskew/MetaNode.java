@@ -73,6 +73,21 @@ public final class MetaNode implements Node {
         return procedures.containsKey(shardId);
     }
 
+    /**
+     * The kind of the procedure holding the shard, by the name of ceresmeta's {@code procedure.Kind}
+     * (server/coordinator/procedure/procedure.go at apache/incubator-horaedb-meta 97b601e), or null
+     * when none does. A reopen is a {@code TransferLeader} there too: {@code AssignShardScheduler}
+     * opens a shard without a node through {@code CreateTransferLeaderProcedure} with no old leader
+     * (server/coordinator/scheduler/assign_shard_scheduler.go at b419842). For coverage.
+     */
+    public String procedureKind(int shardId) {
+        String what = procedures.get(shardId);
+        if (what == null) {
+            return null;
+        }
+        return what.startsWith("create table ") ? "CreateTable" : what.startsWith("drop table ") ? "DropTable" : "TransferLeader";
+    }
+
     @Override
     public void onMessage(Envelope env) {
         if (env.message() instanceof CreateTable m) {
