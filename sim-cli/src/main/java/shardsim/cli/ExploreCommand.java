@@ -19,6 +19,7 @@ import shardsim.cli.options.PlanOption;
 import shardsim.cli.options.ProgressOption;
 import shardsim.cli.options.ScenarioArg;
 import shardsim.cli.options.SeedOption;
+import shardsim.cli.options.StopOnFirstOption;
 import shardsim.cli.options.ThreadsOption;
 import shardsim.cli.sweep.Progress;
 import shardsim.core.explore.ExploreConfig;
@@ -52,6 +53,14 @@ public final class ExploreCommand implements Callable<Integer> {
     @Option(names = "--runs", paramLabel = "N", defaultValue = "1000", description = "Candidate runs, fresh plans and mutants together (default: ${DEFAULT-VALUE}).")
     int runs;
 
+    @Option(names = "--fresh-per-mille", paramLabel = "N", defaultValue = "" + ExploreLimits.DEFAULT_FRESH_PER_MILLE,
+            description = {"Of the candidates after the first batch, how many per thousand are fresh plans of --plan (default: ${DEFAULT-VALUE});",
+                "1000 makes every candidate fresh: a sweep of seeds --seed, --seed + 1, ..., counted the same way, to compare against."})
+    int freshPerMille;
+
+    @Mixin
+    StopOnFirstOption stopOnFirst;
+
     @Option(names = "--out", paramLabel = "DIR", defaultValue = ".", description = "Folder for the plan files of the failures found (default: here).")
     Path out;
 
@@ -80,10 +89,13 @@ public final class ExploreCommand implements Callable<Integer> {
         if (x < 0 || x > Long.MAX_VALUE - ExploreConfig.MAX_RUNS) {
             throw new UserError("--seed must be between 0 and " + (Long.MAX_VALUE - ExploreConfig.MAX_RUNS) + ", got " + x);
         }
+        if (freshPerMille < 0 || freshPerMille > 1_000) {
+            throw new UserError("--fresh-per-mille must be between 0 and 1000, got " + freshPerMille);
+        }
         int t = threads.count();
         long everySeconds = progress.seconds();
         FindingFiles files = new FindingFiles(out, scenario.name(), m, x);
-        ExploreConfig config = new ExploreConfig(scenario, m, p, x, runs, false, ExploreLimits.DEFAULTS);
+        ExploreConfig config = new ExploreConfig(scenario, m, p, x, runs, stopOnFirst.on(), ExploreLimits.DEFAULTS.withFreshPerMille(freshPerMille));
         long t0 = System.nanoTime();
         ExploreResult result;
         try (OnSignal signal = new OnSignal("explore"); ParallelRuns runner = new ParallelRuns(scenario, t)) {

@@ -32,6 +32,7 @@ public final class ExploreSummary {
         ExploreConfig c = config;
         ExploreResult r = result;
         o.println("explore " + c.scenario().name() + "  mode " + c.mode() + "  fresh plans from " + c.plan() + "  seed " + c.seed() + "  budget " + c.runs() + " runs"
+                + "  fresh " + c.limits().freshPerMille() + "/1000" + (c.stopAtFirstFailure() ? "  stop on first" : "")
                 + (r.stopped() ? " (INTERRUPTED after " + r.runs() + " runs)" : ""));
         o.println("runs: " + r.runs() + " (" + r.freshRuns() + " fresh plans of " + c.plan() + (r.freshRuns() == 0 ? "" : " seeds " + c.seed() + ".." + (c.seed() + r.freshRuns() - 1))
                 + ", " + (r.runs() - r.freshRuns()) + " mutants)");
@@ -78,6 +79,8 @@ public final class ExploreSummary {
         o.put("plan", config.plan());
         o.put("seed", config.seed());
         o.put("budget", config.runs());
+        o.put("freshPerMille", config.limits().freshPerMille());
+        o.put("stopOnFirst", config.stopAtFirstFailure());
         o.put("runs", result.runs());
         o.put("freshRuns", result.freshRuns());
         o.put("corpus", result.corpusSize());

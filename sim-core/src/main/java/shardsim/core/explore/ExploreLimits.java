@@ -14,8 +14,11 @@ package shardsim.core.explore;
  * @param maxFindingsKept most distinct failures kept with their plans (all failing runs are counted)
  */
 public record ExploreLimits(int batch, int maxCorpus, int maxFaults, int maxOperations, int maxMutations, int freshPerMille, int maxFindingsKept) {
+    /** Fresh plans per thousand candidates by default: mostly mutants, some new blood. */
+    public static final int DEFAULT_FRESH_PER_MILLE = 100;
+
     /** The limits {@code sim explore} uses. */
-    public static final ExploreLimits DEFAULTS = new ExploreLimits(16, 256, 64, 2_000, 4, 100, 32);
+    public static final ExploreLimits DEFAULTS = new ExploreLimits(16, 256, 64, 2_000, 4, DEFAULT_FRESH_PER_MILLE, 32);
 
     public ExploreLimits {
         if (batch < 1 || batch > 1_024) {
