@@ -186,6 +186,7 @@ public final class Explorer {
             if (applied.isEmpty()) {
                 continue;
             }
+            mutator.envelope(d);
             CustomPlan plan = d.plan(source);
             if (valid(plan, d.seed)) {
                 List<String> labels = new ArrayList<>();

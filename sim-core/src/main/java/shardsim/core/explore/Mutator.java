@@ -25,6 +25,15 @@ import shardsim.core.workload.TimedOperation;
  * the value) returns false and the caller draws another.
  */
 final class Mutator {
+    /** Swarm's largest link loss and duplication: mutants keep to what the built-in plans may draw. */
+    static final double MAX_LINK_PROBABILITY = 0.2;
+    /** Swarm's largest delays. */
+    static final long MAX_DELAY_MIN_MICROS = 2_000;
+    static final long MAX_DELAY_MEAN_MICROS = 100_000;
+    static final long MAX_DELAY_MICROS = 2_000_000;
+    /** Swarm's largest clock skew. */
+    static final long MAX_SKEW_MICROS = 2_000_000;
+
     private final SimRandom random;
     private final Pool pool;
     private final Worlds worlds;
@@ -70,6 +79,77 @@ final class Mutator {
             default:
                 throw new IllegalStateException("unknown mutation " + m);
         }
+    }
+
+    // ---- the envelope ---------------------------------------------------------------------------
+
+    /**
+     * Brings a mutated draft back inside the envelope of the built-in generated plans, so that a
+     * failure it finds is not one of a plan that breaks a check's premise: every fault, and every
+     * duration a fault carries, ends inside the seed's fault window, before the quiet tail that
+     * liveness checks judge (a generated clog or stall never runs into it); clock skews stay
+     * within swarm's; the link within swarm's loss, duplication and delays.
+     */
+    void envelope(Draft d) {
+        Worlds.World w = worlds.of(d.seed);
+        for (int i = 0; i < d.units.size(); i++) {
+            List<TimedFault> unit = move(d.units.get(i), 0, w);
+            List<TimedFault> out = new ArrayList<>();
+            for (TimedFault tf : unit) {
+                Fault f = tf.fault() instanceof End ? tf.fault() : withinWindow(tf.fault(), tf.atMicros(), w.faultsToMicros());
+                if (f == null) {
+                    f = tf.fault();
+                }
+                out.add(new TimedFault(tf.atMicros(), f));
+            }
+            d.units.set(i, out);
+        }
+        d.link = withinSwarm(d.link);
+    }
+
+    /** The fault with each duration it carries cut to end by {@code toMicros}, and its skews cut to swarm's; null if refused. */
+    private static Fault withinWindow(Fault fault, long atMicros, long toMicros) {
+        Object out = fault;
+        for (Records.Field f : Records.fields(fault)) {
+            if (!(f.value() instanceof Long || f.value() instanceof Integer)) {
+                continue;
+            }
+            long v = ((Number) f.value()).longValue();
+            long cut = v;
+            if (f.name().startsWith("skew")) {
+                cut = clamp(v, -MAX_SKEW_MICROS, MAX_SKEW_MICROS);
+            } else if (isMeasured(f.name()) && !f.name().equals("bytes")) {
+                cut = Math.min(v, Math.max(1, toMicros - atMicros));
+            }
+            if (cut != v) {
+                out = Records.with(out, f.name(), f.value() instanceof Integer ? (Object) (int) cut : (Object) cut);
+                if (out == null) {
+                    return null;
+                }
+            }
+        }
+        return (Fault) out;
+    }
+
+    static LinkPolicy withinSwarm(LinkPolicy l) {
+        double loss = Math.min(MAX_LINK_PROBABILITY, l.lossProbability());
+        double dup = Math.min(MAX_LINK_PROBABILITY, l.duplicateProbability());
+        Delay d = l.delay();
+        Delay cut;
+        if (d instanceof Delay.Fixed f) {
+            cut = new Delay.Fixed(Math.min(MAX_DELAY_MEAN_MICROS, f.micros()));
+        } else if (d instanceof Delay.Uniform u) {
+            long min = Math.min(MAX_DELAY_MIN_MICROS, u.minMicros());
+            cut = new Delay.Uniform(min, Math.max(min, Math.min(MAX_DELAY_MICROS, u.maxMicros())));
+        } else if (d instanceof Delay.Exponential e) {
+            long min = Math.min(MAX_DELAY_MIN_MICROS, e.minMicros());
+            long mean = Math.min(MAX_DELAY_MEAN_MICROS, e.meanMicros());
+            cut = new Delay.Exponential(min, mean, Math.max(min, Math.min(MAX_DELAY_MICROS, e.maxMicros())));
+        } else {
+            throw new IllegalStateException("unknown delay " + d);
+        }
+        LinkPolicy out = new LinkPolicy(loss, dup, cut, l.capacity());
+        return out.equals(l) ? l : out;
     }
 
     // ---- faults ---------------------------------------------------------------------------------
