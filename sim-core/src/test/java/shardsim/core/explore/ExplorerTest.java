@@ -138,6 +138,36 @@ class ExplorerTest {
     }
 
     @Test
+    void mutantsStayInsideTheEnvelopeOfTheGeneratedPlans() {
+        List<RunSpec> ran = new ArrayList<>();
+        Explorer.Runner recording = specs -> {
+            ran.addAll(specs);
+            return Explorer.serial(LOCK).run(specs);
+        };
+        explore(ExploreConfig.of(LOCK, "fixed", "random", 0, 1_500), recording);
+        long from = LockFixture.SECOND;
+        long to = 20 * LockFixture.SECOND;
+        int clogs = 0;
+        for (RunSpec s : ran) {
+            for (shardsim.core.fault.TimedFault f : s.custom().faults().faults()) {
+                // A generated end may fall on the window's end itself (the quiet tail starts there).
+                assertTrue(f.atMicros() >= from && f.atMicros() <= to, "fault inside the window: " + f);
+                if (f.fault() instanceof shardsim.core.fault.NetFault.Clog c) {
+                    clogs++;
+                    assertTrue(f.atMicros() + c.durationMicros() <= to, "a clog ends before the quiet tail: " + f);
+                }
+                if (f.fault() instanceof shardsim.core.fault.NodeFault.ClockSkew k) {
+                    assertTrue(Math.abs(k.skewMicros()) <= Mutator.MAX_SKEW_MICROS, "skew within swarm's: " + f);
+                }
+            }
+            assertTrue(s.custom().link().lossProbability() <= Mutator.MAX_LINK_PROBABILITY);
+            assertTrue(s.custom().link().duplicateProbability() <= Mutator.MAX_LINK_PROBABILITY);
+            assertTrue(s.custom().link().delay().maxMicros() <= Mutator.MAX_DELAY_MICROS);
+        }
+        assertTrue(clogs > 0, "the exploration tried clogs");
+    }
+
+    @Test
     void plansAndTheCorpusStayWithinTheirLimits() {
         ExploreLimits small = new ExploreLimits(4, 3, 40, 30, 4, 100, 2);
         List<RunSpec> ran = new ArrayList<>();
