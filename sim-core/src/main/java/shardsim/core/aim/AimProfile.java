@@ -7,7 +7,8 @@ import shardsim.core.random.SimRandom;
  * {@link #chance}; after each fault it fires again with the same chance, up to the limits.
  *
  * @param chance chance that a window (or the next fault in it) gets a fault
- * @param delayMaxMicros an aimed fault lands 1 µs to this much after its window opened, and only if the window is still open then
+ * @param delayMaxMicros an aimed fault lands 1 µs to this much after its window opened (log-uniform, so
+ *     short windows are hit as well as long ones), and only if the window is still open then
  * @param faultMinMicros shortest time a crash, partition or clog lasts
  * @param faultMaxMicros longest
  * @param weights how the kind of each fault is chosen

@@ -84,7 +84,9 @@ public final class Targeting implements WindowListener {
     }
 
     private void aimAt(Window window) {
-        long at = sim.now() + 1 + random.nextLong(profile.delayMaxMicros());
+        // Log-uniform: as likely within the first millisecond as in the next 999 (a window may be an
+        // RPC in flight, microseconds, or a split, seconds).
+        long at = sim.now() + Math.max(1, (long) StrictMath.exp(random.nextDouble() * StrictMath.log(profile.delayMaxMicros())));
         long until = Math.min(untilMicros, at + random.between(profile.faultMinMicros(), profile.faultMaxMicros()));
         List<Fault> own = new ArrayList<>();
         for (ScenarioAim a : aims) {

@@ -9,7 +9,7 @@ import java.util.List;
  * @param id the board's number for it (1, 2, ... in the order opened)
  * @param kind what is in flight, in the upstream system's words (the scenario names its kinds)
  * @param subject the id of what is at risk: a shard, a tablet, a region
- * @param nodes the nodes the window involves, the announcing node first when a node announced it
+ * @param nodes the nodes the window involves, in an order the scenario documents
  * @param owner the node whose incarnation announced it (its crash closes the window), or null
  * @param openedMicros when it opened, in virtual time
  */
