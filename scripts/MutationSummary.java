@@ -18,8 +18,9 @@ import org.w3c.dom.NodeList;
 
 /**
  * Writes reports/mutation/README.md from PIT's mutations.xml (copied there by scripts/mutation),
- * the run's facts (run.properties, written by the same script) and the committed hand
- * classification of sampled survivors (survivors.tsv). A pure function of those three files:
+ * the run's facts (run.properties, written by the same script), the committed hand
+ * classification of sampled survivors (survivors.tsv) and the hand-written reading of them
+ * (notes.md, included as it is). A pure function of those files:
  *
  * <pre>java scripts/MutationSummary.java reports/mutation</pre>
  *
@@ -60,7 +61,33 @@ public final class MutationSummary {
         boolean detected() {
             return !status.equals("SURVIVED") && !status.equals("NO_COVERAGE");
         }
+
+        /**
+         * A mutant that only removes a trace line: no check reads the trace (checks observe state,
+         * and no trace listener is registered in a sweep), so for the checks it is equivalent; the
+         * run's digest moves, its state does not.
+         */
+        boolean traceOnly() {
+            return description.equals("removed call to shardsim/core/node/NodeContext::trace")
+                    || description.equals("removed call to shardsim/core/sim/Simulation::note");
+        }
+
+        /** In the hand-classification sample: a survivor, not trace-only, whose key's SHA-1 starts with a byte below the threshold. */
+        boolean sampled(int threshold) {
+            if (detected() || traceOnly()) {
+                return false;
+            }
+            try {
+                byte[] h = java.security.MessageDigest.getInstance("SHA-1").digest(key().getBytes(StandardCharsets.UTF_8));
+                return (h[0] & 0xff) < threshold;
+            } catch (java.security.NoSuchAlgorithmException e) {
+                throw new IllegalStateException(e);
+            }
+        }
     }
+
+    /** The sample: about 9% of the survivors that are not trace-only, chosen by their key's hash (stable, blind to what they do). */
+    static final int SAMPLE_THRESHOLD = 24;
 
     record Verdict(String verdict, String note) {
     }
@@ -81,7 +108,8 @@ public final class MutationSummary {
             run.load(in);
         }
         Map<String, Verdict> verdicts = verdicts(dir.resolve("survivors.tsv"));
-        String md = render(mutants, run, verdicts);
+        Path notes = dir.resolve("notes.md");
+        String md = render(mutants, run, verdicts, Files.exists(notes) ? Files.readString(notes, StandardCharsets.UTF_8) : "") + exploreSection(dir);
         Path out = dir.resolve("README.md");
         Files.writeString(out, md, StandardCharsets.UTF_8);
         System.out.println("wrote " + out + " (" + mutants.size() + " mutants)");
@@ -101,6 +129,64 @@ public final class MutationSummary {
             b.append("plans.").append(name.invoke(s)).append('=').append(String.join(",", (List<String>) plans.invoke(null, s))).append('\n');
         }
         Files.writeString(dir.resolve("run.properties"), b.toString(), StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
+    }
+
+    /**
+     * The section "Exploration against random", when scripts/mutation explore has left
+     * explore-vs-random.xml and explore-run.properties: for each mutant, whether the random sweep
+     * ({@code ...Random}) and the explorer ({@code ...Explore}) killed it, on the same budget of runs.
+     */
+    static String exploreSection(Path dir) throws Exception {
+        Path xml = dir.resolve("explore-vs-random.xml");
+        if (!Files.exists(xml)) {
+            return "";
+        }
+        Properties run = new Properties();
+        try (InputStream in = Files.newInputStream(dir.resolve("explore-run.properties"))) {
+            run.load(in);
+        }
+        List<Mutant> all = read(xml);
+        StringBuilder b = new StringBuilder();
+        b.append("\n## Exploration against random on the mutants random misses\n\n");
+        long n = Long.parseLong(run.getProperty("runs", "0"));
+        b.append("The same kind of PIT run, with `ExploreVsRandomMutationTest` and a budget of N = ").append(n).append(" runs: `...Random` sweeps ")
+                .append("the fixed mode over seeds 0..").append(n - 1).append(" of `random`; the mutants it misses are the ones of interest. On those ")
+                .append("two more budgets of N runs compete: `...RandomNext`, seeds ").append(n).append("..").append(2 * n - 1).append(", and `...Explore`, ")
+                .append("`sim explore`'s Explorer on the fixed mode for N runs from seed ").append(n).append(" (its fresh plans are those seeds of `random`, ")
+                .append("the rest mutants of its corpus). Each stops at its first failing run: a violation other than a residual gap (the run ")
+                .append("budget included), or an exception. PIT's full mutation matrix says which killed each mutant; a mutant that timed out or ")
+                .append("ran out of memory cannot be told apart, and is counted on its own.\n\n");
+        b.append("- Command: `").append(run.getProperty("command", "?")).append("` (").append(run.getProperty("duration", "?"))
+                .append(", PIT threads=").append(run.getProperty("threads", "?")).append(")\n");
+        b.append("- Code: commit `").append(run.getProperty("commit", "?")).append("`, ").append(run.getProperty("date", "?")).append('\n');
+        b.append("- Target classes: `").append(run.getProperty("classes", "?")).append("` (less the classes the score leaves out); scope: ")
+                .append(run.getProperty("scope", "?")).append("\n\n");
+        long total = all.size();
+        long noCov = all.stream().filter(m -> m.status().equals("NO_COVERAGE")).count();
+        long other = all.stream().filter(m -> m.detected() && !m.status().equals("KILLED")).count();
+        List<Mutant> judged = all.stream().filter(m -> m.status().equals("KILLED") || m.status().equals("SURVIVED")).toList();
+        long byRandom = judged.stream().filter(m -> m.killing().contains("Random()")).count();
+        List<Mutant> misses = judged.stream().filter(m -> !m.killing().contains("Random()")).toList();
+        long explore = misses.stream().filter(m -> m.killing().contains("Explore()")).count();
+        long next = misses.stream().filter(m -> m.killing().contains("RandomNext()")).count();
+        long both = misses.stream().filter(m -> m.killing().contains("Explore()") && m.killing().contains("RandomNext()")).count();
+        b.append("| mutants | no coverage | timed out, memory or run error | killed by random 0..").append(n - 1)
+                .append(" | missed by it | of those, killed by explore | killed by random ").append(n).append("..").append(2 * n - 1)
+                .append(" | by both | by neither |\n");
+        b.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        b.append("| ").append(total).append(" | ").append(noCov).append(" | ").append(other).append(" | ").append(byRandom).append(" | ")
+                .append(misses.size()).append(" | ").append(explore).append(" | ").append(next).append(" | ").append(both).append(" | ")
+                .append(misses.size() - explore - next + both).append(" |\n\n");
+        b.append("Goal: exploration kills at least twice as many of the missed mutants as random does with the same budget of runs: ")
+                .append(next == 0 ? (explore > 0 ? "met (random kills none)" : "not shown (neither kills any)")
+                        : (explore >= 2 * next ? "met" : "not met") + String.format(java.util.Locale.ROOT, " (%.2f×)", (double) explore / next))
+                .append(".\n\n");
+        b.append("Missed mutants and who killed them:\n\n");
+        for (Mutant m : misses) {
+            String who = (m.killing().contains("Explore()") ? "explore" : "") + (m.killing().contains("RandomNext()") ? (m.killing().contains("Explore()") ? ", " : "") + "random-next" : "");
+            b.append("- `").append(m.key()).append("` ").append(m.description()).append(": ").append(who.isEmpty() ? "neither" : who).append('\n');
+        }
+        return b.toString();
     }
 
     static List<Mutant> read(Path xml) throws Exception {
@@ -146,7 +232,7 @@ public final class MutationSummary {
         throw new IllegalArgumentException("mutant outside the three scenarios: " + clazz);
     }
 
-    /** survivors.tsv: key, verdict (equivalent | blind-spot | unexercised), note; '#' starts a comment line. */
+    /** survivors.tsv: key, verdict (equivalent | benign | unexercised | blind-spot), note; '#' starts a comment line. */
     static Map<String, Verdict> verdicts(Path tsv) throws IOException {
         Map<String, Verdict> out = new LinkedHashMap<>();
         if (!Files.exists(tsv)) {
@@ -159,8 +245,8 @@ public final class MutationSummary {
                 continue;
             }
             String[] f = line.split("\t", 3);
-            if (f.length != 3 || !List.of("equivalent", "blind-spot", "unexercised").contains(f[1])) {
-                throw new IllegalArgumentException(tsv + ":" + n + ": expected KEY<TAB>equivalent|blind-spot|unexercised<TAB>NOTE");
+            if (f.length != 3 || !List.of("equivalent", "benign", "unexercised", "blind-spot").contains(f[1])) {
+                throw new IllegalArgumentException(tsv + ":" + n + ": expected KEY<TAB>equivalent|benign|unexercised|blind-spot<TAB>NOTE");
             }
             out.put(f[0], new Verdict(f[1], f[2]));
         }
@@ -171,7 +257,7 @@ public final class MutationSummary {
         return b == 0 ? "–" : String.format(java.util.Locale.ROOT, "%.1f%%", 100.0 * a / b);
     }
 
-    static String render(List<Mutant> all, Properties run, Map<String, Verdict> verdicts) {
+    static String render(List<Mutant> all, Properties run, Map<String, Verdict> verdicts, String notes) {
         StringBuilder b = new StringBuilder();
         b.append("# Mutation score of the checks\n\n");
         b.append("<!-- Generated by java scripts/MutationSummary.java reports/mutation from mutations.xml, run.properties and survivors.tsv; do not edit. -->\n\n");
@@ -191,51 +277,57 @@ public final class MutationSummary {
                 .append("generators, mode tables, fault/operation/config records, scenario wiring): `sim-scenarios/pom.xml`, profile `mutation`.\n\n");
 
         b.append("## Score per scenario\n\n");
-        b.append("Killed = detected by PIT: a check broke, the model threw or ran out of budget, or the run timed out. ")
-                .append("No coverage = the mutated line never ran in the sweep (counted as not killed). Non-equivalent: the total less the ")
-                .append("survivors the hand classification found equivalent (a lower bound on the score, since unread survivors count as ")
-                .append("non-equivalent); the estimate applies the sample's equivalent share to every survivor.\n\n");
-        b.append("| scenario | mutants | killed | score | no coverage | survived | sampled survivors | equivalent in sample | killed / non-equivalent (lower bound) | estimate |\n");
-        b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        long[] tot = new long[7];
-        double estKilled = 0;
-        double estNonEq = 0;
+        b.append("Killed = detected by PIT: a check broke, the model threw or ran out of budget, or the sweep timed out. ")
+                .append("No coverage = the mutated line never ran in the sweep (not killed). Trace-only = the mutant only removes a trace line ")
+                .append("(`NodeContext.trace`, `Simulation.note`): no check reads the trace, so these are equivalent for the checks and leave the ")
+                .append("denominator. The other survivors were sampled by the SHA-1 of their key (first byte below ").append(SAMPLE_THRESHOLD)
+                .append(", about 9%, blind to what they do) and read by hand (below). Lower bound: killed / (mutants − trace-only − equivalent ")
+                .append("found in the sample), counting every unread survivor as non-equivalent. Estimate: the sample's share of equivalent ")
+                .append("mutants applied to every other survivor.\n\n");
+        b.append("| scenario | mutants | killed | killed / all | no coverage | survived | trace-only | other survivors | sampled | equivalent in sample | killed / non-equivalent, lower bound | estimate |\n");
+        b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        long[] tot = new long[9];
+        double estNonEqAll = 0;
         for (String s : SCENARIOS) {
             List<Mutant> ms = all.stream().filter(m -> m.scenario().equals(s)).toList();
             long total = ms.size();
             long killed = ms.stream().filter(Mutant::detected).count();
             long noCov = ms.stream().filter(m -> m.status().equals("NO_COVERAGE")).count();
             long survived = ms.stream().filter(m -> m.status().equals("SURVIVED")).count();
-            List<Mutant> sampled = ms.stream().filter(m -> !m.detected() && verdicts.containsKey(m.key())).toList();
+            long trace = ms.stream().filter(m -> !m.detected() && m.traceOnly()).count();
+            long other = total - killed - trace;
+            List<Mutant> sampled = ms.stream().filter(m -> m.sampled(SAMPLE_THRESHOLD) && verdicts.containsKey(m.key())).toList();
             long eq = sampled.stream().filter(m -> verdicts.get(m.key()).verdict().equals("equivalent")).count();
             double eqShare = sampled.isEmpty() ? 0 : (double) eq / sampled.size();
-            double nonEq = total - eqShare * (total - killed);
-            double est = nonEq == 0 ? 0 : killed / nonEq;
+            double nonEq = total - trace - eqShare * other;
+            estNonEqAll += nonEq;
             b.append("| ").append(s).append(" | ").append(total).append(" | ").append(killed).append(" | ").append(pct(killed, total))
-                    .append(" | ").append(noCov).append(" | ").append(survived).append(" | ").append(sampled.size()).append(" | ").append(eq)
-                    .append(" | ").append(killed).append(" / ").append(total - eq).append(" = ").append(pct(killed, total - eq))
-                    .append(" | ").append(sampled.isEmpty() || nonEq == 0 ? "–" : String.format(java.util.Locale.ROOT, "%.1f%%", 100 * est)).append(" |\n");
-            tot[0] += total;
-            tot[1] += killed;
-            tot[2] += noCov;
-            tot[3] += survived;
-            tot[4] += sampled.size();
-            tot[5] += eq;
-            estKilled += killed;
-            estNonEq += total - eqShare * (total - killed);
+                    .append(" | ").append(noCov).append(" | ").append(survived).append(" | ").append(trace).append(" | ").append(other)
+                    .append(" | ").append(sampled.size()).append(" | ").append(eq)
+                    .append(" | ").append(killed).append(" / ").append(total - trace - eq).append(" = ").append(pct(killed, total - trace - eq))
+                    .append(" | ").append(sampled.isEmpty() || nonEq <= 0 ? "–" : String.format(java.util.Locale.ROOT, "%.1f%%", 100 * killed / nonEq))
+                    .append(" |\n");
+            long[] row = {total, killed, noCov, survived, trace, other, sampled.size(), eq};
+            for (int i = 0; i < row.length; i++) {
+                tot[i] += row[i];
+            }
         }
         b.append("| all | ").append(tot[0]).append(" | ").append(tot[1]).append(" | ").append(pct(tot[1], tot[0])).append(" | ").append(tot[2])
-                .append(" | ").append(tot[3]).append(" | ").append(tot[4]).append(" | ").append(tot[5]).append(" | ").append(tot[1]).append(" / ")
-                .append(tot[0] - tot[5]).append(" = ").append(pct(tot[1], tot[0] - tot[5])).append(" | ")
-                .append(tot[4] == 0 ? "–" : String.format(java.util.Locale.ROOT, "%.1f%%", 100 * estKilled / estNonEq)).append(" |\n\n");
+                .append(" | ").append(tot[3]).append(" | ").append(tot[4]).append(" | ").append(tot[5]).append(" | ").append(tot[6]).append(" | ")
+                .append(tot[7]).append(" | ").append(tot[1]).append(" / ").append(tot[0] - tot[4] - tot[7]).append(" = ")
+                .append(pct(tot[1], tot[0] - tot[4] - tot[7])).append(" | ")
+                .append(tot[6] == 0 ? "–" : String.format(java.util.Locale.ROOT, "%.1f%%", 100 * tot[1] / estNonEqAll)).append(" |\n\n");
 
+        if (!notes.isBlank()) {
+            b.append(notes.strip()).append("\n\n");
+        }
         b.append("## How the killed mutants were killed\n\n");
-        b.append("From PIT's full mutation matrix. By a check only: some seed broke a check and none threw or ran out of budget ")
-                .append("before the sweep ended; by the model only: some seed threw (or exhausted the run budget) and no seed broke a check; ")
-                .append("both: each happened on some seed. Timed out: the minion exceeded PIT's time limit (the sweep's time ×")
+        b.append("From PIT's full mutation matrix: the sweep stops at the first failing seed, and its `...Checks` method fails when that ")
+                .append("seed broke a check, its `...Model` method when it threw or exhausted the run budget, so each killed mutant has one of ")
+                .append("the two (\"both\" stays 0; it would mean the pair disagreed). Timed out: the minion exceeded PIT's time limit (the sweep's time ×")
                 .append(run.getProperty("timeoutFactor", "?")).append(" + ").append(run.getProperty("timeoutConstant", "?"))
                 .append(" ms); memory error: it ran out of heap; run error: the minion died otherwise.\n\n");
-        b.append("| scenario | killed | by a check only | by the model only (exception or budget) | both | timed out | memory error | run error |\n");
+        b.append("| scenario | killed | by a check | by the model (exception or budget) | both | timed out | memory error | run error |\n");
         b.append("|---|---:|---:|---:|---:|---:|---:|---:|\n");
         for (String s : SCENARIOS) {
             List<Mutant> ms = all.stream().filter(m -> m.scenario().equals(s)).toList();
@@ -272,12 +364,20 @@ public final class MutationSummary {
 
         b.append("## Hand classification of sampled survivors\n\n");
         b.append("Each sampled survivor was read against the code (`survivors.tsv`). equivalent: no run can behave differently; ")
-                .append("unexercised: it changes behaviour only in situations the fixed-mode sweep's plans never create (a mode, a mixed-version ")
-                .append("run, or a fault the plans lack), so it says more about the plans than about the checks; blind-spot: runs in the sweep ")
-                .append("do behave differently, and no check notices. The note says why, and for a blind spot which check would catch it.\n\n");
+                .append("benign: runs do change, but the mutated model still does what the system may do (for example Raft without leader ")
+                .append("stickiness), so no check ought to fail; unexercised: it changes behaviour only in situations the fixed-mode sweep's ")
+                .append("plans never create (a mode, a mixed-version run, a fault the plans lack), so it says more about the plans than about ")
+                .append("the checks; blind-spot: runs in the sweep do go wrong, and no check notices. The note says why, and for a blind spot ")
+                .append("which check would catch it. Benign, unexercised and blind-spot mutants all count as non-equivalent.\n\n");
         for (String s : SCENARIOS) {
             b.append("### ").append(s).append("\n\n");
-            List<Mutant> sampled = all.stream().filter(m -> m.scenario().equals(s) && !m.detected() && verdicts.containsKey(m.key())).toList();
+            List<Mutant> sample = all.stream().filter(m -> m.scenario().equals(s) && m.sampled(SAMPLE_THRESHOLD)).toList();
+            List<Mutant> sampled = sample.stream().filter(m -> verdicts.containsKey(m.key())).toList();
+            List<Mutant> unread = sample.stream().filter(m -> !verdicts.containsKey(m.key())).toList();
+            if (!unread.isEmpty()) {
+                b.append("In the sample but not read yet: ").append(unread.size()).append(" (").append(String.join(", ",
+                        unread.stream().map(m -> "`" + m.key() + "`").toList())).append(").\n\n");
+            }
             if (sampled.isEmpty()) {
                 b.append("Not classified yet.\n\n");
                 continue;
@@ -302,21 +402,21 @@ public final class MutationSummary {
         all.forEach(m -> byKey.put(m.key(), m));
         for (String k : verdicts.keySet()) {
             Mutant m = byKey.get(k);
-            if (m == null || m.detected()) {
+            if (m == null || !m.sampled(SAMPLE_THRESHOLD)) {
                 stale.add(k);
             }
         }
         if (!stale.isEmpty()) {
-            b.append("Classified keys that are not survivors of this run (the code moved; re-read them): ")
+            b.append("Classified keys that are not in this run's sample (the code moved; re-read them): ")
                     .append(stale.size()).append("\n\n");
             stale.forEach(k -> b.append("- `").append(k).append("`\n"));
             b.append('\n');
         }
 
         b.append("## Every survivor\n\n");
-        b.append("Key for `survivors.tsv` (class|method|line|mutator|indexes), then PIT's description.\n\n");
+        b.append("Key for `survivors.tsv` (class|method|line|mutator|indexes), then PIT's description; trace-only ones left out.\n\n");
         for (Mutant m : all) {
-            if (!m.detected()) {
+            if (!m.detected() && !m.traceOnly()) {
                 b.append("- `").append(m.key()).append("` ").append(m.status().equals("NO_COVERAGE") ? "(no coverage) " : "")
                         .append(m.description()).append('\n');
             }

@@ -16,7 +16,7 @@ import shardsim.core.scenario.Scenario;
 import shardsim.core.sim.RunBudget;
 
 /**
- * The test PIT runs against each mutant of the scenarios' model classes ({@code scripts/mutation},
+ * The test PIT runs against each mutant of the scenarios' model classes ({@code scripts/mutation score},
  * README "Mutation score of the checks"): the fixed mode over seeds {@code 0..N-1} of each generated
  * plan the scenario has ({@code random}, and {@code targeted} where listed), stopping at the first
  * failing seed. A seed fails when a check broke (any violation but the scenario's residual gaps and
