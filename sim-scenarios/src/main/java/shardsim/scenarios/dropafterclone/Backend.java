@@ -277,6 +277,16 @@ public final class Backend implements Node {
         ctx.trace("set replica_id of tablet " + u.tabletId() + " from " + local.replicaId() + " to " + u.replicaId());
     }
 
+    /** Whether a task of this type and tablet is registered here (submitted, not yet ended). For coverage. */
+    boolean registered(TaskType type, long tabletId) {
+        return running.contains(new TaskKey(type, tabletId));
+    }
+
+    /** Whether the tablet's clone is executing here ({@code register_clone_tablet}). For coverage. */
+    boolean underClone(long tabletId) {
+        return underClone.contains(tabletId);
+    }
+
     // ---- helpers -------------------------------------------------------------------------------
 
     /** Holds one task pool busy for a while (the stall-pool fault). */

@@ -162,6 +162,7 @@ public final class DropAfterCloneScenario extends SimulatedScenario<DorisWorld, 
     protected Cluster build(Simulation sim, DorisWorld world, Fence fence, RunShape shape) {
         Cluster cluster = new Cluster(sim, world.config(), node -> mode(sim.codeOf(node)), world.backends(), world.placement(), world.reportPhaseMicros(), world.firstReplicaId());
         Checks.register(cluster, world.config().reportIntervalMicros(), world.tailStartMicros(), world.endMicros(), 20 * DorisConfig.SECOND);
+        sim.abstraction(new TabletCoverage(sim, world.backends(), List.copyOf(world.placement().keySet())));
         return cluster;
     }
 

@@ -88,6 +88,11 @@ public final class Frontend implements Node {
         }
     }
 
+    /** CLONEs or DROPs of the tablet in agent batches that have not left the FE. For coverage. */
+    int inAgentBatch(long tabletId, TaskType type) {
+        return executor.inBatch(tabletId, type);
+    }
+
     // ---- TabletScheduler -----------------------------------------------------------------------
 
     /**

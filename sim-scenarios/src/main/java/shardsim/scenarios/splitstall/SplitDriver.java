@@ -92,6 +92,11 @@ final class SplitDriver implements RaftReplica.Listener {
         return sizeBytes;
     }
 
+    /** Whether a watcher waits to queue split recovery (the fix's delayed recovery, #615). For coverage. */
+    boolean watchingRecovery() {
+        return recoveryWatcher != null;
+    }
+
     private String shard() {
         return regionId + ":" + engine.shardVer;
     }

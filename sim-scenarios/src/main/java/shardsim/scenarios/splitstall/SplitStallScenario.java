@@ -190,6 +190,7 @@ public final class SplitStallScenario extends SimulatedScenario<SplitWorld, Spli
         sim.liveness(new Liveness(SplitInvariants.U3, U3_WITHIN_MICROS, () -> tracker.unfinishedSplit(sim.now() - U3_WITHIN_MICROS / 2)));
         Cluster cluster = new Cluster(sim, STORES, regions, tracker);
         sim.onFault(cluster::applyFault);
+        sim.abstraction(new RegionCoverage(sim, STORES, world.regionIds()));
         return cluster;
     }
 

@@ -73,6 +73,20 @@ public final class MetaNode implements Node {
         return procedures.containsKey(shardId);
     }
 
+    /**
+     * The kind of the procedure holding the shard, by the name of ceresmeta's {@code procedure.Kind}
+     * (server/coordinator/procedure/procedure.go, CeresDB/horaemeta), or null when none does. A
+     * reopen is a {@code TransferLeader} there too: the assign-shard scheduler opens an unassigned
+     * shard through that procedure. For coverage.
+     */
+    public String procedureKind(int shardId) {
+        String what = procedures.get(shardId);
+        if (what == null) {
+            return null;
+        }
+        return what.startsWith("create table ") ? "CreateTable" : what.startsWith("drop table ") ? "DropTable" : "TransferLeader";
+    }
+
     @Override
     public void onMessage(Envelope env) {
         if (env.message() instanceof CreateTable m) {

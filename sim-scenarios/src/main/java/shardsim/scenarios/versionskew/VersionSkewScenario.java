@@ -170,6 +170,7 @@ public final class VersionSkewScenario extends SimulatedScenario<World, FixParts
         long judgeAt = shape.tailStartMicros() + timing.convergeMicros();
         sim.checkAt(judgeAt, "judge C2", checks::judgeConverged);
         sim.at(judgeAt, "C3 probes", cluster::probeEveryShard);
+        sim.abstraction(new ShardCoverage(sim, world));
         return cluster;
     }
 
