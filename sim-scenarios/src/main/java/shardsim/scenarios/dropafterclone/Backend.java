@@ -161,6 +161,7 @@ public final class Backend implements Node {
         }
         running.add(key);
         ctx.trace("success to submit task. type=" + key.type() + ", signature=" + key.tabletId());
+
     }
 
     // ---- CLONE ---------------------------------------------------------------------------------
@@ -172,6 +173,7 @@ public final class Backend implements Node {
     private void executeClone(Clone c) {
         ctx.trace("get clone task. signature:" + c.tabletId());
         underClone.add(c.tabletId());
+        ctx.openWindow(DorisWindows.CLONE, c.tabletId(), List.of(ctx.name(), c.srcBackend()));
         LocalTablet local = store.get(c.tabletId());
         if (local == null) {
             ctx.trace("clone tablet not exist, begin clone a new tablet from remote be. tablet_id=" + c.tabletId() + ", req replica=" + c.replicaId());
@@ -231,6 +233,7 @@ public final class Backend implements Node {
 
     private void endClone(Clone c, Status status, String reason, long version) {
         underClone.remove(c.tabletId());
+        ctx.closeWindow(DorisWindows.CLONE, c.tabletId());
         running.remove(new TaskKey(TaskType.CLONE, c.tabletId()));
         ctx.send(fe, new FinishTask(ctx.name(), TaskType.CLONE, c.tabletId(), c.taskReplicaId(), status, reason, version));
     }

@@ -166,6 +166,17 @@ public final class DropAfterCloneScenario extends SimulatedScenario<DorisWorld, 
         return cluster;
     }
 
+    /** The windows the FE and the BEs announce and the scenario's faults that fit them ({@link DorisWindows}). */
+    @Override
+    protected List<shardsim.core.aim.ScenarioAim> scenarioAims(DorisWorld world, Cluster cluster) {
+        return DorisWindows.aims();
+    }
+
+    @Override
+    public List<String> plans() {
+        return List.of(Plans.DOCUMENTED, Plans.RANDOM, Plans.TARGETED, Plans.SWARM);
+    }
+
     @Override
     protected WorldNames names(DorisWorld world) {
         return DorisNames.of(world);
