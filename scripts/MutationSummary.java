@@ -149,9 +149,9 @@ public final class MutationSummary {
         StringBuilder b = new StringBuilder();
         b.append("\n## Exploration against random on the mutants random misses\n\n");
         long n = Long.parseLong(run.getProperty("runs", "0"));
-        b.append("The same kind of PIT run, with `ExploreVsRandomMutationTest` and a budget of N = ").append(n).append(" runs: `...Random` sweeps ")
+        b.append("The same kind of PIT run, with `ExploreVsRandomMutationTest` and a budget of N = ").append(n).append(" runs: `random()` sweeps ")
                 .append("the fixed mode over seeds 0..").append(n - 1).append(" of `random`; the mutants it misses are the ones of interest. On those ")
-                .append("two more budgets of N runs compete: `...RandomNext`, seeds ").append(n).append("..").append(2 * n - 1).append(", and `...Explore`, ")
+                .append("two more budgets of N runs compete: `randomNext()`, seeds ").append(n).append("..").append(2 * n - 1).append(", and `explore()`, ")
                 .append("`sim explore`'s Explorer on the fixed mode for N runs from seed ").append(n).append(" (its fresh plans are those seeds of `random`, ")
                 .append("the rest mutants of its corpus). Each stops at its first failing run: a violation other than a residual gap (the run ")
                 .append("budget included), or an exception. PIT's full mutation matrix says which killed each mutant; a mutant that timed out or ")
@@ -159,17 +159,17 @@ public final class MutationSummary {
         b.append("- Command: `").append(run.getProperty("command", "?")).append("` (").append(run.getProperty("duration", "?"))
                 .append(", PIT threads=").append(run.getProperty("threads", "?")).append(")\n");
         b.append("- Code: commit `").append(run.getProperty("commit", "?")).append("`, ").append(run.getProperty("date", "?")).append('\n');
-        b.append("- Target classes: `").append(run.getProperty("classes", "?")).append("` (less the classes the score leaves out); scope: ")
-                .append(run.getProperty("scope", "?")).append("\n\n");
+        b.append("- Scenario: ").append(run.getProperty("scope", "?")).append("; target classes: `").append(run.getProperty("classes", "?"))
+                .append("` (less the classes and methods the score leaves out)\n\n");
         long total = all.size();
         long noCov = all.stream().filter(m -> m.status().equals("NO_COVERAGE")).count();
         long other = all.stream().filter(m -> m.detected() && !m.status().equals("KILLED")).count();
         List<Mutant> judged = all.stream().filter(m -> m.status().equals("KILLED") || m.status().equals("SURVIVED")).toList();
-        long byRandom = judged.stream().filter(m -> m.killing().contains("Random()")).count();
-        List<Mutant> misses = judged.stream().filter(m -> !m.killing().contains("Random()")).toList();
-        long explore = misses.stream().filter(m -> m.killing().contains("Explore()")).count();
-        long next = misses.stream().filter(m -> m.killing().contains("RandomNext()")).count();
-        long both = misses.stream().filter(m -> m.killing().contains("Explore()") && m.killing().contains("RandomNext()")).count();
+        long byRandom = judged.stream().filter(m -> m.killing().contains("random()")).count();
+        List<Mutant> misses = judged.stream().filter(m -> !m.killing().contains("random()")).toList();
+        long explore = misses.stream().filter(m -> m.killing().contains("explore()")).count();
+        long next = misses.stream().filter(m -> m.killing().contains("randomNext()")).count();
+        long both = misses.stream().filter(m -> m.killing().contains("explore()") && m.killing().contains("randomNext()")).count();
         b.append("| mutants | no coverage | timed out, memory or run error | killed by random 0..").append(n - 1)
                 .append(" | missed by it | of those, killed by explore | killed by random ").append(n).append("..").append(2 * n - 1)
                 .append(" | by both | by neither |\n");
@@ -183,7 +183,7 @@ public final class MutationSummary {
                 .append(".\n\n");
         b.append("Missed mutants and who killed them:\n\n");
         for (Mutant m : misses) {
-            String who = (m.killing().contains("Explore()") ? "explore" : "") + (m.killing().contains("RandomNext()") ? (m.killing().contains("Explore()") ? ", " : "") + "random-next" : "");
+            String who = (m.killing().contains("explore()") ? "explore" : "") + (m.killing().contains("randomNext()") ? (m.killing().contains("explore()") ? ", " : "") + "random-next" : "");
             b.append("- `").append(m.key()).append("` ").append(m.description()).append(": ").append(who.isEmpty() ? "neither" : who).append('\n');
         }
         return b.toString();

@@ -20,8 +20,8 @@ import shardsim.core.scenario.Scenario;
  * {@link Explorer} on the fixed mode for N runs from seed N (its fresh plans are those seeds of
  * {@code random}, the rest mutants of its corpus). Each fails at its first failing run: a violation
  * that is not a residual gap (the run budget included, as the explorer counts it), or an exception.
- * PIT's full mutation matrix says which of them killed each mutant. Tagged {@code mutation}: only
- * PIT runs it.
+ * PIT's full mutation matrix says which of them killed each mutant. One scenario per run
+ * ({@code -Dshardsim.mutation.scenario}). Tagged {@code mutation}: only PIT runs it.
  */
 @Tag("mutation")
 class ExploreVsRandomMutationTest {
@@ -69,48 +69,23 @@ class ExploreVsRandomMutationTest {
         }
     }
 
-    @Test
-    void versionSkewRandom() {
-        random("version-skew", 0);
+    /** The scenario; {@code -Dshardsim.mutation.scenario=NAME} (one per PIT run: JUnit runs every method while PIT discovers them). */
+    static String scenario() {
+        return System.getProperty("shardsim.mutation.scenario", "version-skew");
     }
 
     @Test
-    void versionSkewRandomNext() {
-        random("version-skew", runs());
+    void random() {
+        random(scenario(), 0);
     }
 
     @Test
-    void versionSkewExplore() {
-        explore("version-skew");
+    void randomNext() {
+        random(scenario(), runs());
     }
 
     @Test
-    void dropAfterCloneRandom() {
-        random("drop-after-clone", 0);
-    }
-
-    @Test
-    void dropAfterCloneRandomNext() {
-        random("drop-after-clone", runs());
-    }
-
-    @Test
-    void dropAfterCloneExplore() {
-        explore("drop-after-clone");
-    }
-
-    @Test
-    void splitStallRandom() {
-        random("split-stall", 0);
-    }
-
-    @Test
-    void splitStallRandomNext() {
-        random("split-stall", runs());
-    }
-
-    @Test
-    void splitStallExplore() {
-        explore("split-stall");
+    void explore() {
+        explore(scenario());
     }
 }
