@@ -166,22 +166,23 @@ public final class MutationSummary {
         long other = all.stream().filter(m -> m.detected() && !m.status().equals("KILLED")).count();
         List<Mutant> judged = all.stream().filter(m -> m.status().equals("KILLED") || m.status().equals("SURVIVED")).toList();
         long byRandom = judged.stream().filter(m -> m.killing().contains("random()")).count();
-        List<Mutant> misses = judged.stream().filter(m -> !m.killing().contains("random()")).toList();
+        long traceMissed = judged.stream().filter(m -> !m.killing().contains("random()") && m.traceOnly()).count();
+        List<Mutant> misses = judged.stream().filter(m -> !m.killing().contains("random()") && !m.traceOnly()).toList();
         long explore = misses.stream().filter(m -> m.killing().contains("explore()")).count();
         long next = misses.stream().filter(m -> m.killing().contains("randomNext()")).count();
         long both = misses.stream().filter(m -> m.killing().contains("explore()") && m.killing().contains("randomNext()")).count();
         b.append("| mutants | no coverage | timed out, memory or run error | killed by random 0..").append(n - 1)
-                .append(" | missed by it | of those, killed by explore | killed by random ").append(n).append("..").append(2 * n - 1)
+                .append(" | missed by it: trace-only | missed, the rest | of those, killed by explore | killed by random ").append(n).append("..").append(2 * n - 1)
                 .append(" | by both | by neither |\n");
-        b.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        b.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         b.append("| ").append(total).append(" | ").append(noCov).append(" | ").append(other).append(" | ").append(byRandom).append(" | ")
-                .append(misses.size()).append(" | ").append(explore).append(" | ").append(next).append(" | ").append(both).append(" | ")
+                .append(traceMissed).append(" | ").append(misses.size()).append(" | ").append(explore).append(" | ").append(next).append(" | ").append(both).append(" | ")
                 .append(misses.size() - explore - next + both).append(" |\n\n");
         b.append("Goal: exploration kills at least twice as many of the missed mutants as random does with the same budget of runs: ")
                 .append(next == 0 ? (explore > 0 ? "met (random kills none)" : "not shown (neither kills any)")
                         : (explore >= 2 * next ? "met" : "not met") + String.format(java.util.Locale.ROOT, " (%.2f×)", (double) explore / next))
                 .append(".\n\n");
-        b.append("Missed mutants and who killed them:\n\n");
+        b.append("Missed mutants (trace-only ones left out) and who killed them:\n\n");
         for (Mutant m : misses) {
             String who = (m.killing().contains("explore()") ? "explore" : "") + (m.killing().contains("randomNext()") ? (m.killing().contains("explore()") ? ", " : "") + "random-next" : "");
             b.append("- `").append(m.key()).append("` ").append(m.description()).append(": ").append(who.isEmpty() ? "neither" : who).append('\n');
