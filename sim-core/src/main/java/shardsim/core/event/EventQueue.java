@@ -83,6 +83,51 @@ public final class EventQueue<E> {
         return seq;
     }
 
+    /**
+     * Sets aside {@code n} sequence numbers, smaller than every sequence handed out from now on,
+     * and returns the first. {@link #addReserved} schedules an item under one of them: at its time
+     * it then comes out before every item added after the reservation, as if it had been added at
+     * the reservation. Items given to a run up front (a plan's faults) and items decided later
+     * that must sort as they do (faults aimed during the run) share one order this way.
+     */
+    public long reserve(int n) {
+        if (n < 0) {
+            throw new IllegalArgumentException("cannot reserve " + n + " sequence numbers");
+        }
+        long first = nextSeq;
+        nextSeq += n;
+        return first;
+    }
+
+    /** Schedules an item under a sequence number {@link #reserve} set aside (each used once). */
+    public void addReserved(long time, long seq, E item) {
+        if (seq < 0 || seq >= nextSeq) {
+            throw new IllegalArgumentException("sequence " + seq + " was not reserved");
+        }
+        if (size == times.length) {
+            grow();
+        }
+        int i = size++;
+        if (time > SAFE_TIME || time < -SAFE_TIME) {
+            wide = true;
+        }
+        // Unlike add, the sequence may be smaller than pending ones: ties compare sequences.
+        while (i > 0) {
+            int parent = (i - 1) >>> 2;
+            long pt = times[parent];
+            if (pt < time || (pt == time && seqs[parent] < seq)) {
+                break;
+            }
+            times[i] = pt;
+            seqs[i] = seqs[parent];
+            items[i] = items[parent];
+            i = parent;
+        }
+        times[i] = time;
+        seqs[i] = seq;
+        items[i] = item;
+    }
+
     /** The time of the earliest item; only valid when not empty. */
     public long peekTime() {
         if (size == 0) {

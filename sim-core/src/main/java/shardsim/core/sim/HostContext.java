@@ -129,6 +129,18 @@ final class HostContext implements NodeContext {
     }
 
     @Override
+    public shardsim.core.aim.Window openWindow(String kind, long subject, java.util.List<String> nodes) {
+        requireLive();
+        return sim.windows().open(kind, subject, nodes, host.name);
+    }
+
+    @Override
+    public void closeWindow(String kind, long subject) {
+        requireLive();
+        sim.windows().close(kind, subject, host.name);
+    }
+
+    @Override
     public void trace(String detail) {
         sim.record(TraceKind.STATE, host.name, new TraceData.Note(detail));
     }

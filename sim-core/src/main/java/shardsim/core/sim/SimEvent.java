@@ -24,6 +24,10 @@ sealed interface SimEvent {
     record Inject(Fault fault) implements SimEvent {
     }
 
+    /** A fault aimed at a window: injected only if {@code stillAimed} holds at its time. */
+    record Aimed(Fault fault, java.util.function.BooleanSupplier stillAimed, Runnable onFired) implements SimEvent {
+    }
+
     /** A worker's poll or the end of its current task's service. */
     record WorkerWake(WorkerImpl worker, long token) implements SimEvent {
     }

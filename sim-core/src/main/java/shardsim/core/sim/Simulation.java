@@ -58,6 +58,11 @@ public final class Simulation {
     private final LinkedHashMap<String, String> params = new LinkedHashMap<>();
     private final Metrics metrics = new Metrics();
     private final shardsim.core.coverage.CoverageRecorder coverage = new shardsim.core.coverage.CoverageRecorder();
+    /** The windows model code announces; nothing on it draws or traces. */
+    private final shardsim.core.aim.Windows windows = new shardsim.core.aim.Windows(this::now);
+    /** The next and the end of the event-queue sequence numbers reserved for aimed faults ({@link #reserveAimSlots}). */
+    private long nextAimSlot;
+    private long aimSlotsEnd;
     /** The code every node added from now on runs unless {@link #nodeCodes} names its own. */
     private String runCode = NO_CODE;
     /** Codes of named nodes, assigned before they are added; looked up by key, never iterated. */
@@ -244,6 +249,11 @@ public final class Simulation {
 
     // ---- checks ------------------------------------------------------------------------------
 
+    /** The run's board of risky windows, which model code announces ({@code NodeContext.openWindow}). */
+    public shardsim.core.aim.Windows windows() {
+        return windows;
+    }
+
     /** A safety invariant checked after every event. */
     public void invariant(Invariant invariant) {
         invariants.add(invariant);
@@ -362,6 +372,34 @@ public final class Simulation {
         schedule(delayMicros, new SimEvent.Action("driver", new TraceData.Step(label), action, true));
     }
 
+    /**
+     * Sets aside {@code n} event-queue slots for faults aimed during the run ({@link #injectAimed}).
+     * The run skeleton calls it right after it {@link #inject injects} the plan, so that an aimed
+     * fault ties, at its microsecond, exactly where the same fault listed in the plan would.
+     */
+    public void reserveAimSlots(int n) {
+        if (aimSlotsEnd > nextAimSlot) {
+            throw new IllegalStateException("aim slots are reserved once per run");
+        }
+        nextAimSlot = queue.reserve(n);
+        aimSlotsEnd = nextAimSlot + n;
+    }
+
+    /**
+     * Injects {@code fault} at {@code atMicros} (later than now), in a reserved slot, if
+     * {@code stillAimed} holds then; otherwise the event vanishes unseen, like a cancelled timer
+     * (no event number, no trace, no checks). {@code onFired} runs right after the fault applies.
+     */
+    public void injectAimed(long atMicros, Fault fault, java.util.function.BooleanSupplier stillAimed, Runnable onFired) {
+        if (atMicros <= now) {
+            throw new IllegalArgumentException("an aimed fault lands after the event that aimed it: " + atMicros + " <= " + now);
+        }
+        if (nextAimSlot >= aimSlotsEnd) {
+            throw new IllegalStateException("no aim slot left (reserve more with reserveAimSlots)");
+        }
+        queue.addReserved(atMicros, nextAimSlot++, new SimEvent.Aimed(fault, stillAimed, onFired));
+    }
+
     /** Schedules every fault of the plan. */
     public void inject(FaultPlan plan) {
         for (TimedFault tf : plan.faults()) {
@@ -429,6 +467,7 @@ public final class Simulation {
     private void stopProcess(NodeHost h) {
         h.up = false;
         h.node = null;
+        windows.closeOwnedBy(h.name);
         for (WorkerImpl w : h.context.workers.values()) {
             w.lost();
         }
@@ -524,6 +563,10 @@ public final class Simulation {
                 // A cancelled timer, or one of a crashed incarnation: no event, no checks, no trace.
                 continue;
             }
+            if (e instanceof SimEvent.Aimed a && !a.stillAimed().getAsBoolean()) {
+                // Its window closed first: the fault is not injected, and the run never sees it.
+                continue;
+            }
             now = t;
             eventNumber++;
             dispatchModel(e);
@@ -610,6 +653,9 @@ public final class Simulation {
             w.worker().wake(w.token());
         } else if (e instanceof SimEvent.Inject i) {
             applyFault(i.fault());
+        } else if (e instanceof SimEvent.Aimed a) {
+            applyFault(a.fault());
+            a.onFired().run();
         } else if (e instanceof SimEvent.Action a) {
             if (a.traced()) {
                 record(TraceKind.TIMER, a.actor(), a.label());

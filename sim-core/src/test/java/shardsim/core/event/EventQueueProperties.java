@@ -15,6 +15,38 @@ import net.jqwik.api.constraints.Size;
 
 class EventQueueProperties {
 
+    /**
+     * Items added under reserved sequence numbers, interleaved with plain adds, come out sorted by
+     * (time, sequence): a reserved item ties ahead of everything added after its reservation.
+     */
+    @Property(tries = 300)
+    void reservedItemsSortByTheirReservedSequence(@ForAll @Size(max = 300) List<@LongRange(min = 0, max = 30) Long> times,
+            @ForAll @IntRange(min = 0, max = 40) int reserved) {
+        EventQueue<long[]> q = new EventQueue<>(4);
+        long first = q.reserve(reserved);
+        List<long[]> all = new ArrayList<>();
+        int used = 0;
+        for (int i = 0; i < times.size(); i++) {
+            long[] item;
+            if (used < reserved && i % 3 == 0) {
+                item = new long[] {times.get(i), first + used++};
+                q.addReserved(item[0], item[1], item);
+            } else {
+                item = new long[] {times.get(i), 0};
+                item[1] = q.add(item[0], item);
+            }
+            all.add(item);
+        }
+        all.sort(Comparator.<long[]>comparingLong(a -> a[0]).thenComparingLong(a -> a[1]));
+        for (long[] expected : all) {
+            long[] got = q.poll();
+            assertEquals(expected[0], got[0]);
+            assertEquals(expected[1], got[1]);
+            assertEquals(got[1], q.lastSeq());
+        }
+        assertTrue(q.isEmpty());
+    }
+
     /** Any schedule of adds comes out sorted by time, ties in insertion order. */
     @Property(tries = 300)
     void pollsInTimeThenSequenceOrder(@ForAll @Size(max = 400) List<@LongRange(min = 0, max = 50) Long> times) {

@@ -164,6 +164,7 @@ public final class Backend implements Node {
         running.add(key);
         taskChanges++;
         ctx.trace("success to submit task. type=" + key.type() + ", signature=" + key.tabletId());
+
     }
 
     // ---- CLONE ---------------------------------------------------------------------------------
@@ -176,6 +177,7 @@ public final class Backend implements Node {
         ctx.trace("get clone task. signature:" + c.tabletId());
         underClone.add(c.tabletId());
         taskChanges++;
+        ctx.openWindow(DorisWindows.CLONE, c.tabletId(), List.of(ctx.name(), c.srcBackend()));
         LocalTablet local = store.get(c.tabletId());
         if (local == null) {
             ctx.trace("clone tablet not exist, begin clone a new tablet from remote be. tablet_id=" + c.tabletId() + ", req replica=" + c.replicaId());
@@ -235,6 +237,7 @@ public final class Backend implements Node {
 
     private void endClone(Clone c, Status status, String reason, long version) {
         underClone.remove(c.tabletId());
+        ctx.closeWindow(DorisWindows.CLONE, c.tabletId());
         running.remove(new TaskKey(TaskType.CLONE, c.tabletId()));
         taskChanges++;
         ctx.send(fe, new FinishTask(ctx.name(), TaskType.CLONE, c.tabletId(), c.taskReplicaId(), status, reason, version));

@@ -153,6 +153,7 @@ public final class Frontend implements Node {
     private void finishTask(FinishTask f) {
         if (f.type() == TaskType.DROP) {
             // Doris removes the DROP from the AgentTaskQueue, where it never was: nothing to do.
+            ctx.closeWindow(DorisWindows.DROP, f.tabletId());
             return;
         }
         Move m = moves.get(f.tabletId());

@@ -62,6 +62,14 @@ final class SplitDriver implements RaftReplica.Listener {
         sizeBytes = meta.sizeBytes();
         engine = new EngineShard(meta);
         applied = meta.seq();
+        if (meta.splitStage() == PRE_SPLIT) {
+            // the engine reloads PRE_SPLIT: the window is open again on this incarnation
+            openPreSplitWindow();
+        }
+    }
+
+    private void openPreSplitWindow() {
+        ctx.openWindow(SplitWindows.PRE_SPLIT, regionId, java.util.List.of(ctx.name()));
     }
 
     long applied() {
@@ -210,6 +218,7 @@ final class SplitDriver implements RaftReplica.Listener {
                 + kindName(cs) + "stage:" + next + " sequence:" + seq);
         if (cs.kind() == ChangeSet.Kind.PRE_SPLIT) {
             store.tracker().preSplitApplied(regionId, ver);
+            openPreSplitWindow();
         }
         SplitStage sets = next;
         String name = "apply change set " + kindName(cs) + "shard " + regionId + ":" + ver + " stage " + next + " seq " + seq;
@@ -232,6 +241,9 @@ final class SplitDriver implements RaftReplica.Listener {
         engine.sequence = seq;
         if (next != before) {
             ctx.trace("shard " + shard() + " set split stage " + next);
+        }
+        if (next.atLeast(PRE_SPLIT_FLUSH_DONE)) {
+            ctx.closeWindow(SplitWindows.PRE_SPLIT, regionId);
         }
         if (cs.kind() == ChangeSet.Kind.FLUSH) {
             engine.memTableBytes = Math.max(0, engine.memTableBytes - cs.flushedBytes());
@@ -270,6 +282,7 @@ final class SplitDriver implements RaftReplica.Listener {
             engine.splitStage = INITIAL;
             engine.sequence = seq;
             engine.preSplitMemTable = false;
+            ctx.closeWindow(SplitWindows.PRE_SPLIT, regionId);
             ctx.trace("shard " + shard() + " finished split, stage INITIAL");
         }).mayMeet(flushDoneKey(regionId, ver)));
     }

@@ -174,6 +174,18 @@ public final class VersionSkewScenario extends SimulatedScenario<World, FixParts
         return cluster;
     }
 
+    /** The windows meta announces and the scenario's faults that fit them ({@link SkewWindows}). */
+    @Override
+    protected List<shardsim.core.aim.ScenarioAim> scenarioAims(World world, SkewCluster cluster) {
+        return SkewWindows.aims(world.layout().dataNodes());
+    }
+
+    @Override
+    public List<String> plans() {
+        return List.of(Plans.DOCUMENTED, Plans.RANDOM, Plans.TARGETED,
+                Plans.SWARM);
+    }
+
     @Override
     protected WorldNames names(World world) {
         return SkewNames.of(world, faultKinds());
