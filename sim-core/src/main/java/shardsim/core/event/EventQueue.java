@@ -112,20 +112,27 @@ public final class EventQueue<E> {
             wide = true;
         }
         // Unlike add, the sequence may be smaller than pending ones: ties compare sequences.
-        while (i > 0) {
-            int parent = (i - 1) >>> 2;
-            long pt = times[parent];
-            if (pt < time || (pt == time && seqs[parent] < seq)) {
+        siftUp(i, time, seq, item);
+    }
+
+    /** Moves the item of {@code time} and {@code seq} up from {@code hole} to its place, comparing times, then sequences. */
+    private void siftUp(int hole, long time, long seq, Object item) {
+        long[] tk = times;
+        long[] sk = seqs;
+        while (hole > 0) {
+            int parent = (hole - 1) >>> 2;
+            long pt = tk[parent];
+            if (pt < time || (pt == time && sk[parent] < seq)) {
                 break;
             }
-            times[i] = pt;
-            seqs[i] = seqs[parent];
-            items[i] = items[parent];
-            i = parent;
+            tk[hole] = pt;
+            sk[hole] = sk[parent];
+            items[hole] = items[parent];
+            hole = parent;
         }
-        times[i] = time;
-        seqs[i] = seq;
-        items[i] = item;
+        tk[hole] = time;
+        sk[hole] = seq;
+        items[hole] = item;
     }
 
     /** The time of the earliest item; only valid when not empty. */
@@ -210,20 +217,7 @@ public final class EventQueue<E> {
             hole = best;
         }
         // Sift the former last element up from the leaf.
-        while (hole > 0) {
-            int parent = (hole - 1) >>> 2;
-            long pt = tk[parent];
-            if (pt < t || (pt == t && sk[parent] < s)) {
-                break;
-            }
-            tk[hole] = pt;
-            sk[hole] = sk[parent];
-            items[hole] = items[parent];
-            hole = parent;
-        }
-        tk[hole] = t;
-        sk[hole] = s;
-        items[hole] = it;
+        siftUp(hole, t, s, it);
         return top;
     }
 
