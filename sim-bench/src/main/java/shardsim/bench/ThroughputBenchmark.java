@@ -37,6 +37,22 @@ public class ThroughputBenchmark {
         }
     }
 
+    /**
+     * What the runs cost in this thread's CPU time, totalled over the measured iterations: on a
+     * shared machine the wall-clock rate moves with everyone else's load, messages per CPU second
+     * (messagesTimed / cpuMicros) much less.
+     */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.EVENTS)
+    public static class CpuTime {
+        /** CPU time of the runs, in microseconds. */
+        public long cpuMicros;
+        /** The messages those runs delivered. */
+        public long messagesTimed;
+    }
+
+    private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
+
     @State(Scope.Thread)
     public static class Model {
         final PingModel model = PingModel.standard();
@@ -44,9 +60,12 @@ public class ThroughputBenchmark {
     }
 
     @Benchmark
-    public long pingPong(Model m, Counters c) {
+    public long pingPong(Model m, Counters c, CpuTime cpu) {
+        long cpu0 = THREADS.getCurrentThreadCpuTime();
         // A new seed each time so the JIT cannot specialise on one schedule.
         Simulation sim = m.model.run(m.seed++);
+        cpu.cpuMicros += (THREADS.getCurrentThreadCpuTime() - cpu0) / 1_000;
+        cpu.messagesTimed += sim.network().delivered();
         c.messages += sim.network().delivered();
         c.events += sim.eventNumber();
         return sim.trace().digest();

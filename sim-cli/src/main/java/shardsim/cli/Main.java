@@ -58,7 +58,9 @@ public final class Main {
         cmd.addSubcommand(new ReportCommand(ctx));
         cmd.addSubcommand(new ShrinkCommand(ctx));
         cmd.addSubcommand(new PowerCommand(ctx));
+        cmd.addSubcommand(new CoverageCommand(ctx));
         cmd.addSubcommand(new ExplainCommand(ctx));
+        cmd.addSubcommand(new ExploreCommand(ctx));
         cmd.addSubcommand(new UpgradesCommand(ctx));
         cmd.setOut(new PrintWriter(ctx.out(), true));
         cmd.setErr(new PrintWriter(ctx.err(), true));

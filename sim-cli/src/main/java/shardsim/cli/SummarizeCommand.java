@@ -15,7 +15,10 @@ import shardsim.cli.base.ExitCodes;
 import shardsim.cli.base.UserError;
 import shardsim.cli.io.Json;
 import shardsim.cli.options.JsonOption;
+import shardsim.cli.sweep.Checkpoint;
 import shardsim.cli.sweep.ResultFile;
+import shardsim.cli.sweep.ResultHeader;
+import shardsim.cli.sweep.SeedResult;
 import shardsim.cli.sweep.SeedRange;
 import shardsim.cli.sweep.Shard;
 import shardsim.cli.sweep.SweepOf;
@@ -48,45 +51,53 @@ public final class SummarizeCommand implements Callable<Integer> {
     public Integer call() {
         SweepSummary summary = new SweepSummary();
         Set<Long> seen = new HashSet<>();
-        String[] what = new String[1];
-        String[] scenarioMode = new String[1];
-        SweepOf[] sweep = new SweepOf[1];
+        ResultHeader[] first = new ResultHeader[1];
         TreeMap<Integer, Long> seedsPerShard = new TreeMap<>();
-        long[] duplicates = new long[1];
         for (Path f : files) {
-            ResultFile.Read read = ResultFile.read(f, r -> {
-                String key = r.scenario() + " mode " + r.mode() + " plan " + r.plan();
-                SweepOf s = r.sweep();
-                String sm = r.scenario() + " mode " + r.mode();
-                if (what[0] == null) {
-                    what[0] = key;
-                    scenarioMode[0] = sm;
-                    sweep[0] = s;
-                } else if (!sm.equals(scenarioMode[0]) || !s.planDigest().equals(sweep[0].planDigest())) {
-                    throw new UserError(f + " holds runs of " + key + " (plan digest " + s.planDigest() + "), other files runs of " + what[0] + " (plan digest "
-                            + sweep[0].planDigest() + "); summarize one sweep at a time");
-                } else if (!s.seeds().equals(sweep[0].seeds()) || Shard.parse(s.shard()).count() != Shard.parse(sweep[0].shard()).count()) {
-                    throw new UserError(f + " holds a sweep of seeds " + s.seeds() + " shard " + s.shard() + ", other files of seeds " + sweep[0].seeds() + " shard "
-                            + sweep[0].shard() + "; summarize one sweep at a time");
+            int[] shardIndex = new int[1];
+            ResultFile.Read read = ResultFile.read(f, new ResultFile.Sink() {
+                @Override
+                public void header(ResultHeader h) {
+                    ResultHeader w = first[0];
+                    SweepOf s = h.sweep();
+                    if (w == null) {
+                        first[0] = h;
+                    } else if (!h.scenario().equals(w.scenario()) || !h.mode().equals(w.mode()) || !s.planDigest().equals(w.sweep().planDigest())) {
+                        throw new UserError(f + " holds runs of " + h.runsOf() + " (plan digest " + s.planDigest() + "), other files runs of " + w.runsOf()
+                                + " (plan digest " + w.sweep().planDigest() + "); summarize one sweep at a time");
+                    } else if (!s.seeds().equals(w.sweep().seeds()) || Shard.parse(s.shard()).count() != Shard.parse(w.sweep().shard()).count()) {
+                        throw new UserError(f + " holds a sweep of seeds " + s.seeds() + " shard " + s.shard() + ", other files of seeds " + w.sweep().seeds()
+                                + " shard " + w.sweep().shard() + "; summarize one sweep at a time");
+                    }
+                    shardIndex[0] = Shard.parse(s.shard()).index();
                 }
-                if (seen.add(r.seed())) {
-                    summary.add(r, false);
-                    seedsPerShard.merge(Shard.parse(s.shard()).index(), 1L, Long::sum);
-                } else {
-                    duplicates[0]++;
+
+                @Override
+                public void checkpoint(List<SeedResult> seeds, Checkpoint c) {
+                    for (SeedResult r : seeds) {
+                        if (!seen.add(r.seed())) {
+                            // A checkpoint's latencies cannot be split by seed, so a seed twice cannot be counted once.
+                            throw new UserError(f + " holds seed " + r.seed() + ", which an earlier file holds too; give each piece of the sweep once");
+                        }
+                        summary.add(r, false);
+                    }
+                    seedsPerShard.merge(shardIndex[0], (long) seeds.size(), Long::sum);
+                    summary.addCheckpoint(c, f.toString());
                 }
             });
             if (read.partialTail()) {
                 ctx.err().println("sim summarize: ignoring the partial last line of " + f);
             }
+            if (!read.tail().isEmpty()) {
+                ctx.err().println("sim summarize: leaving out the last " + read.tail().size() + " seeds of " + f
+                        + ": no checkpoint holds their latencies and coverage (the sweep was killed; --resume it to finish)");
+            }
         }
-        if (duplicates[0] > 0) {
-            ctx.err().println("sim summarize: " + duplicates[0] + " seeds appear more than once; each is counted once");
-        }
+        String what = first[0] == null ? null : first[0].runsOf();
         if (summary.runs() == 0) {
             throw new UserError("no results in " + files);
         }
-        String missing = missing(sweep[0], seedsPerShard);
+        String missing = missing(first[0].sweep(), seedsPerShard);
         if (missing != null) {
             if (!allowPartial) {
                 throw new UserError(missing + " (add --allow-partial to summarize what is there)");
@@ -95,13 +106,13 @@ public final class SummarizeCommand implements Callable<Integer> {
         }
         if (json.on()) {
             ObjectNode o = Json.MAPPER.createObjectNode();
-            o.put("runsOf", what[0]);
+            o.put("runsOf", what);
             o.put("files", files.size());
             o.put("partial", missing != null);
             o.setAll(summary.toJson(-1));
             ctx.out().println(Json.line(o));
         } else {
-            summary.render(ctx.out(), "summary of " + files.size() + " file(s): " + what[0] + (missing != null ? " (PARTIAL)" : ""), -1);
+            summary.render(ctx.out(), "summary of " + files.size() + " file(s): " + what + (missing != null ? " (PARTIAL)" : ""), -1);
         }
         return summary.failing() > 0 ? ExitCodes.VIOLATION : ExitCodes.OK;
     }

@@ -27,7 +27,9 @@ import shardsim.cli.options.ProgressOption;
 import shardsim.cli.options.SeedsOption;
 import shardsim.cli.options.Target;
 import shardsim.cli.options.ThreadsOption;
+import shardsim.cli.sweep.Checkpoint;
 import shardsim.cli.sweep.Progress;
+import shardsim.cli.sweep.ResultHeader;
 import shardsim.cli.sweep.ResultFile;
 import shardsim.cli.sweep.SeedRange;
 import shardsim.cli.sweep.SeedResult;
@@ -61,11 +63,16 @@ public final class SweepCommand implements Callable<Integer> {
     @Option(names = "--shard", paramLabel = "I/N", description = "Run only piece I (from 0) of N of the range, for sweeps split across machines.")
     String shard;
 
-    @Option(names = "--out", paramLabel = "FILE.jsonl", description = "Write one JSON line per finished seed, as it finishes.")
+    @Option(names = "--out", paramLabel = "FILE.jsonl", description = "Write a header line, then one short JSON line per finished seed as it finishes, "
+            + "and the latency histograms of each batch of seeds in a checkpoint line.")
     Path out;
 
     @Option(names = "--resume", description = "Continue the sweep recorded in --out, skipping the seeds it already holds.")
     boolean resume;
+
+    @Option(names = "--checkpoint-every", paramLabel = "SEEDS", description = "Write the latency histograms of the seeds written since the last "
+            + "checkpoint every SEEDS seeds (1 to 100000, default ${DEFAULT-VALUE}); --resume runs the seeds after the last checkpoint again for theirs.")
+    int checkpointEvery = Checkpoint.DEFAULT_SEEDS;
 
     @Option(names = "--stop-on-first", description = "Stop at the first failing seed (seeds already running still finish).")
     boolean stopOnFirst;
@@ -95,6 +102,9 @@ public final class SweepCommand implements Callable<Integer> {
         if (resume && out == null) {
             throw new UserError("--resume needs --out FILE.jsonl (the file of the sweep to continue)");
         }
+        if (checkpointEvery < 1 || checkpointEvery > Checkpoint.MAX_SEEDS) {
+            throw new UserError("--checkpoint-every must be between 1 and " + Checkpoint.MAX_SEEDS + ", got " + checkpointEvery);
+        }
         progressSeconds = progress.seconds();
         // A plan file's names are checked in the first seed's world before anything is written.
         choice.checkedSpec(scenario, m, range.first());
@@ -105,11 +115,11 @@ public final class SweepCommand implements Callable<Integer> {
             AtomicOutput.checkTarget(out, true, RunFiles.inputs(choice));
         }
         SweepSummary summary = new SweepSummary();
-        BitSet done = new BitSet();
+        Resumed resumed = new Resumed();
         boolean created = out != null && !Files.exists(out);
-        BufferedWriter writer = out == null ? null : openResults(scenario.name(), m, p, range, piece, summary, done);
+        BufferedWriter writer = out == null ? null : openResults(new ResultHeader(scenario.name(), m, p, sweepOf), range, piece, summary, resumed);
         String title = "sweep " + scenario.name() + " mode " + m + " plan " + p + " seeds " + range + (piece.count() > 1 ? " shard " + piece : "");
-        Run run = new Run(scenario, m, choice, range, piece, n, summary, done, writer, title);
+        Run run = new Run(scenario, m, choice, range, piece, n, summary, resumed, writer, title);
         try {
             return run.go();
         } finally {
@@ -120,11 +130,24 @@ public final class SweepCommand implements Callable<Integer> {
         }
     }
 
-    private BufferedWriter openResults(String scenario, String m, String p, SeedRange range, Shard piece, SweepSummary summary, BitSet done) throws IOException {
+    /**
+     * What a resumed file holds: the seeds done, and of those the ones after its last checkpoint,
+     * which run again for their latencies and coverage (their lines stay as they are).
+     */
+    private static final class Resumed {
+        final BitSet done = new BitSet();
+        final BitSet again = new BitSet();
+        final java.util.HashMap<Long, String> againDigests = new java.util.HashMap<>();
+        final Checkpoint pending = new Checkpoint();
+    }
+
+    private BufferedWriter openResults(ResultHeader header, SeedRange range, Shard piece, SweepSummary summary, Resumed resumed) throws IOException {
         AtomicOutput.checkedFolder(out);
         if (!Files.exists(out)) {
             try {
-                return Files.newBufferedWriter(out, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+                BufferedWriter w = Files.newBufferedWriter(out, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+                writeLine(w, header.toJson());
+                return w;
             } catch (IOException e) {
                 throw AtomicOutput.cannotWrite(out, e);
             }
@@ -132,33 +155,58 @@ public final class SweepCommand implements Callable<Integer> {
         if (!resume) {
             throw new UserError(out + " already exists (add --resume to continue that sweep, or remove the file)");
         }
-        ResultFile.Read read = ResultFile.read(out, r -> {
-            if (!r.scenario().equals(scenario) || !r.mode().equals(m) || !r.plan().equals(p)) {
-                throw new UserError(out + " holds runs of " + r.scenario() + " mode " + r.mode() + " plan " + r.plan() + ", not of " + scenario + " mode " + m + " plan " + p);
+        ResultFile.Read read = ResultFile.read(out, new ResultFile.Sink() {
+            @Override
+            public void header(ResultHeader h) {
+                if (!h.scenario().equals(header.scenario()) || !h.mode().equals(header.mode()) || !h.plan().equals(header.plan())) {
+                    throw new UserError(out + " holds runs of " + h.runsOf() + ", not of " + header.runsOf());
+                }
+                SweepOf s = h.sweep();
+                if (!s.planDigest().equals(sweepOf.planDigest())) {
+                    throw new UserError(out + " holds runs of another plan with the name " + h.plan() + " (plan digest " + s.planDigest() + ", this plan's is "
+                            + sweepOf.planDigest() + "): the plan file changed since; start a new result file");
+                }
+                if (!s.seeds().equals(sweepOf.seeds()) || !s.shard().equals(sweepOf.shard())) {
+                    throw new UserError(out + " holds a sweep of seeds " + s.seeds() + " shard " + s.shard() + ", not of seeds " + sweepOf.seeds()
+                            + " shard " + sweepOf.shard());
+                }
             }
-            if (!r.sweep().planDigest().equals(sweepOf.planDigest())) {
-                throw new UserError(out + " holds runs of another plan with the name " + p + " (plan digest " + r.sweep().planDigest() + ", this plan's is "
-                        + sweepOf.planDigest() + "): the plan file changed since; start a new result file");
-            }
-            if (!r.sweep().seeds().equals(sweepOf.seeds()) || !r.sweep().shard().equals(sweepOf.shard())) {
-                throw new UserError(out + " holds a sweep of seeds " + r.sweep().seeds() + " shard " + r.sweep().shard() + ", not of seeds " + sweepOf.seeds()
-                        + " shard " + sweepOf.shard());
-            }
-            long offset = r.seed() - range.first();
-            if (!range.contains(r.seed()) || !piece.owns(offset)) {
-                throw new UserError(out + " holds seed " + r.seed() + ", which is not in seeds " + range + (piece.count() > 1 ? " shard " + piece : ""));
-            }
-            if (!done.get((int) offset)) {
-                done.set((int) offset);
-                summary.add(r, false);
+
+            @Override
+            public void checkpoint(java.util.List<SeedResult> seeds, Checkpoint c) {
+                for (SeedResult r : seeds) {
+                    resumed.done.set((int) (r.seed() - range.first()));
+                    summary.add(r, false);
+                }
+                summary.addCheckpoint(c, out.toString());
             }
         });
+        for (SeedResult r : read.tail()) {
+            int offset = (int) (r.seed() - range.first());
+            resumed.done.set(offset);
+            resumed.again.set(offset);
+            resumed.againDigests.put(r.seed(), r.digest());
+            resumed.pending.countSeed();
+            summary.add(r, false);
+        }
         if (read.partialTail()) {
             ctx.err().println("sim sweep: dropping the partial last line of " + out + " (its seed will run again)");
             ResultFile.truncate(out, read.completeBytes());
         }
-        ctx.err().println("sim sweep: resuming; " + done.cardinality() + " seeds already in " + out);
-        return Files.newBufferedWriter(out, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        ctx.err().println("sim sweep: resuming; " + resumed.done.cardinality() + " seeds already in " + out
+                + (read.tail().isEmpty() ? "" : " (the last " + read.tail().size() + " after its last checkpoint run again for their latencies and coverage)"));
+        BufferedWriter w = Files.newBufferedWriter(out, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        if (read.header() == null) {
+            // Killed before its header was whole: the file holds nothing else.
+            writeLine(w, header.toJson());
+        }
+        return w;
+    }
+
+    private static void writeLine(BufferedWriter w, ObjectNode line) throws IOException {
+        w.write(Json.line(line));
+        w.newLine();
+        w.flush();
     }
 
     /** One sweep in progress: the workers, the result file, and the single place that reports. */
@@ -172,6 +220,8 @@ public final class SweepCommand implements Callable<Integer> {
         private final int threads;
         private final SweepSummary summary;
         private final BitSet done;
+        private final Resumed resumed;
+        private int againLeft;
         private final BufferedWriter writer;
         private final String title;
         private final Object lock = new Object();
@@ -185,7 +235,7 @@ public final class SweepCommand implements Callable<Integer> {
         private long startNanos;
         private double seconds;
 
-        Run(Scenario scenario, String mode, PlanChoice choice, SeedRange range, Shard piece, int threads, SweepSummary summary, BitSet done,
+        Run(Scenario scenario, String mode, PlanChoice choice, SeedRange range, Shard piece, int threads, SweepSummary summary, Resumed resumed,
                 BufferedWriter writer, String title) {
             this.scenario = scenario;
             this.mode = mode;
@@ -195,13 +245,15 @@ public final class SweepCommand implements Callable<Integer> {
             this.piece = piece;
             this.threads = threads;
             this.summary = summary;
-            this.done = done;
+            this.done = resumed.done;
+            this.resumed = resumed;
+            this.againLeft = resumed.again.cardinality();
             this.writer = writer;
             this.title = title;
         }
 
         int go() throws Exception {
-            long todo = piece.size(range.count()) - done.cardinality();
+            long todo = piece.size(range.count()) - done.cardinality() + againLeft;
             progress = new Progress(ctx.err(), ctx.terminal(), todo, progressSeconds);
             startNanos = System.nanoTime();
             Thread[] workers = new Thread[threads];
@@ -242,22 +294,40 @@ public final class SweepCommand implements Callable<Integer> {
                     if (offset >= range.count()) {
                         return;
                     }
-                    if (done.get((int) offset)) {
+                    boolean again = resumed.again.get((int) offset);
+                    if (done.get((int) offset) && !again) {
                         continue;
                     }
                     long t0 = System.nanoTime();
                     RunResult r = scenario.run(choice.spec(scenario, mode, range.first() + offset));
-                    SeedResult result = SeedResult.of(r, (System.nanoTime() - t0) / 1_000, sweepOf);
+                    SeedResult result = SeedResult.of(r, (System.nanoTime() - t0) / 1_000);
                     synchronized (lock) {
-                        summary.add(result, true);
+                        if (again) {
+                            String recorded = resumed.againDigests.get(result.seed());
+                            if (!recorded.equals(result.digest())) {
+                                throw new UserError(out + " records digest " + recorded + " for seed " + result.seed() + ", which ran to " + result.digest()
+                                        + " here: the file was edited, or the run is not deterministic (see sim check-determinism)");
+                            }
+                            summary.addRerun(result);
+                            againLeft--;
+                        } else {
+                            summary.add(result, true);
+                        }
                         if (writer != null) {
-                            writer.write(Json.line(result.toJson()));
-                            writer.newLine();
+                            if (!again) {
+                                writer.write(Json.line(result.toJson()));
+                                writer.newLine();
+                                resumed.pending.countSeed();
+                            }
+                            resumed.pending.add(result);
+                            if (resumed.pending.seeds() >= checkpointEvery) {
+                                checkpoint();
+                            }
                             writer.flush();
                         }
                     }
                     progress.step(result.ok());
-                    if (!result.ok() && stopOnFirst) {
+                    if (!result.ok() && stopOnFirst && !again) {
                         stop.set(true);
                     }
                 }
@@ -267,6 +337,15 @@ public final class SweepCommand implements Callable<Integer> {
             } catch (Throwable t) {
                 failure.compareAndSet(null, t);
                 stop.set(true);
+            }
+        }
+
+        /** Writes the pending checkpoint, once every seed it covers has its latencies in it. Under the lock. */
+        private void checkpoint() throws IOException {
+            if (againLeft == 0 && resumed.pending.seeds() > 0) {
+                writer.write(Json.line(resumed.pending.toJson()));
+                writer.newLine();
+                resumed.pending.clear();
             }
         }
 
@@ -280,6 +359,7 @@ public final class SweepCommand implements Callable<Integer> {
                 synchronized (lock) {
                     if (writer != null) {
                         try {
+                            checkpoint();
                             writer.close();
                         } catch (IOException e) {
                             ctx.err().println("sim sweep: cannot close " + out + ": " + e.getMessage());

@@ -198,7 +198,7 @@ class BadInputTest {
         Path empty = Files.writeString(dir.resolve("empty.jsonl"), "");
         bad("no results in", "summarize", empty.toString());
         Path junk = Files.writeString(dir.resolve("junk.jsonl"), "{\"seed\": 1}\n");
-        bad("field 'violations' is missing", "summarize", junk.toString());
+        bad("line 1 is not the header of a sweep result file", "summarize", junk.toString());
         Path a = dir.resolve("a.jsonl");
         Path b = dir.resolve("b.jsonl");
         Cli.run("sweep", "ping", "--mode", "fixed", "--seeds", "1..2", "--out", a.toString());

@@ -119,10 +119,14 @@ class JarE2E {
         String summary = Files.readString(out, StandardCharsets.UTF_8);
         assertTrue(summary.contains("(INTERRUPTED)"), summary);
         List<String> lines = Files.readAllLines(results);
-        for (String line : lines) {
-            Json.object(line, "result line");
+        long seeds = 0;
+        for (String line : lines.subList(1, lines.size())) {
+            seeds += Json.object(line, "result line").has("s") ? 1 : 0;
         }
-        assertTrue(summary.contains("runs " + lines.size() + ","), "summary counts what the file holds: " + lines.size() + "\n" + summary);
+        assertTrue(summary.contains("runs " + seeds + ","), "summary counts what the file holds: " + seeds + "\n" + summary);
+        long covered = Json.object(lines.get(lines.size() - 1), "last line").get("n").longValue();
+        assertEquals(seeds % 1000 == 0 ? 1000 : seeds % 1000, covered, "the interrupted sweep ends with a checkpoint of its last seeds: "
+                + covered + " of " + seeds);
         assertTrue(Files.readString(results).endsWith("\n"), "no partial last line");
     }
 }

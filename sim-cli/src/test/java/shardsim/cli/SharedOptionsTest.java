@@ -27,14 +27,14 @@ import shardsim.cli.testing.PingScenario;
 class SharedOptionsTest {
     /** Which commands take each shared option (SCENARIO is the positional parameter). */
     private static final Map<String, Set<String>> WHERE = Map.of(
-            "SCENARIO", Set.of("run", "sweep", "shrink", "power", "check-determinism", "explain", "upgrades"),
-            "--mode", Set.of("run", "sweep", "shrink", "power", "check-determinism", "explain"),
-            "--node-mode", Set.of("run", "sweep", "shrink", "power", "check-determinism", "explain"),
-            "--plan", Set.of("run", "sweep", "shrink", "power", "check-determinism", "explain", "upgrades"),
-            "--seed", Set.of("run", "shrink", "explain"),
-            "--seeds", Set.of("sweep", "check-determinism", "upgrades"),
-            "--threads", Set.of("sweep", "shrink", "power", "explain", "upgrades"),
-            "--json", Set.of("list", "run", "sweep", "shrink", "power", "summarize", "explain", "upgrades"));
+            "SCENARIO", Set.of("run", "sweep", "shrink", "power", "check-determinism", "explain", "upgrades", "coverage", "explore"),
+            "--mode", Set.of("run", "sweep", "shrink", "power", "check-determinism", "explain", "coverage", "explore"),
+            "--node-mode", Set.of("run", "sweep", "shrink", "power", "check-determinism", "explain", "coverage"),
+            "--plan", Set.of("run", "sweep", "shrink", "power", "check-determinism", "explain", "upgrades", "coverage", "explore"),
+            "--seed", Set.of("run", "shrink", "explain", "explore"),
+            "--seeds", Set.of("sweep", "check-determinism", "upgrades", "coverage"),
+            "--threads", Set.of("sweep", "shrink", "power", "explain", "upgrades", "coverage", "explore"),
+            "--json", Set.of("list", "run", "sweep", "shrink", "power", "summarize", "explain", "upgrades", "coverage", "explore"));
 
     private static CommandLine commandLine() {
         PrintStream sink = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
@@ -70,6 +70,7 @@ class SharedOptionsTest {
             assertBad(expected, "shrink", "ping", "--threads", bad);
             assertBad(expected, "power", "ping", "--threads", bad);
             assertBad(expected, "explain", "ping", "--threads", bad);
+            assertBad(expected, "explore", "ping", "--threads", bad);
         }
     }
 
@@ -78,6 +79,7 @@ class SharedOptionsTest {
         assertBad("--progress-seconds must be at least 1", "sweep", "ping", "--seeds", "1..2", "--progress-seconds", "0");
         assertBad("--progress-seconds must be at least 1", "power", "ping", "--progress-seconds", "0");
         assertBad("--progress-seconds must be at least 1", "check-determinism", "ping", "--seeds", "1..2", "--progress-seconds", "0");
+        assertBad("--progress-seconds must be at least 1", "explore", "ping", "--progress-seconds", "0");
     }
 
     @Test

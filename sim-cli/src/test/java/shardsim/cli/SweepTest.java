@@ -22,13 +22,30 @@ class SweepTest {
     Path dir;
 
     /** Each seed's line without its wall time, by seed: what must not depend on threads or order. */
-    private static TreeMap<Long, String> bySeed(Path file) throws IOException {
+    static TreeMap<Long, String> bySeed(Path file) throws IOException {
         TreeMap<Long, String> out = new TreeMap<>();
+        List<String> lines = Files.readAllLines(file);
+        assertTrue(Json.object(lines.get(0), "header").has("format"), "the first line is the header: " + lines.get(0));
+        for (String line : lines.subList(1, lines.size())) {
+            ObjectNode o = Json.object(line, "line");
+            if (!o.has("s")) {
+                continue;
+            }
+            o.remove("w");
+            String previous = out.put(o.get("s").longValue(), Json.line(o));
+            assertEquals(null, previous, "seed " + o.get("s") + " written twice");
+        }
+        return out;
+    }
+
+    /** The checkpoint lines of a file: how many seeds each covers. */
+    static List<Long> checkpoints(Path file) throws IOException {
+        List<Long> out = new java.util.ArrayList<>();
         for (String line : Files.readAllLines(file)) {
             ObjectNode o = Json.object(line, "line");
-            o.remove("wallMicros");
-            String previous = out.put(o.get("seed").longValue(), Json.line(o));
-            assertEquals(null, previous, "seed " + o.get("seed") + " written twice");
+            if (o.has("n")) {
+                out.add(o.get("n").longValue());
+            }
         }
         return out;
     }
@@ -73,16 +90,20 @@ class SweepTest {
         Cli.Result all = Cli.run("sweep", "ping", "--seeds", "1..40", "--threads", "2", "--out", full.toString(), "--json");
         Path part = dir.resolve("part.jsonl");
         List<String> lines = Files.readAllLines(full);
-        String kept = String.join("\n", lines.subList(0, 15)) + "\n" + lines.get(15).substring(0, 30);
+        // The header and 15 seeds, no checkpoint yet (one every 1000 seeds): the 15 run again for their latencies and coverage only.
+        String kept = String.join("\n", lines.subList(0, 16)) + "\n" + lines.get(16).substring(0, 20);
         Files.writeString(part, kept, StandardCharsets.UTF_8);
         Cli.Result resumed = Cli.run("sweep", "ping", "--seeds", "1..40", "--threads", "2", "--out", part.toString(), "--resume", "--json");
         assertEquals(all.code(), resumed.code(), resumed.err());
         assertTrue(resumed.err().contains("partial last line") && resumed.err().contains("15 seeds already"), resumed.err());
+        assertTrue(resumed.err().contains("the last 15 after its last checkpoint run again"), resumed.err());
         assertEquals(bySeed(full), bySeed(part));
+        assertEquals(List.of(40L), checkpoints(part), "one checkpoint covers the 15 old lines and the 25 new ones");
         assertEquals(summary(all), summary(resumed));
         Cli.Result again = Cli.run("sweep", "ping", "--seeds", "1..40", "--out", part.toString(), "--resume", "--json");
         assertEquals(40, summary(again).get("runs").longValue());
-        assertEquals(40, Files.readAllLines(part).size(), "nothing ran twice");
+        assertEquals(summary(all), summary(again), "a file read back gives the same summary, percentiles too");
+        assertEquals(1 + 40 + 1, Files.readAllLines(part).size(), "nothing ran twice");
     }
 
     @Test
@@ -108,8 +129,12 @@ class SweepTest {
         assertEquals(summary(whole), summary(sum));
         assertTrue(summary(sum).get("metricsMicros").get("rtt").get("p99.9").longValue() > 0, "the percentiles are there, and equal");
         for (String f : files) {
-            for (String line : Files.readAllLines(Path.of(f))) {
-                assertTrue(Json.object(line, f).get("metrics").get("rtt").isString(), "a seed's samples are one compressed histogram: " + line);
+            List<String> lines = Files.readAllLines(Path.of(f));
+            assertEquals(List.of((long) bySeed(Path.of(f)).size()), checkpoints(Path.of(f)), "one checkpoint at the end of a short sweep");
+            for (String line : lines.subList(1, lines.size())) {
+                ObjectNode o = Json.object(line, f);
+                assertTrue(o.has("s") ? !o.has("m") && line.length() < 120 : o.get("m").get("rtt").isString(),
+                        "seed lines are short and hold no samples; a checkpoint holds one compressed histogram per metric: " + line);
             }
         }
         Cli.Result text = Cli.run("summarize", files[0], files[1], files[2]);

@@ -23,7 +23,7 @@ import shardsim.core.trace.TraceEvent;
  * replayed through the point, every random stream re-seeded with (seed, point, k), run to its end;
  * it counts as failing when it breaks the invariant explained, wherever.
  *
- * <p>A plan that aims faults at the run as it goes ({@code split-stall}'s {@code targeted}) is
+ * <p>A plan that aims faults at the run as it goes ({@code targeted}, and a {@code swarm} run whose draw aims) is
  * explained as data ({@link SimulatedScenario#planOf}): the faults the original run aimed become
  * scripted faults at their times, so the continuations keep them and aim none of their own.
  */

@@ -10,6 +10,7 @@ import shardsim.cli.sweep.SeedResult;
 import shardsim.cli.sweep.SweepSummary;
 import shardsim.core.check.Rule;
 import shardsim.core.check.Violation;
+import shardsim.core.coverage.Coverage;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
@@ -34,8 +35,8 @@ public final class ScenarioReport {
     public record Documented(RunResult result, RunCapture capture) {
     }
 
-    /** A sweep of one mode. */
-    public record Sweep(String mode, String plan, long first, long last, SweepSummary summary) {
+    /** A sweep of one mode, with what each seed reached of the scenario's abstract states, in seed order. */
+    public record Sweep(String mode, String plan, long first, long last, SweepSummary summary, List<Coverage> coverage) {
     }
 
     private final Scenario scenario;
@@ -52,6 +53,7 @@ public final class ScenarioReport {
     private final FidelitySection fidelity;
     private final ExplainSection explain;
     private final RolloutSection rollout;
+    private final CoverageSection coverage;
 
     private ScenarioReport(Scenario scenario, int seeds) {
         this.scenario = scenario;
@@ -66,6 +68,7 @@ public final class ScenarioReport {
         this.sweeps = scenario.plans().contains(Plans.TARGETED)
                 ? List.of(buggySweep, fixedSweep, sweep(buggy, Plans.TARGETED, seeds), sweep(fixed, Plans.TARGETED, seeds))
                 : List.of(buggySweep, fixedSweep);
+        this.coverage = coverage(seeds);
         this.fidelity = new FidelitySection(scenario);
         java.util.TreeSet<Long> failing = buggySweep.summary().firstFailing();
         this.shrunk = new ShrunkSection(scenario, buggy, sweepPlan, failing.isEmpty() ? null : failing.first(), documentedPlan);
@@ -89,13 +92,39 @@ public final class ScenarioReport {
 
     private Sweep sweep(String mode, String plan, int seeds) {
         SweepSummary summary = new SweepSummary();
+        Coverage[] coverage = new Coverage[seeds];
         LongStream.range(0, seeds).parallel().forEach(seed -> {
-            SeedResult r = SeedResult.of(scenario.run(new RunSpec(scenario.name(), mode, plan, seed)), 0);
+            RunResult run = scenario.run(new RunSpec(scenario.name(), mode, plan, seed));
+            SeedResult r = SeedResult.of(run, 0);
             synchronized (summary) {
                 summary.add(r, false);
+                coverage[(int) seed] = run.coverage();
             }
         });
-        return new Sweep(mode, plan, 0, seeds - 1L, summary);
+        return new Sweep(mode, plan, 0, seeds - 1L, summary, List.of(coverage));
+    }
+
+    /**
+     * The coverage section over the fixed mode: the fixed sweeps the report runs anyway (random,
+     * and targeted where the scenario has it) and one more of swarm.
+     */
+    private CoverageSection coverage(int seeds) {
+        List<String> plans = new java.util.ArrayList<>();
+        List<List<Coverage>> byPlan = new java.util.ArrayList<>();
+        for (String p : List.of(Plans.RANDOM, Plans.SWARM, Plans.TARGETED)) {
+            if (!scenario.plans().contains(p)) {
+                continue;
+            }
+            Sweep known = null;
+            for (Sweep s : sweeps) {
+                if (s.mode().equals(fixed) && s.plan().equals(p)) {
+                    known = s;
+                }
+            }
+            plans.add(p);
+            byPlan.add((known != null ? known : sweep(fixed, p, seeds)).coverage());
+        }
+        return new CoverageSection(scenario, fixed, plans, byPlan);
     }
 
     /**
@@ -157,7 +186,9 @@ public final class ScenarioReport {
                 "./sim run " + n + " --mode " + fixed + " --plan " + documentedPlan + " --html " + fixed + ".html",
                 "./sim explain " + n + " --mode " + buggy + " --plan " + documentedPlan + " --html explain.html",
                 "./sim sweep " + n + " --mode " + buggy + " --plan " + buggySweep.plan() + " --seeds " + buggySweep.first() + ".." + buggySweep.last(),
-                "./sim sweep " + n + " --mode " + fixed + " --plan " + fixedSweep.plan() + " --seeds " + fixedSweep.first() + ".." + fixedSweep.last());
+                "./sim sweep " + n + " --mode " + fixed + " --plan " + fixedSweep.plan() + " --seeds " + fixedSweep.first() + ".." + fixedSweep.last(),
+                "./sim coverage " + n + " --mode " + fixed + " --plan " + fixedSweep.plan() + " --seeds " + fixedSweep.first() + ".." + fixedSweep.last()
+                        + "   # and --plan swarm" + (scenario.plans().contains(Plans.TARGETED) ? ", --plan targeted" : ""));
     }
 
     // ---- HTML ---------------------------------------------------------------------------------
@@ -172,7 +203,7 @@ public final class ScenarioReport {
         b.append("<p>Contents: <a href=\"#invariants\">invariants</a> \u00b7 ").append(fidelity.hasLog() ? "<a href=\"#log\">the report's log</a> \u00b7 " : "")
                 .append(fidelity.hasFidelity() ? "<a href=\"#fidelity\">fidelity</a> \u00b7 " : "")
                 .append("<a href=\"#buggy\">").append(Html.esc(buggy))
-                .append(" run</a> \u00b7 <a href=\"#explain\">when it became inevitable</a> \u00b7 <a href=\"#fixed\">").append(Html.esc(fixed)).append(" run</a> \u00b7 <a href=\"#sweeps\">sweeps</a> \u00b7 <a href=\"#shrunk\">shrunk failures</a> \u00b7 <a href=\"#rollout\">rolling out the fix</a> \u00b7 ")
+                .append(" run</a> \u00b7 <a href=\"#explain\">when it became inevitable</a> \u00b7 <a href=\"#fixed\">").append(Html.esc(fixed)).append(" run</a> \u00b7 <a href=\"#sweeps\">sweeps</a> \u00b7 <a href=\"#coverage\">state coverage</a> \u00b7 <a href=\"#shrunk\">shrunk failures</a> \u00b7 <a href=\"#rollout\">rolling out the fix</a> \u00b7 ")
                 .append("<a href=\"#latencies\">latencies</a> \u00b7 <a href=\"#regenerate\">regenerate</a></p>\n");
         b.append("<h2 id=\"invariants\">Invariants</h2>\n<table><tr><th>invariant</th><th>meaning</th><th>").append(Html.esc(buggy))
                 .append(" / ").append(Html.esc(documentedPlan)).append("</th><th>").append(Html.esc(buggy)).append(" sweep</th><th>")
@@ -202,6 +233,7 @@ public final class ScenarioReport {
                     .append(Html.esc(firstSeeds(sum))).append("</td><td>").append(Html.esc(byInvariant(sum))).append("</td></tr>\n");
         }
         b.append("</table>\n<p>").append(Html.esc(stopsSentence())).append("</p>\n");
+        b.append(coverage.html());
         b.append(shrunk.html());
         b.append(rollout.html());
         b.append("<h2 id=\"latencies\">Latencies in virtual time</h2>\n");
@@ -305,6 +337,7 @@ public final class ScenarioReport {
                     .append(Md.cell(firstSeeds(sum))).append(" | ").append(Md.cell(byInvariant(sum))).append(" |\n");
         }
         b.append("\n").append(stopsSentence()).append("\n\n");
+        b.append(coverage.markdown());
         b.append(shrunk.markdown());
         b.append(rollout.markdown());
         b.append("## Latencies in virtual time\n\n");
@@ -385,6 +418,7 @@ public final class ScenarioReport {
         out.put(fixed + ".svg", SpaceTime.standalone(fixedRun.capture(), "d-" + fixed) + "\n");
         out.putAll(explain.svgFiles());
         out.putAll(rollout.svgFiles());
+        out.putAll(coverage.svgFiles());
         return out;
     }
 

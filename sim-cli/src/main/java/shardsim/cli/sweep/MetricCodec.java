@@ -8,10 +8,11 @@ import shardsim.cli.base.UserError;
 import shardsim.core.scenario.PlanValidation;
 
 /**
- * A seed's samples of one metric as it is kept in a result file: an HdrHistogram with three
- * significant digits in its compressed encoding, base64. Adding such histograms is exact (their
- * buckets line up), so the percentiles of a sweep are the same whether its seeds were summed in
- * one run, across shard files, or resumed: exactly those of one histogram of every sample.
+ * The latencies of a batch of seeds as a result file keeps them (in a {@link Checkpoint}): an
+ * HdrHistogram with three significant digits in its compressed encoding, base64. Adding such
+ * histograms is exact (their buckets line up), so the percentiles of a sweep are the same whether
+ * its seeds were summed in one run, across shard files, or resumed: exactly those of one histogram
+ * of every sample.
  */
 public final class MetricCodec {
     /** The precision of every metric histogram; histograms are only ever added to ones of the same. */
@@ -20,17 +21,12 @@ public final class MetricCodec {
     private MetricCodec() {
     }
 
-    public static String encode(long[] samples) {
-        // A new histogram sized by the samples alone, so that the same samples always give the
-        // same text (a reused one would carry the range of an earlier seed into the encoding).
-        long max = 2;
-        for (long v : samples) {
-            max = Math.max(max, v);
-        }
-        Histogram h = new Histogram(max, DIGITS);
-        for (long v : samples) {
-            h.recordValue(v);
-        }
+    /** A histogram of {@link #DIGITS} digits that grows with the values recorded. */
+    public static Histogram histogram() {
+        return new Histogram(DIGITS);
+    }
+
+    public static String encode(Histogram h) {
         ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
         int n = h.encodeIntoCompressedByteBuffer(buf);
         return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buf.array(), n));

@@ -7,120 +7,99 @@ import java.util.TreeMap;
 import shardsim.cli.base.UserError;
 import shardsim.cli.io.Json;
 import shardsim.core.check.Violation;
+import shardsim.core.coverage.Coverage;
 import shardsim.core.scenario.PlanValidation;
 import shardsim.core.scenario.RunResult;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * One finished seed of a sweep, as written to and read from a result file (one JSON object per
- * line). Everything but {@code wallMicros} follows from the seed.
+ * One finished seed of a sweep, and its line in a result file. A line keeps what a summary and
+ * {@code --resume} need, with one-letter keys: {@code s} seed, {@code d} digest, {@code e} events,
+ * {@code v} virtual micros, {@code w} wall micros, and {@code x}, only when a check broke, each
+ * broken invariant with the event number it broke at. The messages are not kept: {@code sim run}
+ * of the seed gives them again. The latency samples are not on the line either; a
+ * {@link Checkpoint} line after a batch of seeds holds their histograms, and so does the
+ * seed's state coverage: the checkpoint counts, per abstract state and transition, the seeds that
+ * reached it.
+ *
+ * @param broken the broken invariants in the order found (empty when every check held)
+ * @param metrics the latency samples by name, for a seed run in this process; empty when read from a file
+ * @param coverage what the seed reached of its scenario's state spaces, for a seed run in this
+ *     process; {@link Coverage#NONE} when read from a file
  */
-public record SeedResult(String scenario, String mode, String plan, long seed, boolean ok, String digest, long events,
-        long virtualMicros, List<Violation> violations, Map<String, Metric> metrics, long wallMicros, SweepOf sweep) {
-    private static final List<String> FIELDS = List.of("scenario", "mode", "plan", "planDigest", "seeds", "shard", "seed", "ok", "digest", "events",
-            "virtualMicros", "violations", "metrics", "wallMicros");
-    private static final List<String> VIOLATION_FIELDS = List.of("invariant", "message", "timeMicros", "time", "eventNumber");
+public record SeedResult(long seed, String digest, long events, long virtualMicros, List<Broken> broken, Map<String, long[]> metrics,
+        long wallMicros, Coverage coverage) {
+    private static final List<String> FIELDS = List.of("s", "d", "e", "v", "w", "x");
 
-    /** A seed of no particular sweep (reports). */
+    /** A broken invariant as a result file keeps it. */
+    public record Broken(String invariant, long eventNumber) {
+    }
+
     public static SeedResult of(RunResult r, long wallMicros) {
-        return of(r, wallMicros, null);
-    }
-
-    public static SeedResult of(RunResult r, long wallMicros, SweepOf sweep) {
-        return new SeedResult(r.spec().scenario(), r.spec().mode(), r.spec().plan(), r.spec().seed(), r.ok(), r.digestHex(), r.events(),
-                r.virtualMicros(), r.violations(), encoded(r.metrics()), wallMicros, sweep);
-    }
-
-    /** Each metric's samples, by name; compressed ({@link MetricCodec}) only if a line is written. */
-    private static Map<String, Metric> encoded(Map<String, long[]> metrics) {
-        TreeMap<String, Metric> out = new TreeMap<>();
-        for (Map.Entry<String, long[]> e : metrics.entrySet()) {
-            out.put(e.getKey(), Metric.ofSamples(e.getValue()));
+        List<Broken> broken = new ArrayList<>(r.violations().size());
+        for (Violation v : r.violations()) {
+            broken.add(new Broken(v.invariant(), v.eventNumber()));
         }
-        return out;
+        return new SeedResult(r.spec().seed(), r.digestHex(), r.events(), r.virtualMicros(), List.copyOf(broken), new TreeMap<>(r.metrics()), wallMicros,
+                r.coverage());
+    }
+
+    public boolean ok() {
+        return broken.isEmpty();
     }
 
     public ObjectNode toJson() {
         ObjectNode o = Json.MAPPER.createObjectNode();
-        o.put("scenario", scenario);
-        o.put("mode", mode);
-        o.put("plan", plan);
-        if (sweep != null) {
-            o.put("planDigest", sweep.planDigest());
-            o.put("seeds", sweep.seeds());
-            o.put("shard", sweep.shard());
+        o.put("s", seed);
+        o.put("d", digest);
+        o.put("e", events);
+        o.put("v", virtualMicros);
+        o.put("w", wallMicros);
+        if (!broken.isEmpty()) {
+            ArrayNode x = o.putArray("x");
+            for (Broken b : broken) {
+                x.addArray().add(b.invariant()).add(b.eventNumber());
+            }
         }
-        o.put("seed", seed);
-        o.put("ok", ok);
-        o.put("digest", digest);
-        o.put("events", events);
-        o.put("virtualMicros", virtualMicros);
-        o.set("violations", Json.violations(violations));
-        ObjectNode m = o.putObject("metrics");
-        metrics.forEach((k, v) -> m.put(k, v.encoded()));
-        o.put("wallMicros", wallMicros);
         return o;
+    }
+
+    /** Whether a line of a result file (after its header) is a seed's, rather than a checkpoint's. */
+    static boolean isSeedLine(ObjectNode o) {
+        return o.has("s");
+    }
+
+    static SeedResult parse(ObjectNode o, String where) {
+        Json.onlyFields(o, where, FIELDS);
+        List<Broken> broken = new ArrayList<>();
+        JsonNode x = o.get("x");
+        if (x != null) {
+            if (!x.isArray() || x.isEmpty()) {
+                throw new UserError(where + ": field 'x' is not a list of [invariant, event number]");
+            }
+            for (JsonNode b : x) {
+                if (!b.isArray() || b.size() != 2 || !b.get(0).isString() || !b.get(1).isIntegralNumber() || !b.get(1).canConvertToLong()
+                        || b.get(1).longValue() < 0) {
+                    throw new UserError(where + ": field 'x' is not a list of [invariant, event number]");
+                }
+                broken.add(new Broken(b.get(0).stringValue(), b.get(1).longValue()));
+            }
+        }
+        String digest = Json.text(o, "d", where);
+        if (!digest.matches("[0-9a-f]{16}")) {
+            throw new UserError(where + ": field 'd' is not a digest of 16 hex digits");
+        }
+        return new SeedResult(Json.number(o, "s", where), digest, bounded(o, "e", where), bounded(o, "v", where), List.copyOf(broken), Map.of(),
+                bounded(o, "w", where), Coverage.NONE);
     }
 
     private static long bounded(JsonNode o, String field, String where) {
         long v = Json.number(o, field, where);
         if (v < 0 || v > PlanValidation.MAX_ID) {
-            throw new UserError(where + ": " + field + " must be between 0 and " + PlanValidation.MAX_ID + ", got " + v);
+            throw new UserError(where + ": field '" + field + "' must be between 0 and " + PlanValidation.MAX_ID + ", got " + v);
         }
         return v;
-    }
-
-    private static long[] rawSamples(JsonNode a, String metric, String where) {
-        long[] samples = new long[a.size()];
-        for (int i = 0; i < samples.length; i++) {
-            JsonNode v = a.get(i);
-            if (!v.isIntegralNumber() || !v.canConvertToLong() || v.longValue() < 0 || v.longValue() > PlanValidation.MAX_MICROS) {
-                throw new UserError(where + ": metric '" + metric + "' holds a value that is not a whole number of microseconds");
-            }
-            samples[i] = v.longValue();
-        }
-        return samples;
-    }
-
-    public static SeedResult parse(String line, String where) {
-        ObjectNode o = Json.object(line, where);
-        Json.onlyFields(o, where, FIELDS);
-        List<Violation> violations = new ArrayList<>();
-        JsonNode vs = o.get("violations");
-        if (vs == null || !vs.isArray()) {
-            throw new UserError(where + ": field 'violations' is missing or not an array");
-        }
-        for (JsonNode v : vs) {
-            if (!v.isObject()) {
-                throw new UserError(where + ": a violation is not an object");
-            }
-            Json.onlyFields(v, where, VIOLATION_FIELDS);
-            violations.add(new Violation(Json.text(v, "invariant", where), Json.text(v, "message", where), Json.number(v, "timeMicros", where),
-                    Json.number(v, "eventNumber", where)));
-        }
-        TreeMap<String, Metric> metrics = new TreeMap<>();
-        JsonNode ms = o.get("metrics");
-        if (ms == null || !ms.isObject()) {
-            throw new UserError(where + ": field 'metrics' is missing or not an object");
-        }
-        for (Map.Entry<String, JsonNode> e : ms.properties()) {
-            JsonNode a = e.getValue();
-            if (a.isArray()) {
-                // A file written before issue 17 kept the raw samples: read on, so it can be resumed.
-                metrics.put(e.getKey(), Metric.ofSamples(rawSamples(a, e.getKey(), where)));
-                continue;
-            }
-            if (!a.isString()) {
-                throw new UserError(where + ": metric '" + e.getKey() + "' is not a compressed histogram string");
-            }
-            // Decoded once here so that a bad value is refused when the file is read.
-            MetricCodec.decode(a.stringValue(), where + ": metric '" + e.getKey() + "'");
-            metrics.put(e.getKey(), Metric.ofEncoded(a.stringValue()));
-        }
-        return new SeedResult(Json.text(o, "scenario", where), Json.text(o, "mode", where), Json.text(o, "plan", where), Json.number(o, "seed", where),
-                Json.bool(o, "ok", where), Json.text(o, "digest", where), bounded(o, "events", where), bounded(o, "virtualMicros", where),
-                List.copyOf(violations), metrics, bounded(o, "wallMicros", where),
-                new SweepOf(Json.text(o, "planDigest", where), Json.text(o, "seeds", where), Json.text(o, "shard", where)));
     }
 }

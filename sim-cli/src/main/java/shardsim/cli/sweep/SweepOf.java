@@ -6,7 +6,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
 /**
- * Which sweep a result line belongs to, written on every line so that {@code --resume} and
+ * Which sweep a result file belongs to, written in its header so that {@code --resume} and
  * {@code summarize} compare content, not names: a digest of the plan's contents (a plan file's
  * link, faults and workload; a built-in plan's name), the seed range and the shard.
  *

@@ -6,14 +6,15 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import org.HdrHistogram.Histogram;
 import shardsim.cli.io.Json;
-import shardsim.core.check.Violation;
 import shardsim.core.trace.Micros;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * What a sweep (or a set of result files) found: runs, failing runs by invariant, the smallest
- * failing seeds, throughput, and percentiles of each scenario metric in virtual time. Memory is
- * bounded whatever the number of seeds: counters, a few seeds, one histogram per metric.
+ * failing seeds, throughput, percentiles of each scenario metric in virtual time, and the distinct
+ * abstract states and transitions reached ({@link SweepCoverage}). Memory is bounded whatever the
+ * number of seeds: counters, a few seeds, one histogram per metric, a run count per abstract state and
+ * transition reached.
  * Not thread-safe: callers add under their own lock.
  */
 public final class SweepSummary {
@@ -30,6 +31,7 @@ public final class SweepSummary {
     private final TreeMap<String, Long> byInvariant = new TreeMap<>();
     private final TreeSet<Long> firstFailing = new TreeSet<>();
     private final TreeMap<String, Histogram> metrics = new TreeMap<>();
+    private final SweepCoverage coverage = new SweepCoverage();
 
     /** Adds one finished seed; {@code timed} when it ran in this process (and so counts for throughput). */
     public void add(SeedResult r, boolean timed) {
@@ -42,17 +44,38 @@ public final class SweepSummary {
         }
         if (!r.ok()) {
             failing++;
-            for (Violation v : r.violations()) {
-                byInvariant.merge(v.invariant(), 1L, Long::sum);
+            for (SeedResult.Broken b : r.broken()) {
+                byInvariant.merge(b.invariant(), 1L, Long::sum);
             }
             firstFailing.add(r.seed());
             if (firstFailing.size() > FIRST_FAILING) {
                 firstFailing.pollLast();
             }
         }
-        for (Map.Entry<String, Metric> e : r.metrics().entrySet()) {
-            Histogram h = metrics.computeIfAbsent(e.getKey(), k -> new Histogram(MetricCodec.DIGITS));
-            e.getValue().addTo(h, "metric '" + e.getKey() + "' of seed " + r.seed());
+        coverage.add(r.coverage());
+        addMetrics(r.metrics());
+    }
+
+    /** Adds the latencies and coverage of a seed counted already (one a resumed sweep runs again for them). */
+    public void addRerun(SeedResult r) {
+        coverage.add(r.coverage());
+        addMetrics(r.metrics());
+    }
+
+    private void addMetrics(Map<String, long[]> samples) {
+        for (Map.Entry<String, long[]> e : samples.entrySet()) {
+            Histogram h = metrics.computeIfAbsent(e.getKey(), k -> MetricCodec.histogram());
+            for (long v : e.getValue()) {
+                h.recordValue(v);
+            }
+        }
+    }
+
+    /** Adds the latencies and coverage of a checkpoint read from a file (its seeds are added one by one with {@link #add}). */
+    public void addCheckpoint(Checkpoint c, String where) {
+        coverage.addAll(c.coverage(), where);
+        for (Map.Entry<String, Histogram> e : c.metrics().entrySet()) {
+            metrics.computeIfAbsent(e.getKey(), k -> MetricCodec.histogram()).add(e.getValue());
         }
     }
 
@@ -62,6 +85,11 @@ public final class SweepSummary {
 
     public long failing() {
         return failing;
+    }
+
+    /** The distinct abstract states and transitions the seeds reached. */
+    public SweepCoverage coverage() {
+        return coverage;
     }
 
     public TreeMap<String, Long> byInvariant() {
@@ -103,6 +131,7 @@ public final class SweepSummary {
         }
         out.println("first failing seeds: " + (firstFailing.isEmpty() ? "none" : joined(firstFailing)));
         out.println(throughputLine(wallSeconds));
+        coverage.render(out);
         for (Map.Entry<String, Histogram> e : metrics.entrySet()) {
             Histogram h = e.getValue();
             StringBuilder b = new StringBuilder("  " + e.getKey() + " (" + h.getTotalCount() + " samples):");
@@ -145,6 +174,7 @@ public final class SweepSummary {
             o.put("seedsPerThreadSecond", runs / s);
             o.put("eventsPerThreadSecond", events / s);
         }
+        o.set("coverage", coverage.toJson());
         ObjectNode ms = o.putObject("metricsMicros");
         for (Map.Entry<String, Histogram> e : metrics.entrySet()) {
             Histogram h = e.getValue();

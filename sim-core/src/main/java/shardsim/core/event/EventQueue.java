@@ -83,6 +83,58 @@ public final class EventQueue<E> {
         return seq;
     }
 
+    /**
+     * Sets aside {@code n} sequence numbers, smaller than every sequence handed out from now on,
+     * and returns the first. {@link #addReserved} schedules an item under one of them: at its time
+     * it then comes out before every item added after the reservation, as if it had been added at
+     * the reservation. Items given to a run up front (a plan's faults) and items decided later
+     * that must sort as they do (faults aimed during the run) share one order this way.
+     */
+    public long reserve(int n) {
+        if (n < 0) {
+            throw new IllegalArgumentException("cannot reserve " + n + " sequence numbers");
+        }
+        long first = nextSeq;
+        nextSeq += n;
+        return first;
+    }
+
+    /** Schedules an item under a sequence number {@link #reserve} set aside (each used once). */
+    public void addReserved(long time, long seq, E item) {
+        if (seq < 0 || seq >= nextSeq) {
+            throw new IllegalArgumentException("sequence " + seq + " was not reserved");
+        }
+        if (size == times.length) {
+            grow();
+        }
+        int i = size++;
+        if (time > SAFE_TIME || time < -SAFE_TIME) {
+            wide = true;
+        }
+        // Unlike add, the sequence may be smaller than pending ones: ties compare sequences.
+        siftUp(i, time, seq, item);
+    }
+
+    /** Moves the item of {@code time} and {@code seq} up from {@code hole} to its place, comparing times, then sequences. */
+    private void siftUp(int hole, long time, long seq, Object item) {
+        long[] tk = times;
+        long[] sk = seqs;
+        while (hole > 0) {
+            int parent = (hole - 1) >>> 2;
+            long pt = tk[parent];
+            if (pt < time || (pt == time && sk[parent] < seq)) {
+                break;
+            }
+            tk[hole] = pt;
+            sk[hole] = sk[parent];
+            items[hole] = items[parent];
+            hole = parent;
+        }
+        tk[hole] = time;
+        sk[hole] = seq;
+        items[hole] = item;
+    }
+
     /** The time of the earliest item; only valid when not empty. */
     public long peekTime() {
         if (size == 0) {
@@ -165,21 +217,85 @@ public final class EventQueue<E> {
             hole = best;
         }
         // Sift the former last element up from the leaf.
-        while (hole > 0) {
-            int parent = (hole - 1) >>> 2;
-            long pt = tk[parent];
-            if (pt < t || (pt == t && sk[parent] < s)) {
+        siftUp(hole, t, s, it);
+        return top;
+    }
+
+    /** Receives the time and sequence of each item {@link #removeIf} takes out. */
+    public interface Removed {
+        void removed(long time, long seq);
+    }
+
+    /** The sequence of the earliest item; only valid when not empty. */
+    public long peekSeq() {
+        if (size == 0) {
+            throw new IllegalStateException("empty queue");
+        }
+        return seqs[0];
+    }
+
+    /**
+     * Takes out every item at or before {@code maxTime} that {@code dead} accepts, telling
+     * {@code removed} of each, and rebuilds the heap from the rest. The rest come out in the same
+     * order as before, since the order is their (time, sequence) keys alone.
+     *
+     * @return how many items were taken out
+     */
+    public int removeIf(long maxTime, java.util.function.Predicate<? super E> dead, Removed removed) {
+        int kept = 0;
+        for (int i = 0; i < size; i++) {
+            @SuppressWarnings("unchecked")
+            E item = (E) items[i];
+            if (times[i] <= maxTime && dead.test(item)) {
+                removed.removed(times[i], seqs[i]);
+                continue;
+            }
+            times[kept] = times[i];
+            seqs[kept] = seqs[i];
+            items[kept] = items[i];
+            kept++;
+        }
+        int gone = size - kept;
+        Arrays.fill(items, kept, size, null);
+        size = kept;
+        for (int i = size <= 1 ? -1 : (size - 2) >>> 2; i >= 0; i--) {
+            siftDown(i);
+        }
+        return gone;
+    }
+
+    /** Moves the item at {@code i} down to its place below; for {@link #removeIf}'s rebuild. */
+    private void siftDown(int i) {
+        long t = times[i];
+        long s = seqs[i];
+        Object it = items[i];
+        while (true) {
+            int first = (i << 2) + 1;
+            if (first >= size) {
                 break;
             }
-            tk[hole] = pt;
-            sk[hole] = sk[parent];
-            items[hole] = items[parent];
-            hole = parent;
+            int best = first;
+            long bt = times[first];
+            long bs = seqs[first];
+            int last = Math.min(first + 4, size);
+            for (int c = first + 1; c < last; c++) {
+                if (times[c] < bt || (times[c] == bt && seqs[c] < bs)) {
+                    best = c;
+                    bt = times[c];
+                    bs = seqs[c];
+                }
+            }
+            if (t < bt || (t == bt && s < bs)) {
+                break;
+            }
+            times[i] = bt;
+            seqs[i] = bs;
+            items[i] = items[best];
+            i = best;
         }
-        tk[hole] = t;
-        sk[hole] = s;
-        items[hole] = it;
-        return top;
+        times[i] = t;
+        seqs[i] = s;
+        items[i] = it;
     }
 
     public long lastTime() {

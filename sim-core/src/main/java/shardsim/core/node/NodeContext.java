@@ -62,6 +62,17 @@ public interface NodeContext {
     WorkerQueue worker(String name, int capacity);
 
     /**
+     * Announces a risky window: something a fault could break is in flight on {@code subject} (a
+     * shard, a tablet, a region) involving {@code nodes}. Opening one already open does nothing.
+     * It draws nothing and traces nothing, so announcing changes no run; a plan that aims
+     * ({@code targeted}) may place faults inside it. This incarnation's end closes it.
+     */
+    shardsim.core.aim.Window openWindow(String kind, long subject, java.util.List<String> nodes);
+
+    /** Closes this node's window {@code kind} on {@code subject}, if it is open. */
+    void closeWindow(String kind, long subject);
+
+    /**
      * A model note in the trace (a state change worth seeing). There is deliberately no way to
      * raise a violation from here: checks observe the model from outside.
      */

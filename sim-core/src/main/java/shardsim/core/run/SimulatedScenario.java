@@ -3,6 +3,9 @@ package shardsim.core.run;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import shardsim.core.aim.AimProfile;
+import shardsim.core.aim.ScenarioAim;
+import shardsim.core.aim.Targeting;
 import shardsim.core.fault.FaultIntensity;
 import shardsim.core.fault.FaultPlan;
 import shardsim.core.fault.FaultPlanGenerator;
@@ -39,8 +42,9 @@ import shardsim.core.workload.Workload;
  *       intensities, the world's figures, the plan's figures, the plan's sizes;</li>
  *   <li>{@link #build} adds the nodes and checks; the workload is scheduled before the faults, so
  *       an operation and a fault at the same microsecond run in that order; the quiet tail's link
- *       ({@link #quietLink}) is set at its start; a plan that aims faults ({@link #aimsFaults}) aims
- *       them last;</li>
+ *       ({@link #quietLink}) is set at its start; a plan that aims faults ({@link #aimProfileFor})
+ *       listens to the windows the model announces and aims into them, in queue slots reserved
+ *       right after the plan's faults;</li>
  *   <li>{@link #planOf} gives back exactly what was injected and performed, with aimed faults
  *       recorded from a run, so a plan drawn from the seed and the same plan given as data run
  *       identically.</li>
@@ -102,13 +106,17 @@ public abstract class SimulatedScenario<W extends World, M extends Mode, D exten
         return false;
     }
 
-    /** Whether the built-in plan {@code base} aims faults at what the run is doing ({@link #aim}). */
-    protected boolean aimsFaults(String base) {
-        return false;
+    /**
+     * The scenario's own faults that fit the kinds of window its model announces, which a plan
+     * that aims ({@code targeted}) may place inside them besides the kernel's. Default: none.
+     */
+    protected List<ScenarioAim> scenarioAims(W world, D driver) {
+        return List.of();
     }
 
-    /** Arms the aiming of faults for a built-in plan that {@link #aimsFaults aims them}. */
-    protected void aim(Simulation sim, W world, D driver, Aimer aimer) {
+    /** How {@code targeted} aims. Default: {@link AimProfile#targeted()}. */
+    protected AimProfile targetedProfile() {
+        return AimProfile.targeted();
     }
 
     // ---- the skeleton -------------------------------------------------------------------------
@@ -146,22 +154,47 @@ public abstract class SimulatedScenario<W extends World, M extends Mode, D exten
 
     /** Runs {@code spec} to its end even past violations, whatever {@link #stopOnFirstViolation()} says. */
     protected final RunResult runThrough(RunSpec spec, Trace trace) {
-        return stage(spec, trace, null, false).finish();
+        return stage(spec, trace, false).finish();
     }
 
     /** Sets {@code spec} up without starting it, for tests that drive a run step by step. */
     public final StagedRun<W, D> stage(RunSpec spec, Trace trace) {
-        return stage(spec, trace, null, stopOnFirstViolation());
+        return stage(spec, trace, stopOnFirstViolation());
     }
 
     /**
-     * Whether a run of {@code spec} aims faults at what it does as it goes (a built-in plan for
-     * which {@link #aimsFaults} holds): such faults are drawn at run time, so only {@link #planOf}
+     * Whether a run of {@code spec} aims faults into the windows its model announces ({@link
+     * #aimProfileFor} is not null): such faults are drawn at run time, so only {@link #planOf}
      * fixes them as data.
      */
     public final boolean aimsFaultsFor(RunSpec spec) {
-        return !spec.isCustom() && aimsFaults(baseOf(spec));
+        return aimProfileFor(spec) != null;
     }
+
+    /**
+     * How a run of {@code spec} aims, or null if it does not: {@code targeted} aims with {@link
+     * #targetedProfile()}; {@code swarm} draws aiming as one more dimension from the fork
+     * {@value #AIM_FORK} of the seed (off in about half the runs, which then run as they did
+     * before aiming existed); {@code random}, {@code documented} and plans given as data never aim.
+     */
+    public final AimProfile aimProfileFor(RunSpec spec) {
+        if (spec.isCustom()) {
+            return null;
+        }
+        String base = baseOf(spec);
+        if (Plans.TARGETED.equals(base)) {
+            return targetedProfile();
+        }
+        if (Plans.SWARM.equals(base)) {
+            return AimProfile.swarm(new SimRandom(spec.seed()).fork(AIM_FORK));
+        }
+        return null;
+    }
+
+    /** The fork of the seed swarm draws its aiming from. */
+    public static final String AIM_FORK = "aim";
+    /** The fork of the run's generator the aimed faults are drawn from. */
+    public static final String AIM_SHOTS_FORK = "aim-shots";
 
     @Override
     public final CustomPlan planOf(RunSpec spec) {
@@ -170,12 +203,13 @@ public abstract class SimulatedScenario<W extends World, M extends Mode, D exten
             return spec.custom().hasWorkload() ? spec.custom() : spec.custom().withWorkload(plan.workload());
         }
         String source = name() + "-" + spec.plan() + "-seed-" + spec.seed() + ".json";
-        if (!aimsFaults(plan.base())) {
+        if (!aimsFaultsFor(spec)) {
             return plan.asCustom(source).withModes(spec.nodeModes());
         }
         // Aimed faults are known only once the run has reached them: run it and list them after the
-        // drawn ones (a fault aimed at a microsecond that also has a drawn one runs after it).
-        StagedRun<W, D> run = stage(spec, Trace.digestOnly(), FaultPlan.builder(), stopOnFirstViolation());
+        // drawn ones (a fault aimed at a microsecond that also has a drawn one runs after it, since
+        // aimed faults take the queue slots reserved right after the plan's).
+        StagedRun<W, D> run = stage(spec, Trace.digestOnly(), stopOnFirstViolation());
         run.finish();
         return new CustomPlan(source, plan.base(), plan.link(), plan.faults().merge(run.aimed()), plan.workload(), spec.nodeModes());
     }
@@ -263,7 +297,7 @@ public abstract class SimulatedScenario<W extends World, M extends Mode, D exten
         return spec.custom().base();
     }
 
-    private StagedRun<W, D> stage(RunSpec spec, Trace trace, FaultPlan.Builder aimed, boolean stopOnFirst) {
+    private StagedRun<W, D> stage(RunSpec spec, Trace trace, boolean stopOnFirst) {
         M mode = mode(spec.mode());
         ResolvedPlan<W> plan = resolve(spec);
         W world = plan.world();
@@ -278,25 +312,32 @@ public abstract class SimulatedScenario<W extends World, M extends Mode, D exten
         Map<String, String> codes = NodeModes.resolve(mode.name(), spec.nodeModes(), modes(), world.nodes(), rolesOf(world), false);
         NodeModes.checkCodeChanges(plan.faults(), modes(), null);
         sim.assignCodes(mode.name(), codes);
+        AimProfile aim = aimProfileFor(spec);
         recordParams(sim, spec, mode, plan);
         recordCodes(sim, spec, mode, codes);
+        if (aim != null) {
+            // Only runs that aim name it, so the digests of runs that do not stay as they were.
+            sim.param("aim", aim);
+        }
 
         D driver = build(sim, world, mode, shape);
         sim.perform(plan.workload(), driver::perform);
         sim.inject(plan.faults());
+        if (aim != null) {
+            sim.reserveAimSlots(Targeting.slotsFor(aim));
+        }
         LinkPolicy quiet = quietLink(link);
         if (quiet != null) {
             sim.param("tail.link", quiet);
             sim.at(shape.tailStartMicros(), "quiet tail: faults over, links quiet", () -> sim.network().setDefaultPolicy(quiet));
         }
-        FaultPlan.Builder recorded = aimed != null ? aimed : FaultPlan.builder();
-        if (!spec.isCustom() && aimsFaults(plan.base())) {
-            aim(sim, world, driver, (atMicros, fault) -> {
-                sim.injectAt(atMicros, fault);
-                recorded.at(atMicros, fault);
-            });
+        Targeting targeting = null;
+        if (aim != null) {
+            targeting = new Targeting(sim, aim, scenarioAims(world, driver), shape.faultsFromMicros(), shape.tailStartMicros(),
+                    sim.random().fork(AIM_SHOTS_FORK));
+            sim.windows().listen(targeting);
         }
-        return new StagedRun<>(spec, sim, plan, shape, driver, recorded);
+        return new StagedRun<>(spec, sim, plan, shape, driver, targeting);
     }
 
     /**

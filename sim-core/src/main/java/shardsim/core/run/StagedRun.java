@@ -1,5 +1,6 @@
 package shardsim.core.run;
 
+import shardsim.core.aim.Targeting;
 import shardsim.core.fault.FaultPlan;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
@@ -16,15 +17,16 @@ public final class StagedRun<W extends World, D extends Driver> {
     private final ResolvedPlan<W> plan;
     private final RunShape shape;
     private final D driver;
-    private final FaultPlan.Builder aimed;
+    /** The run's aiming, or null when its plan does not aim. */
+    private final Targeting targeting;
 
-    StagedRun(RunSpec spec, Simulation sim, ResolvedPlan<W> plan, RunShape shape, D driver, FaultPlan.Builder aimed) {
+    StagedRun(RunSpec spec, Simulation sim, ResolvedPlan<W> plan, RunShape shape, D driver, Targeting targeting) {
         this.spec = spec;
         this.sim = sim;
         this.plan = plan;
         this.shape = shape;
         this.driver = driver;
-        this.aimed = aimed;
+        this.targeting = targeting;
     }
 
     public Simulation sim() {
@@ -48,8 +50,13 @@ public final class StagedRun<W extends World, D extends Driver> {
     }
 
     /** The faults aimed during the run so far (empty unless the plan aims faults). */
-    FaultPlan aimed() {
-        return aimed.build();
+    public FaultPlan aimed() {
+        return targeting == null ? FaultPlan.empty() : targeting.firedPlan();
+    }
+
+    /** The run's aiming, if its plan aims. */
+    public java.util.Optional<Targeting> targeting() {
+        return java.util.Optional.ofNullable(targeting);
     }
 
     /** Runs to the end of the run's frame, runs the end-of-run validations and returns the outcome. */

@@ -38,12 +38,13 @@ public record ChaosProfile(LinkPolicy link, FaultIntensity faults) {
         return new ChaosProfile(plan.link(), FaultIntensity.none());
     }
 
-    /** The profile for a generated plan ({@code random} or {@code swarm}). */
+    /** The profile for a generated plan ({@code random}, {@code targeted} or {@code swarm}). */
     public static ChaosProfile forPlan(String plan, SimRandom random) {
         if (Plans.SWARM.equals(plan)) {
             return swarm(random);
         }
-        if (Plans.RANDOM.equals(plan)) {
+        if (Plans.RANDOM.equals(plan) || Plans.TARGETED.equals(plan)) {
+            // targeted is random plus the faults it aims into windows: the same link and rates
             return moderate();
         }
         throw new IllegalArgumentException("no chaos profile for plan " + plan);

@@ -8,6 +8,7 @@ public final class Plans {
     public static final String RANDOM = "random";
     /** Like random, with the intensities themselves drawn from the seed (swarm testing). */
     public static final String SWARM = "swarm";
+    /** Like random, plus faults aimed into the risky windows the model announces (as BUGGIFY does). */
     public static final String TARGETED = "targeted";
 
     public static final String BUGGY = "buggy";

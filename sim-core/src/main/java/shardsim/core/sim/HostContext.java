@@ -129,8 +129,25 @@ final class HostContext implements NodeContext {
     }
 
     @Override
+    public shardsim.core.aim.Window openWindow(String kind, long subject, java.util.List<String> nodes) {
+        requireLive();
+        return sim.windows().open(kind, subject, nodes, host.name);
+    }
+
+    @Override
+    public void closeWindow(String kind, long subject) {
+        requireLive();
+        sim.windows().close(kind, subject, host.name);
+    }
+
+    @Override
     public void trace(String detail) {
         sim.record(TraceKind.STATE, host.name, new TraceData.Note(detail));
+    }
+
+    /** A timer of this node was cancelled while pending: its event is dead in the queue. */
+    void timerCancelled() {
+        sim.timerCancelled();
     }
 
     /** Routes an arriving envelope: replies to their pending call, the rest to the node. */

@@ -7,8 +7,13 @@ import shardsim.core.trace.TraceData;
 /** What the event loop schedules. Dispatched in {@link Simulation#dispatch(SimEvent)}. */
 sealed interface SimEvent {
 
-    /** A message arriving at its receiver. */
-    record Deliver(Envelope envelope, boolean copy) implements SimEvent {
+    /**
+     * A message arriving at its receiver.
+     *
+     * @param flying the count of messages in flight on its link, taken when it was sent so that
+     *     the arrival does not look it up again (null for a node's message to itself)
+     */
+    record Deliver(Envelope envelope, boolean copy, int[] flying) implements SimEvent {
     }
 
     /** A node's timer. */
@@ -17,6 +22,10 @@ sealed interface SimEvent {
 
     /** A fault from the plan. */
     record Inject(Fault fault) implements SimEvent {
+    }
+
+    /** A fault aimed at a window: injected only if {@code stillAimed} holds at its time. */
+    record Aimed(Fault fault, java.util.function.BooleanSupplier stillAimed, Runnable onFired) implements SimEvent {
     }
 
     /** A worker's poll or the end of its current task's service. */

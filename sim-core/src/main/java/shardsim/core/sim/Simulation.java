@@ -46,6 +46,7 @@ public final class Simulation {
     private final SimRandom random;
     private final Trace trace;
     private final EventQueue<SimEvent> queue = new EventQueue<>(1024);
+    private final DeadTimers deadTimers = new DeadTimers();
     private final Network network;
     /** Nodes by name, in the order added; iteration order is part of the determinism contract. */
     private final LinkedHashMap<String, NodeHost> hosts = new LinkedHashMap<>();
@@ -57,6 +58,11 @@ public final class Simulation {
     private final LinkedHashMap<String, String> params = new LinkedHashMap<>();
     private final Metrics metrics = new Metrics();
     private final shardsim.core.coverage.CoverageRecorder coverage = new shardsim.core.coverage.CoverageRecorder();
+    /** The windows model code announces; nothing on it draws or traces. */
+    private final shardsim.core.aim.Windows windows = new shardsim.core.aim.Windows(this::now);
+    /** The next and the end of the event-queue sequence numbers reserved for aimed faults ({@link #reserveAimSlots}). */
+    private long nextAimSlot;
+    private long aimSlotsEnd;
     /** The code every node added from now on runs unless {@link #nodeCodes} names its own. */
     private String runCode = NO_CODE;
     /** Codes of named nodes, assigned before they are added; looked up by key, never iterated. */
@@ -243,6 +249,11 @@ public final class Simulation {
 
     // ---- checks ------------------------------------------------------------------------------
 
+    /** The run's board of risky windows, which model code announces ({@code NodeContext.openWindow}). */
+    public shardsim.core.aim.Windows windows() {
+        return windows;
+    }
+
     /** A safety invariant checked after every event. */
     public void invariant(Invariant invariant) {
         invariants.add(invariant);
@@ -361,6 +372,34 @@ public final class Simulation {
         schedule(delayMicros, new SimEvent.Action("driver", new TraceData.Step(label), action, true));
     }
 
+    /**
+     * Sets aside {@code n} event-queue slots for faults aimed during the run ({@link #injectAimed}).
+     * The run skeleton calls it right after it {@link #inject injects} the plan, so that an aimed
+     * fault ties, at its microsecond, exactly where the same fault listed in the plan would.
+     */
+    public void reserveAimSlots(int n) {
+        if (aimSlotsEnd > nextAimSlot) {
+            throw new IllegalStateException("aim slots are reserved once per run");
+        }
+        nextAimSlot = queue.reserve(n);
+        aimSlotsEnd = nextAimSlot + n;
+    }
+
+    /**
+     * Injects {@code fault} at {@code atMicros} (later than now), in a reserved slot, if
+     * {@code stillAimed} holds then; otherwise the event vanishes unseen, like a cancelled timer
+     * (no event number, no trace, no checks). {@code onFired} runs right after the fault applies.
+     */
+    public void injectAimed(long atMicros, Fault fault, java.util.function.BooleanSupplier stillAimed, Runnable onFired) {
+        if (atMicros <= now) {
+            throw new IllegalArgumentException("an aimed fault lands after the event that aimed it: " + atMicros + " <= " + now);
+        }
+        if (nextAimSlot >= aimSlotsEnd) {
+            throw new IllegalStateException("no aim slot left (reserve more with reserveAimSlots)");
+        }
+        queue.addReserved(atMicros, nextAimSlot++, new SimEvent.Aimed(fault, stillAimed, onFired));
+    }
+
     /** Schedules every fault of the plan. */
     public void inject(FaultPlan plan) {
         for (TimedFault tf : plan.faults()) {
@@ -428,6 +467,7 @@ public final class Simulation {
     private void stopProcess(NodeHost h) {
         h.up = false;
         h.node = null;
+        windows.closeOwnedBy(h.name);
         for (WorkerImpl w : h.context.workers.values()) {
             w.lost();
         }
@@ -504,18 +544,27 @@ public final class Simulation {
                 break;
             }
             if (t > budget.maxVirtualMicros()) {
-                violation(RunBudget.INVARIANT, "virtual time budget of " + Micros.format(budget.maxVirtualMicros()) + " exhausted");
-                stopped = true;
+                // A dead timer taken out before this event would have met the event budget first.
+                if (eventNumber >= budget.maxEvents() && deadTimers.ghostAhead(queue, t)) {
+                    eventBudgetExhausted(budget);
+                } else {
+                    violation(RunBudget.INVARIANT, "virtual time budget of " + Micros.format(budget.maxVirtualMicros()) + " exhausted");
+                    stopped = true;
+                }
                 break;
             }
             if (eventNumber >= budget.maxEvents()) {
-                violation(RunBudget.INVARIANT, "event budget of " + budget.maxEvents() + " events exhausted at t=" + Micros.format(now));
-                stopped = true;
+                eventBudgetExhausted(budget);
                 break;
             }
             SimEvent e = queue.poll();
+            deadTimers.maybeCompact(queue, budget.maxVirtualMicros());
             if (e instanceof SimEvent.Fire f && !f.timer().isPending()) {
                 // A cancelled timer, or one of a crashed incarnation: no event, no checks, no trace.
+                continue;
+            }
+            if (e instanceof SimEvent.Aimed a && !a.stillAimed().getAsBoolean()) {
+                // Its window closed first: the fault is not injected, and the run never sees it.
                 continue;
             }
             now = t;
@@ -524,6 +573,31 @@ public final class Simulation {
             checkInvariants();
             coverage.sample();
         }
+        // Out of events up to the end: the dead timers taken out up to it would have met an
+        // exhausted event budget at the top of the queue.
+        if (!stopped && eventNumber < lastEvent && eventNumber >= budget.maxEvents()
+                && deadTimers.ghostAhead(queue, queue.isEmpty() ? endMicros : Math.min(endMicros, queue.peekTime()))) {
+            eventBudgetExhausted(budget);
+        }
+    }
+
+    private void eventBudgetExhausted(RunBudget budget) {
+        violation(RunBudget.INVARIANT, "event budget of " + budget.maxEvents() + " events exhausted at t=" + Micros.format(now));
+        stopped = true;
+    }
+
+    /** A pending timer was cancelled: its event is dead in the queue. */
+    void timerCancelled() {
+        deadTimers.cancelled();
+    }
+
+    /**
+     * How many cancellations the loop waits for before it takes dead timers out, and whether it
+     * does so however few they are; for tests that compare passes against none.
+     */
+    void compactDeadTimers(long minDead, boolean eager) {
+        deadTimers.minDead = minDead;
+        deadTimers.eager = eager;
     }
 
     /** Whether a violation or the budget stopped the run. */
@@ -579,6 +653,9 @@ public final class Simulation {
             w.worker().wake(w.token());
         } else if (e instanceof SimEvent.Inject i) {
             applyFault(i.fault());
+        } else if (e instanceof SimEvent.Aimed a) {
+            applyFault(a.fault());
+            a.onFired().run();
         } else if (e instanceof SimEvent.Action a) {
             if (a.traced()) {
                 record(TraceKind.TIMER, a.actor(), a.label());

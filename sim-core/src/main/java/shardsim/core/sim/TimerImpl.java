@@ -59,7 +59,10 @@ final class TimerImpl implements Timer {
 
     @Override
     public void cancel() {
-        pending = false;
+        if (pending) {
+            pending = false;
+            owner.timerCancelled();
+        }
     }
 
     @Override

@@ -45,6 +45,19 @@ final class TraceDigest implements FieldSink {
     static final int TAG_LIST = 6;
     static final int TAG_FLOATING = 7;
 
+    /**
+     * Short strings whose words were made last, by slot: the same few names (actors, senders,
+     * receivers, message types) recur in nearly every event, and folding their prepared words is
+     * cheaper than reading them a character at a time. A slot is picked from the length and the
+     * last character and matched by identity, so a hit is exact and a miss only refills the slot;
+     * the words folded are the same either way.
+     */
+    private static final int SLOTS = 64;
+    private static final int SLOT_WORDS = 8;
+    private static final int MAX_CACHED = 4 * (SLOT_WORDS - 1);
+    private final String[] cachedStrings = new String[SLOTS];
+    private final long[] cachedWords = new long[SLOTS * SLOT_WORDS];
+
     private long h = INITIAL;
 
     long value() {
@@ -100,6 +113,43 @@ final class TraceDigest implements FieldSink {
             return;
         }
         int n = s.length();
+        if (n > MAX_CACHED) {
+            uncached(s, n);
+            return;
+        }
+        int slot = (n * 37 + (n == 0 ? 0 : s.charAt(n - 1))) & (SLOTS - 1);
+        int base = slot * SLOT_WORDS;
+        long[] w = cachedWords;
+        if (cachedStrings[slot] != s) {
+            prepare(s, n, w, base);
+            cachedStrings[slot] = s;
+        }
+        long hh = h;
+        int end = base + 1 + ((n + 3) >>> 2);
+        for (int i = base; i < end; i++) {
+            hh = Long.rotateLeft(hh + w[i] * K1, 31) * K2;
+        }
+        h = hh;
+    }
+
+    /** Writes the words of {@code s} (its length, then its units four to a word) into {@code w} from {@code base}. */
+    static void prepare(String s, int n, long[] w, int base) {
+        w[base] = n;
+        int k = base + 1;
+        int i = 0;
+        for (; i + 3 < n; i += 4) {
+            w[k++] = s.charAt(i) | (long) s.charAt(i + 1) << 16 | (long) s.charAt(i + 2) << 32 | (long) s.charAt(i + 3) << 48;
+        }
+        if (i < n) {
+            long last = 0;
+            for (int shift = 0; i < n; i++, shift += 16) {
+                last |= (long) s.charAt(i) << shift;
+            }
+            w[k] = last;
+        }
+    }
+
+    private void uncached(String s, int n) {
         word(n);
         int i = 0;
         for (; i + 3 < n; i += 4) {

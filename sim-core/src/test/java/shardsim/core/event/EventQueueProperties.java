@@ -15,6 +15,38 @@ import net.jqwik.api.constraints.Size;
 
 class EventQueueProperties {
 
+    /**
+     * Items added under reserved sequence numbers, interleaved with plain adds, come out sorted by
+     * (time, sequence): a reserved item ties ahead of everything added after its reservation.
+     */
+    @Property(tries = 300)
+    void reservedItemsSortByTheirReservedSequence(@ForAll @Size(max = 300) List<@LongRange(min = 0, max = 30) Long> times,
+            @ForAll @IntRange(min = 0, max = 40) int reserved) {
+        EventQueue<long[]> q = new EventQueue<>(4);
+        long first = q.reserve(reserved);
+        List<long[]> all = new ArrayList<>();
+        int used = 0;
+        for (int i = 0; i < times.size(); i++) {
+            long[] item;
+            if (used < reserved && i % 3 == 0) {
+                item = new long[] {times.get(i), first + used++};
+                q.addReserved(item[0], item[1], item);
+            } else {
+                item = new long[] {times.get(i), 0};
+                item[1] = q.add(item[0], item);
+            }
+            all.add(item);
+        }
+        all.sort(Comparator.<long[]>comparingLong(a -> a[0]).thenComparingLong(a -> a[1]));
+        for (long[] expected : all) {
+            long[] got = q.poll();
+            assertEquals(expected[0], got[0]);
+            assertEquals(expected[1], got[1]);
+            assertEquals(got[1], q.lastSeq());
+        }
+        assertTrue(q.isEmpty());
+    }
+
     /** Any schedule of adds comes out sorted by time, ties in insertion order. */
     @Property(tries = 300)
     void pollsInTimeThenSequenceOrder(@ForAll @Size(max = 400) List<@LongRange(min = 0, max = 50) Long> times) {
@@ -62,6 +94,60 @@ class EventQueueProperties {
                 seq++;
             }
             assertEquals(ref.size(), q.size());
+        }
+        assertEquals(want, got);
+    }
+
+    /**
+     * Taking items out with removeIf, at any point of a schedule, leaves the rest to come out in
+     * the order they would have without it, with their times and sequences.
+     */
+    @Property(tries = 200)
+    void removeIfKeepsTheOrderOfTheRest(@ForAll @Size(max = 300) List<@IntRange(min = -1, max = 40) Integer> ops,
+            @ForAll @IntRange(min = 2, max = 7) int deadEvery, @ForAll @LongRange(min = 0, max = 400) long maxTime) {
+        EventQueue<Long> q = new EventQueue<>(4);
+        EventQueue<Long> ref = new EventQueue<>(4);
+        long seq = 0;
+        long now = 0;
+        List<long[]> removed = new ArrayList<>();
+        List<String> got = new ArrayList<>();
+        List<String> want = new ArrayList<>();
+        for (int op : ops) {
+            if (op == -1) {
+                q.removeIf(maxTime, item -> item % deadEvery == 0, (t, s) -> removed.add(new long[] {t, s}));
+            } else if (op % 3 == 0) {
+                while (!ref.isEmpty()) {
+                    long r = ref.poll();
+                    boolean gone = r % deadEvery == 0 && removed.stream().anyMatch(x -> x[1] == r);
+                    if (!gone) {
+                        want.add(r + "@" + ref.lastTime() + "/" + ref.lastSeq());
+                        now = ref.lastTime();
+                        break;
+                    }
+                }
+                if (!q.isEmpty()) {
+                    long g = q.poll();
+                    got.add(g + "@" + q.lastTime() + "/" + q.lastSeq());
+                }
+            } else {
+                long t = now + op;
+                q.add(t, seq);
+                ref.add(t, seq);
+                seq++;
+            }
+        }
+        for (long[] x : removed) {
+            assertTrue(x[0] <= maxTime && x[1] % deadEvery == 0, "only dead items at or before maxTime go");
+        }
+        while (!ref.isEmpty()) {
+            long r = ref.poll();
+            if (!(r % deadEvery == 0 && removed.stream().anyMatch(x -> x[1] == r))) {
+                want.add(r + "@" + ref.lastTime() + "/" + ref.lastSeq());
+            }
+        }
+        while (!q.isEmpty()) {
+            long g = q.poll();
+            got.add(g + "@" + q.lastTime() + "/" + q.lastSeq());
         }
         assertEquals(want, got);
     }

@@ -1,6 +1,7 @@
 package shardsim.scenarios.dropafterclone;
 
 import java.util.List;
+import java.util.TreeMap;
 import shardsim.core.node.NodeContext;
 import shardsim.core.trace.Micros;
 
@@ -15,6 +16,12 @@ final class AgentExecutor {
     private final NodeContext ctx;
     private final DorisConfig config;
     private final FaultState faults;
+    /**
+     * Ghost state for coverage only (nothing in the model reads it): per tablet, the CLONEs and
+     * DROPs in batches that have not left the FE yet. It goes with the FE, as its batches do.
+     */
+    private final TreeMap<Long, int[]> inBatch = new TreeMap<>();
+    private long batchChanges;
 
     AgentExecutor(NodeContext ctx, DorisConfig config, FaultState faults) {
         this.ctx = ctx;
@@ -37,10 +44,44 @@ final class AgentExecutor {
         for (AgentProtocol t : batch) {
             label.append(' ').append(t);
         }
+        count(batch, 1);
         ctx.setTimer(label.toString(), delay + slow, () -> {
+            count(batch, -1);
             for (AgentProtocol t : batch) {
                 ctx.send(backend, t);
             }
         });
+    }
+
+    /** How many CLONEs ({@code TaskType.CLONE}) or DROPs of the tablet wait in batches not sent yet. For coverage. */
+    int inBatch(long tabletId, AgentProtocol.TaskType type) {
+        int[] n = inBatch.get(tabletId);
+        return n == null ? 0 : n[type.ordinal()];
+    }
+
+    /** A number that moves whenever {@link #inBatch} may answer differently. For coverage. */
+    long batchChanges() {
+        return batchChanges;
+    }
+
+    private void count(List<AgentProtocol> batch, int delta) {
+        batchChanges++;
+        for (AgentProtocol t : batch) {
+            long tablet;
+            AgentProtocol.TaskType type;
+            if (t instanceof AgentProtocol.CloneTask c) {
+                tablet = c.tabletId();
+                type = AgentProtocol.TaskType.CLONE;
+            } else if (t instanceof AgentProtocol.LegacyCloneTask c) {
+                tablet = c.tabletId();
+                type = AgentProtocol.TaskType.CLONE;
+            } else if (t instanceof AgentProtocol.DropTask d) {
+                tablet = d.tabletId();
+                type = AgentProtocol.TaskType.DROP;
+            } else {
+                continue;
+            }
+            inBatch.computeIfAbsent(tablet, k -> new int[AgentProtocol.TaskType.values().length])[type.ordinal()] += delta;
+        }
     }
 }

@@ -62,6 +62,8 @@ public final class Backend implements Node {
      * versions exceed its earlier ones, raised by a clone that creates a new tablet.
      */
     private long reportVersion;
+    /** Ghost state for observers: moves whenever {@link #running} or {@link #underClone} changes. Nothing in the model reads it. */
+    private long taskChanges;
 
     public Backend(NodeContext ctx, DorisConfig config, Fence fence, String fe, long reportPhaseMicros) {
         this.ctx = ctx;
@@ -160,7 +162,9 @@ public final class Backend implements Node {
             return;
         }
         running.add(key);
+        taskChanges++;
         ctx.trace("success to submit task. type=" + key.type() + ", signature=" + key.tabletId());
+
     }
 
     // ---- CLONE ---------------------------------------------------------------------------------
@@ -172,6 +176,8 @@ public final class Backend implements Node {
     private void executeClone(Clone c) {
         ctx.trace("get clone task. signature:" + c.tabletId());
         underClone.add(c.tabletId());
+        taskChanges++;
+        ctx.openWindow(DorisWindows.CLONE, c.tabletId(), List.of(ctx.name(), c.srcBackend()));
         LocalTablet local = store.get(c.tabletId());
         if (local == null) {
             ctx.trace("clone tablet not exist, begin clone a new tablet from remote be. tablet_id=" + c.tabletId() + ", req replica=" + c.replicaId());
@@ -231,7 +237,9 @@ public final class Backend implements Node {
 
     private void endClone(Clone c, Status status, String reason, long version) {
         underClone.remove(c.tabletId());
+        ctx.closeWindow(DorisWindows.CLONE, c.tabletId());
         running.remove(new TaskKey(TaskType.CLONE, c.tabletId()));
+        taskChanges++;
         ctx.send(fe, new FinishTask(ctx.name(), TaskType.CLONE, c.tabletId(), c.taskReplicaId(), status, reason, version));
     }
 
@@ -240,6 +248,7 @@ public final class Backend implements Node {
     /** {@code TabletManager::drop_tablet} then {@code _drop_tablet_unlocked}. */
     private void runDrop(DropTask d) {
         running.remove(new TaskKey(TaskType.DROP, d.tabletId()));
+        taskChanges++;
         if (fence.abortDropUnderClone() && underClone.contains(d.tabletId())) {
             finish(TaskType.DROP, d.tabletId(), d.replicaId(), Status.ABORTED, "tablet " + d.tabletId() + " is under clone, skip drop task");
             return;
@@ -275,6 +284,21 @@ public final class Backend implements Node {
         }
         store.stamp(local, u.replicaId());
         ctx.trace("set replica_id of tablet " + u.tabletId() + " from " + local.replicaId() + " to " + u.replicaId());
+    }
+
+    /** A number that moves whenever the registered tasks or the tablets under clone change. For coverage. */
+    long taskChanges() {
+        return taskChanges;
+    }
+
+    /** Whether a task of this type and tablet is registered here (submitted, not yet ended). For coverage. */
+    boolean registered(TaskType type, long tabletId) {
+        return running.contains(new TaskKey(type, tabletId));
+    }
+
+    /** Whether the tablet's clone is executing here ({@code register_clone_tablet}). For coverage. */
+    boolean underClone(long tabletId) {
+        return underClone.contains(tabletId);
     }
 
     // ---- helpers -------------------------------------------------------------------------------

@@ -15,6 +15,11 @@ public final class Catalog {
     private Catalog() {
     }
 
+    /** The disk key of a tablet's meta, for readers that look the same tablet up after every event. */
+    static String key(long tabletId) {
+        return TABLET + tabletId;
+    }
+
     public static TabletMeta tablet(Disk disk, long tabletId) {
         return disk.get(TABLET + tabletId, TabletMeta.class).orElse(null);
     }

@@ -88,6 +88,16 @@ public final class Frontend implements Node {
         }
     }
 
+    /** CLONEs or DROPs of the tablet in agent batches that have not left the FE. For coverage. */
+    int inAgentBatch(long tabletId, TaskType type) {
+        return executor.inBatch(tabletId, type);
+    }
+
+    /** A number that moves whenever {@link #inAgentBatch} may answer differently. For coverage. */
+    long agentBatchChanges() {
+        return executor.batchChanges();
+    }
+
     // ---- TabletScheduler -----------------------------------------------------------------------
 
     /**
@@ -143,6 +153,7 @@ public final class Frontend implements Node {
     private void finishTask(FinishTask f) {
         if (f.type() == TaskType.DROP) {
             // Doris removes the DROP from the AgentTaskQueue, where it never was: nothing to do.
+            ctx.closeWindow(DorisWindows.DROP, f.tabletId());
             return;
         }
         Move m = moves.get(f.tabletId());

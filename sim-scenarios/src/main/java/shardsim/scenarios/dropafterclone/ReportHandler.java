@@ -198,6 +198,7 @@ final class ReportHandler {
             ctx.trace("failed add to meta. tablet[" + rt.tabletId() + "], backend[" + be + "]. " + failure);
             long replicaId = fence.dropCarriesReplicaId() ? rt.replicaId() : 0;
             drops.add(new DropTask(rt.tabletId(), replicaId));
+            ctx.openWindow(DorisWindows.DROP, rt.tabletId(), List.of(be));
             ctx.trace("delete tablet[" + rt.tabletId() + "] replica " + rt.replicaId() + " from backend[" + be + "] because not found in meta");
         }
         executor.submit(be, drops);

@@ -62,6 +62,11 @@ final class TabletStore {
         disk.putDurable(TABLET + copy.tabletId(), copy);
     }
 
+    /** The disk key of a tablet's copy, for readers that look the same tablet up after every event. */
+    static String key(long tabletId) {
+        return TABLET + tabletId;
+    }
+
     static LocalTablet tablet(Disk disk, long tabletId) {
         return disk.get(TABLET + tabletId, LocalTablet.class).orElse(null);
     }

@@ -62,6 +62,14 @@ final class SplitDriver implements RaftReplica.Listener {
         sizeBytes = meta.sizeBytes();
         engine = new EngineShard(meta);
         applied = meta.seq();
+        if (meta.splitStage() == PRE_SPLIT) {
+            // the engine reloads PRE_SPLIT: the window is open again on this incarnation
+            openPreSplitWindow();
+        }
+    }
+
+    private void openPreSplitWindow() {
+        ctx.openWindow(SplitWindows.PRE_SPLIT, regionId, java.util.List.of(ctx.name()));
     }
 
     long applied() {
@@ -90,6 +98,11 @@ final class SplitDriver implements RaftReplica.Listener {
 
     long sizeBytes() {
         return sizeBytes;
+    }
+
+    /** Whether a watcher waits to queue split recovery (the fix's delayed recovery, #615). For coverage. */
+    boolean watchingRecovery() {
+        return recoveryWatcher != null;
     }
 
     private String shard() {
@@ -205,6 +218,7 @@ final class SplitDriver implements RaftReplica.Listener {
                 + kindName(cs) + "stage:" + next + " sequence:" + seq);
         if (cs.kind() == ChangeSet.Kind.PRE_SPLIT) {
             store.tracker().preSplitApplied(regionId, ver);
+            openPreSplitWindow();
         }
         SplitStage sets = next;
         String name = "apply change set " + kindName(cs) + "shard " + regionId + ":" + ver + " stage " + next + " seq " + seq;
@@ -227,6 +241,9 @@ final class SplitDriver implements RaftReplica.Listener {
         engine.sequence = seq;
         if (next != before) {
             ctx.trace("shard " + shard() + " set split stage " + next);
+        }
+        if (next.atLeast(PRE_SPLIT_FLUSH_DONE)) {
+            ctx.closeWindow(SplitWindows.PRE_SPLIT, regionId);
         }
         if (cs.kind() == ChangeSet.Kind.FLUSH) {
             engine.memTableBytes = Math.max(0, engine.memTableBytes - cs.flushedBytes());
@@ -265,6 +282,7 @@ final class SplitDriver implements RaftReplica.Listener {
             engine.splitStage = INITIAL;
             engine.sequence = seq;
             engine.preSplitMemTable = false;
+            ctx.closeWindow(SplitWindows.PRE_SPLIT, regionId);
             ctx.trace("shard " + shard() + " finished split, stage INITIAL");
         }).mayMeet(flushDoneKey(regionId, ver)));
     }

@@ -6,15 +6,12 @@ import shardsim.core.check.Liveness;
 import shardsim.core.check.SelfWaitCheck;
 import shardsim.core.fault.Fault;
 import shardsim.core.fault.FaultPlan;
-import shardsim.core.fault.NodeFault;
 import shardsim.core.net.LinkPolicy;
 import shardsim.core.random.SimRandom;
-import shardsim.core.run.Aimer;
 import shardsim.core.run.Draw;
 import shardsim.core.run.RunShape;
 import shardsim.core.run.Script;
 import shardsim.core.run.SimulatedScenario;
-import shardsim.core.scenario.ChaosProfile;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.WorldNames;
 import shardsim.core.sim.Simulation;
@@ -27,7 +24,8 @@ import shardsim.core.workload.Workload;
  * change set queued behind it can set, so the split never finishes and every region on that store
  * stops applying change sets. The run skeleton ({@link SimulatedScenario}) turns each plan into a
  * run; this class supplies the world ({@link SplitWorld}), the stores and checks, the writes and
- * the leader transfers and slow flushes, and the faults the {@code targeted} plan aims at splits.
+ * the leader transfers and slow flushes, and the leader transfers the {@code targeted} plan aims
+ * into the PRE_SPLIT windows its stores announce ({@link SplitWindows}).
  */
 public final class SplitStallScenario extends SimulatedScenario<SplitWorld, SplitMode, Cluster> {
     public static final String NAME = "split-stall";
@@ -139,12 +137,6 @@ public final class SplitStallScenario extends SimulatedScenario<SplitWorld, Spli
         return new Script(LinkPolicy.reliable(), DocumentedPlan.faults(), DocumentedPlan.workload());
     }
 
-    /** Targeted is random with faults aimed at splits as they start: the same profile and rates. */
-    @Override
-    protected ChaosProfile profile(String base, SimRandom chaos) {
-        return ChaosProfile.forPlan(Plans.TARGETED.equals(base) ? Plans.RANDOM : base, chaos);
-    }
-
     /** The writes, each region from its own fork of the run's root generator. */
     @Override
     protected Workload workload(SplitWorld world, Draw draw) {
@@ -190,44 +182,19 @@ public final class SplitStallScenario extends SimulatedScenario<SplitWorld, Spli
         sim.liveness(new Liveness(SplitInvariants.U3, U3_WITHIN_MICROS, () -> tracker.unfinishedSplit(sim.now() - U3_WITHIN_MICROS / 2)));
         Cluster cluster = new Cluster(sim, STORES, regions, tracker);
         sim.onFault(cluster::applyFault);
+        sim.abstraction(new RegionCoverage(sim, STORES, world.regionIds()));
         return cluster;
     }
 
-    @Override
-    protected boolean aimsFaults(String base) {
-        return Plans.TARGETED.equals(base);
-    }
-
     /**
-     * Aims faults at pre-split windows: with some chance a starting split gets a leader transfer,
-     * and with some chance one store crashes inside the window and restarts shortly after (a
-     * restarted store has lost the mem-table switched at PRE_SPLIT). The targeted plan only: random
-     * and swarm draw every fault up front, blind to what the system does; a custom plan lists such
-     * faults itself ({@link #planOf} records them from a run). An aimed fault lands after every
-     * operation of its microsecond, since the workload is queued first.
+     * Leader transfers aimed into PRE_SPLIT windows ({@link SplitWindows}); the kernel aims crashes,
+     * partitions and clogs at the store in the window besides. Random and swarm without aiming draw
+     * every fault up front, blind to what the system does; a custom plan lists aimed faults itself
+     * ({@link #planOf} records them from a run).
      */
     @Override
-    protected void aim(Simulation sim, SplitWorld world, Cluster cluster, Aimer aimer) {
-        PlanParams p = world.plan();
-        SimRandom r = sim.random().fork("aimed-faults");
-        cluster.tracker().onStart((regionId, ver) -> {
-            if (r.chance(p.transferInSplitChance())) {
-                long at = sim.now() + r.between(0, p.transferInSplitMaxMicros());
-                String to = r.pick(STORES);
-                if (at < FAULT_END_MICROS) {
-                    aimer.at(at, new SplitFaults.TransferLeader(regionId, to));
-                }
-            }
-            if (r.chance(p.crashInSplitChance())) {
-                long at = sim.now() + r.between(0, p.transferInSplitMaxMicros());
-                long back = at + r.between(100_000, 2_000_000);
-                String store = r.pick(STORES);
-                if (back < FAULT_END_MICROS) {
-                    aimer.at(at, new NodeFault.Crash(store));
-                    aimer.at(back, new NodeFault.Restart(store));
-                }
-            }
-        });
+    protected List<shardsim.core.aim.ScenarioAim> scenarioAims(SplitWorld world, Cluster cluster) {
+        return SplitWindows.aims();
     }
 
     @Override

@@ -15,17 +15,6 @@ public final class SplitTracker {
     private final long[] finishedVer;
     private long started;
     private long finished;
-    private StartListener listener;
-
-    /** Told when a split starts, so a generated plan can aim a fault at its pre-split window. */
-    @FunctionalInterface
-    interface StartListener {
-        void started(long regionId, long shardVer);
-    }
-
-    void onStart(StartListener l) {
-        this.listener = l;
-    }
 
     SplitTracker(Simulation sim, List<RegionSpec> regions) {
         this.sim = sim;
@@ -61,9 +50,6 @@ public final class SplitTracker {
             startedVer[i] = shardVer;
             startedAt[i] = sim.now();
             started++;
-            if (listener != null) {
-                listener.started(regionId, shardVer);
-            }
         }
     }
 

@@ -36,7 +36,7 @@ record SplitWorld(List<RegionSpec> regions, StoreConfig storeConfig, PlanParams 
     static SplitWorld generated(String base, long seed) {
         SimRandom root = new SimRandom(seed);
         SimRandom planRandom = root.fork("plan");
-        PlanParams params = Plans.SWARM.equals(base) ? PlanParams.swarm(planRandom) : PlanParams.random(planRandom, Plans.TARGETED.equals(base));
+        PlanParams params = Plans.SWARM.equals(base) ? PlanParams.swarm(planRandom) : PlanParams.random(planRandom);
         SimRandom r = root.fork("regions");
         List<RegionSpec> regions = new ArrayList<>();
         for (int i = 0; i < params.regions(); i++) {

@@ -107,6 +107,11 @@ public final class DataNode implements Node {
         return shards.get(shardId);
     }
 
+    /** Whether an open of the shard waits for meta's view here. For coverage. */
+    public boolean opening(int shardId) {
+        return opening.containsKey(shardId);
+    }
+
     /** The shard ids open here, ascending. For checkers. */
     public List<Integer> shardIds() {
         return new ArrayList<>(shards.keySet());

@@ -21,16 +21,20 @@ public final class Engine {
     }
 
     private final TreeMap<Integer, Tables> shards = new TreeMap<>();
+    /** Counts every change of what {@link #tables} can return, so an observer can skip an unchanged engine. */
+    private long changes;
 
     /** Opens the shard's tables as meta listed them; what it held before for the shard is closed. */
     void open(int shardId, List<String> tables) {
         Tables t = new Tables();
         t.held.addAll(tables);
         shards.put(shardId, t);
+        changes++;
     }
 
     void close(int shardId) {
         shards.remove(shardId);
+        changes++;
     }
 
     /** Creates the table; false if the engine already holds it (create_if_not_exist is false). */
@@ -40,6 +44,7 @@ public final class Engine {
             return false;
         }
         t.applied++;
+        changes++;
         return true;
     }
 
@@ -50,6 +55,7 @@ public final class Engine {
             return false;
         }
         t.applied++;
+        changes++;
         return true;
     }
 
@@ -57,6 +63,11 @@ public final class Engine {
     public Set<String> tables(int shardId) {
         Tables t = shards.get(shardId);
         return Collections.unmodifiableSet(t == null ? new TreeSet<>() : t.held);
+    }
+
+    /** A number that moves whenever the tables of any shard change; equal numbers mean an unchanged engine. For observers. */
+    public long changes() {
+        return changes;
     }
 
     /** Creates and drops applied to the shard since it was opened here. For checkers. */

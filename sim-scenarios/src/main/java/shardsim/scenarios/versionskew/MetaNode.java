@@ -73,6 +73,21 @@ public final class MetaNode implements Node {
         return procedures.containsKey(shardId);
     }
 
+    /**
+     * The kind of the procedure holding the shard, by the name of ceresmeta's {@code procedure.Kind}
+     * (server/coordinator/procedure/procedure.go at apache/incubator-horaedb-meta 97b601e), or null
+     * when none does. A reopen is a {@code TransferLeader} there too: {@code AssignShardScheduler}
+     * opens a shard without a node through {@code CreateTransferLeaderProcedure} with no old leader
+     * (server/coordinator/scheduler/assign_shard_scheduler.go at b419842). For coverage.
+     */
+    public String procedureKind(int shardId) {
+        String what = procedures.get(shardId);
+        if (what == null) {
+            return null;
+        }
+        return what.startsWith("create table ") ? "CreateTable" : what.startsWith("drop table ") ? "DropTable" : "TransferLeader";
+    }
+
     @Override
     public void onMessage(Envelope env) {
         if (env.message() instanceof CreateTable m) {
@@ -129,7 +144,10 @@ public final class MetaNode implements Node {
         procedures.put(shardId, what);
         UpdateShardInfo update = VersionWire.ddlRequest(fix, shardId, v.version());
         VersionSkewProtocol request = create ? new CreateTableOnShard(update, table) : new DropTableOnShard(update, table);
+        String window = create ? SkewWindows.CREATE : SkewWindows.DROP;
+        ctx.openWindow(window, shardId, List.of(NAME, v.leader()));
         ctx.call(v.leader(), request, ShardResult.class, timing.rpcTimeoutMicros(), r -> {
+            ctx.closeWindow(window, shardId);
             if (!r.success()) {
                 procedures.remove(shardId);
                 ctx.trace("procedure start failed: " + what + ", addr:" + v.leader() + ", Caused by: " + r.error());
@@ -145,6 +163,7 @@ public final class MetaNode implements Node {
             ctx.trace("procedure finished: " + what + ", shard version " + newVersion);
             ctx.reply(env, new DdlResult(true, ""));
         }, () -> {
+            ctx.closeWindow(window, shardId);
             procedures.remove(shardId);
             ctx.trace("procedure start failed: " + what + ", addr:" + v.leader() + ", Caused by: rpc timeout");
             ctx.reply(env, new DdlResult(false, "rpc timeout"));
@@ -225,7 +244,9 @@ public final class MetaNode implements Node {
         // persists no version for an open; the node compares it and opens at meta's stored v.
         long version = VersionWire.openVersion(fix, v.version());
         OpenShard request = new OpenShard(new ShardInfo(shardId, ShardRole.Leader, version), openId, incarnation(node));
+        ctx.openWindow(SkewWindows.OPEN, shardId, List.of(NAME, node));
         Runnable closeOld = () -> {
+            ctx.closeWindow(SkewWindows.OPEN, shardId);
             if (!before.leader().equals(node)) {
                 ctx.send(before.leader(), new CloseShard(shardId, before.openId(), incarnation(before.leader())));
             }

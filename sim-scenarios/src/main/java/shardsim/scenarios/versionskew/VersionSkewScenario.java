@@ -170,7 +170,20 @@ public final class VersionSkewScenario extends SimulatedScenario<World, FixParts
         long judgeAt = shape.tailStartMicros() + timing.convergeMicros();
         sim.checkAt(judgeAt, "judge C2", checks::judgeConverged);
         sim.at(judgeAt, "C3 probes", cluster::probeEveryShard);
+        sim.abstraction(new ShardCoverage(sim, world));
         return cluster;
+    }
+
+    /** The windows meta announces and the scenario's faults that fit them ({@link SkewWindows}). */
+    @Override
+    protected List<shardsim.core.aim.ScenarioAim> scenarioAims(World world, SkewCluster cluster) {
+        return SkewWindows.aims(world.layout().dataNodes());
+    }
+
+    @Override
+    public List<String> plans() {
+        return List.of(Plans.DOCUMENTED, Plans.RANDOM, Plans.TARGETED,
+                Plans.SWARM);
     }
 
     @Override

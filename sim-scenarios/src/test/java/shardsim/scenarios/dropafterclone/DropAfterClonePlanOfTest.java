@@ -31,7 +31,7 @@ class DropAfterClonePlanOfTest {
     void planOfRepeatsTheRun() {
         int failing = 0;
         for (String mode : List.of("buggy", "fixed")) {
-            for (String plan : List.of("documented", "random", "swarm")) {
+            for (String plan : List.of("documented", "random", "targeted", "swarm")) {
                 for (long seed = 0; seed < 50; seed++) {
                     RunSpec spec = new RunSpec(scenario.name(), mode, plan, seed);
                     CustomPlan data = scenario.planOf(spec);

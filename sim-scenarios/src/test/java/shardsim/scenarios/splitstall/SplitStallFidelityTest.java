@@ -122,16 +122,14 @@ class SplitStallFidelityTest {
         }
     }
 
-    /** Before: random aimed a transfer at half the splits and a crash at a fifth. */
+    /** The scenario's own aiming rates are gone (aiming is the kernel's): zero in every plan. */
     @Test
-    void onlyTargetedAimsFaults() {
-        PlanParams random = PlanParams.random(new SimRandom(1), false);
+    void noPlanKeepsTheOldAimingRates() {
+        PlanParams random = PlanParams.random(new SimRandom(1));
         assertEquals(0.0, random.transferInSplitChance());
         assertEquals(0.0, random.crashInSplitChance());
-        PlanParams targeted = PlanParams.random(new SimRandom(1), true);
-        assertEquals(0.5, targeted.transferInSplitChance());
-        assertEquals(0.2, targeted.crashInSplitChance());
         assertEquals(0.0, PlanParams.swarm(new SimRandom(1)).transferInSplitChance());
+        assertEquals(0.0, PlanParams.swarm(new SimRandom(1)).crashInSplitChance());
     }
 
     @Test

@@ -143,7 +143,7 @@ class VersionSkewOperationsTest {
         CustomPlan plan = new CustomPlan("odd.json", "nightly", LinkPolicy.reliable(), FaultPlan.empty(), Workload.empty());
         RunSpec spec = RunSpec.custom(VersionSkewScenario.NAME, Plans.FIXED, plan, 1);
         IllegalArgumentException ex = assertThrows(IllegalArgumentException.class, () -> scenario.run(spec));
-        assertEquals("unknown base plan 'nightly' (expected one of documented, random, swarm)", ex.getMessage());
+        assertEquals("unknown base plan 'nightly' (expected one of documented, random, targeted, swarm)", ex.getMessage());
         assertThrows(IllegalArgumentException.class, () -> scenario.planOf(spec));
     }
 

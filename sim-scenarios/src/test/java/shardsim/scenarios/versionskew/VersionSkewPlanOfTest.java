@@ -23,7 +23,7 @@ class VersionSkewPlanOfTest {
     void thePlanOfABuiltInRunRepeatsIt() {
         int failing = 0;
         for (String mode : List.of(Plans.BUGGY, Plans.FIXED)) {
-            for (String plan : List.of(Plans.DOCUMENTED, Plans.RANDOM, Plans.SWARM)) {
+            for (String plan : List.of(Plans.DOCUMENTED, Plans.RANDOM, Plans.TARGETED, Plans.SWARM)) {
                 for (long seed = 0; seed < 50; seed++) {
                     RunSpec spec = new RunSpec(VersionSkewScenario.NAME, mode, plan, seed);
                     CustomPlan p = scenario.planOf(spec);

@@ -143,7 +143,7 @@ class VersionSkewScenarioTest {
     @Test
     void everyAblationIsAMode() {
         assertEquals(List.of(Plans.BUGGY, Plans.FIXED, FixParts.NO_NODE_VERSION, FixParts.BUMP_BEFORE_ENGINE, FixParts.NO_HEARTBEAT_REPAIR), scenario.modes());
-        assertEquals(List.of(Plans.DOCUMENTED, Plans.RANDOM, Plans.SWARM), scenario.plans());
+        assertEquals(List.of(Plans.DOCUMENTED, Plans.RANDOM, Plans.TARGETED, Plans.SWARM), scenario.plans());
         assertEquals(List.of("C1", "C2", "C3", "C4", "C5"), scenario.invariantNames());
         assertEquals("version-skew", scenario.name());
     }

@@ -1,0 +1,427 @@
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.Node;
+import org.w3c.dom.NodeList;
+
+/**
+ * Writes reports/mutation/README.md from PIT's mutations.xml (copied there by scripts/mutation),
+ * the run's facts (run.properties, written by the same script), the committed hand
+ * classification of sampled survivors (survivors.tsv) and the hand-written reading of them
+ * (notes.md, included as it is). A pure function of those files:
+ *
+ * <pre>java scripts/MutationSummary.java reports/mutation</pre>
+ *
+ * <p>{@code record DIR} (used by scripts/mutation, with the build's classes on the class path)
+ * appends to DIR/run.properties the plans the sweep test runs per scenario, read from the test
+ * itself ({@code FixedSweepMutationTest.plans}).
+ *
+ * <p>How a mutant was killed comes from PIT's full mutation matrix: FixedSweepMutationTest has one
+ * method per scenario that fails only when a check broke ({@code ...Checks}) and one that fails
+ * only when a run threw or exhausted the run budget ({@code ...Model}).
+ */
+public final class MutationSummary {
+    static final String[] SCENARIOS = {"version-skew", "drop-after-clone", "split-stall"};
+
+    record Mutant(String scenario, String clazz, String method, int line, String mutator, String indexes, String status, String killing,
+            String description, String sourceFile) {
+        String key() {
+            return clazz.substring("shardsim.scenarios.".length()) + "|" + method + "|" + line + "|" + shortMutator() + "|" + indexes;
+        }
+
+        String shortMutator() {
+            int i = mutator.lastIndexOf('.');
+            return i < 0 ? mutator : mutator.substring(i + 1);
+        }
+
+        String simpleClass() {
+            return clazz.substring(clazz.lastIndexOf('.') + 1);
+        }
+
+        boolean byChecks() {
+            return killing.contains("Checks()");
+        }
+
+        boolean byModel() {
+            return killing.contains("Model()");
+        }
+
+        boolean detected() {
+            return !status.equals("SURVIVED") && !status.equals("NO_COVERAGE");
+        }
+
+        /**
+         * A mutant that only removes a trace line: no check reads the trace (checks observe state,
+         * and no trace listener is registered in a sweep), so for the checks it is equivalent; the
+         * run's digest moves, its state does not.
+         */
+        boolean traceOnly() {
+            return description.equals("removed call to shardsim/core/node/NodeContext::trace")
+                    || description.equals("removed call to shardsim/core/sim/Simulation::note");
+        }
+
+        /** In the hand-classification sample: a survivor, not trace-only, whose key's SHA-1 starts with a byte below the threshold. */
+        boolean sampled(int threshold) {
+            if (detected() || traceOnly()) {
+                return false;
+            }
+            try {
+                byte[] h = java.security.MessageDigest.getInstance("SHA-1").digest(key().getBytes(StandardCharsets.UTF_8));
+                return (h[0] & 0xff) < threshold;
+            } catch (java.security.NoSuchAlgorithmException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
+    /** The sample: about 9% of the survivors that are not trace-only, chosen by their key's hash (stable, blind to what they do). */
+    static final int SAMPLE_THRESHOLD = 24;
+
+    record Verdict(String verdict, String note) {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length == 2 && args[0].equals("record")) {
+            record(Path.of(args[1]));
+            return;
+        }
+        if (args.length != 1) {
+            System.err.println("usage: java scripts/MutationSummary.java DIR   (or: record DIR, with the build's classes on the class path)");
+            System.exit(2);
+        }
+        Path dir = Path.of(args[0]);
+        List<Mutant> mutants = read(dir.resolve("mutations.xml"));
+        Properties run = new Properties();
+        try (InputStream in = Files.newInputStream(dir.resolve("run.properties"))) {
+            run.load(in);
+        }
+        Map<String, Verdict> verdicts = verdicts(dir.resolve("survivors.tsv"));
+        Path notes = dir.resolve("notes.md");
+        String md = render(mutants, run, verdicts, Files.exists(notes) ? Files.readString(notes, StandardCharsets.UTF_8) : "") + exploreSection(dir);
+        Path out = dir.resolve("README.md");
+        Files.writeString(out, md, StandardCharsets.UTF_8);
+        System.out.println("wrote " + out + " (" + mutants.size() + " mutants)");
+    }
+
+    @SuppressWarnings("unchecked")
+    /** The plans of the sweep per scenario, from the test's own code, appended to run.properties. */
+    static void record(Path dir) throws Exception {
+        Class<?> scenarios = Class.forName("shardsim.scenarios.Scenarios");
+        Class<?> test = Class.forName("shardsim.scenarios.FixedSweepMutationTest");
+        Class<?> scenarioType = Class.forName("shardsim.core.scenario.Scenario");
+        Method plans = test.getDeclaredMethod("plans", scenarioType);
+        plans.setAccessible(true);
+        Method name = scenarioType.getMethod("name");
+        StringBuilder b = new StringBuilder();
+        for (Object s : (List<?>) scenarios.getMethod("all").invoke(null)) {
+            b.append("plans.").append(name.invoke(s)).append('=').append(String.join(",", (List<String>) plans.invoke(null, s))).append('\n');
+        }
+        Files.writeString(dir.resolve("run.properties"), b.toString(), StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
+    }
+
+    /**
+     * The section "Exploration against random", when scripts/mutation explore has left
+     * explore-vs-random.xml and explore-run.properties: for each mutant, whether the random sweep
+     * ({@code ...Random}) and the explorer ({@code ...Explore}) killed it, on the same budget of runs.
+     */
+    static String exploreSection(Path dir) throws Exception {
+        Path xml = dir.resolve("explore-vs-random.xml");
+        if (!Files.exists(xml)) {
+            return "";
+        }
+        Properties run = new Properties();
+        try (InputStream in = Files.newInputStream(dir.resolve("explore-run.properties"))) {
+            run.load(in);
+        }
+        List<Mutant> all = read(xml);
+        StringBuilder b = new StringBuilder();
+        b.append("\n## Exploration against random on the mutants random misses\n\n");
+        long n = Long.parseLong(run.getProperty("runs", "0"));
+        b.append("The same kind of PIT run, with `ExploreVsRandomMutationTest` and a budget of N = ").append(n).append(" runs: `random()` sweeps ")
+                .append("the fixed mode over seeds 0..").append(n - 1).append(" of `random`; the mutants it misses are the ones of interest. On those ")
+                .append("two more budgets of N runs compete: `randomNext()`, seeds ").append(n).append("..").append(2 * n - 1).append(", and `explore()`, ")
+                .append("`sim explore`'s Explorer on the fixed mode for N runs from seed ").append(n).append(" (its fresh plans are those seeds of `random`, ")
+                .append("the rest mutants of its corpus). Each stops at its first failing run: a violation other than a residual gap (the run ")
+                .append("budget included), or an exception. PIT's full mutation matrix says which killed each mutant; a mutant that timed out or ")
+                .append("ran out of memory cannot be told apart, and is counted on its own.\n\n");
+        b.append("- Command: `").append(run.getProperty("command", "?")).append("` (").append(run.getProperty("duration", "?"))
+                .append(", PIT threads=").append(run.getProperty("threads", "?")).append(")\n");
+        b.append("- Code: commit `").append(run.getProperty("commit", "?")).append("`, ").append(run.getProperty("date", "?")).append('\n');
+        b.append("- Scenario: ").append(run.getProperty("scope", "?")).append("; target classes: `").append(run.getProperty("classes", "?"))
+                .append("` (less the classes and methods the score leaves out)\n\n");
+        long total = all.size();
+        long noCov = all.stream().filter(m -> m.status().equals("NO_COVERAGE")).count();
+        long other = all.stream().filter(m -> m.detected() && !m.status().equals("KILLED")).count();
+        List<Mutant> judged = all.stream().filter(m -> m.status().equals("KILLED") || m.status().equals("SURVIVED")).toList();
+        long byRandom = judged.stream().filter(m -> m.killing().contains("random()")).count();
+        long traceMissed = judged.stream().filter(m -> !m.killing().contains("random()") && m.traceOnly()).count();
+        List<Mutant> misses = judged.stream().filter(m -> !m.killing().contains("random()") && !m.traceOnly()).toList();
+        long explore = misses.stream().filter(m -> m.killing().contains("explore()")).count();
+        long next = misses.stream().filter(m -> m.killing().contains("randomNext()")).count();
+        long both = misses.stream().filter(m -> m.killing().contains("explore()") && m.killing().contains("randomNext()")).count();
+        b.append("| mutants | no coverage | timed out, memory or run error | killed by random 0..").append(n - 1)
+                .append(" | missed by it: trace-only | missed, the rest | of those, killed by explore | killed by random ").append(n).append("..").append(2 * n - 1)
+                .append(" | by both | by neither |\n");
+        b.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        b.append("| ").append(total).append(" | ").append(noCov).append(" | ").append(other).append(" | ").append(byRandom).append(" | ")
+                .append(traceMissed).append(" | ").append(misses.size()).append(" | ").append(explore).append(" | ").append(next).append(" | ").append(both).append(" | ")
+                .append(misses.size() - explore - next + both).append(" |\n\n");
+        b.append("Goal: exploration kills at least twice as many of the missed mutants as random does with the same budget of runs: ")
+                .append(next == 0 ? (explore > 0 ? "met (random kills none)" : "not shown (neither kills any)")
+                        : (explore >= 2 * next ? "met" : "not met") + String.format(java.util.Locale.ROOT, " (%.2f×)", (double) explore / next))
+                .append(".\n\n");
+        b.append("Missed mutants (trace-only ones left out) and who killed them:\n\n");
+        for (Mutant m : misses) {
+            String who = (m.killing().contains("explore()") ? "explore" : "") + (m.killing().contains("randomNext()") ? (m.killing().contains("explore()") ? ", " : "") + "random-next" : "");
+            b.append("- `").append(m.key()).append("` ").append(m.description()).append(": ").append(who.isEmpty() ? "neither" : who).append('\n');
+        }
+        return b.toString();
+    }
+
+    static List<Mutant> read(Path xml) throws Exception {
+        DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
+        f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+        Document doc = f.newDocumentBuilder().parse(xml.toFile());
+        NodeList list = doc.getElementsByTagName("mutation");
+        List<Mutant> out = new ArrayList<>();
+        for (int i = 0; i < list.getLength(); i++) {
+            Element m = (Element) list.item(i);
+            String clazz = text(m, "mutatedClass");
+            out.add(new Mutant(scenarioOf(clazz), clazz, text(m, "mutatedMethod"), Integer.parseInt(text(m, "lineNumber")), text(m, "mutator"),
+                    indexes(m), m.getAttribute("status"), text(m, "killingTests"), text(m, "description"), text(m, "sourceFile")));
+        }
+        out.sort(java.util.Comparator.comparing(Mutant::clazz).thenComparingInt(Mutant::line).thenComparing(Mutant::key));
+        return out;
+    }
+
+    static String text(Element m, String tag) {
+        NodeList l = m.getElementsByTagName(tag);
+        return l.getLength() == 0 ? "" : l.item(0).getTextContent().trim();
+    }
+
+    static String indexes(Element m) {
+        NodeList l = m.getElementsByTagName("index");
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < l.getLength(); i++) {
+            out.add(l.item(i).getTextContent().trim());
+        }
+        return String.join(",", out);
+    }
+
+    static String scenarioOf(String clazz) {
+        if (clazz.startsWith("shardsim.scenarios.versionskew.")) {
+            return "version-skew";
+        }
+        if (clazz.startsWith("shardsim.scenarios.dropafterclone.")) {
+            return "drop-after-clone";
+        }
+        if (clazz.startsWith("shardsim.scenarios.splitstall.")) {
+            return "split-stall";
+        }
+        throw new IllegalArgumentException("mutant outside the three scenarios: " + clazz);
+    }
+
+    /** survivors.tsv: key, verdict (equivalent | benign | unexercised | blind-spot), note; '#' starts a comment line. */
+    static Map<String, Verdict> verdicts(Path tsv) throws IOException {
+        Map<String, Verdict> out = new LinkedHashMap<>();
+        if (!Files.exists(tsv)) {
+            return out;
+        }
+        int n = 0;
+        for (String line : Files.readAllLines(tsv, StandardCharsets.UTF_8)) {
+            n++;
+            if (line.isBlank() || line.startsWith("#")) {
+                continue;
+            }
+            String[] f = line.split("\t", 3);
+            if (f.length != 3 || !List.of("equivalent", "benign", "unexercised", "blind-spot").contains(f[1])) {
+                throw new IllegalArgumentException(tsv + ":" + n + ": expected KEY<TAB>equivalent|benign|unexercised|blind-spot<TAB>NOTE");
+            }
+            out.put(f[0], new Verdict(f[1], f[2]));
+        }
+        return out;
+    }
+
+    static String pct(long a, long b) {
+        return b == 0 ? "–" : String.format(java.util.Locale.ROOT, "%.1f%%", 100.0 * a / b);
+    }
+
+    static String render(List<Mutant> all, Properties run, Map<String, Verdict> verdicts, String notes) {
+        StringBuilder b = new StringBuilder();
+        b.append("# Mutation score of the checks\n\n");
+        b.append("<!-- Generated by java scripts/MutationSummary.java reports/mutation from mutations.xml, run.properties and survivors.tsv; do not edit. -->\n\n");
+        b.append("How many seeded bugs in the model classes of the three scenarios do the fixed-mode sweeps catch? PIT ")
+                .append(run.getProperty("pitest", "?")).append(" (pitest-junit5-plugin ").append(run.getProperty("junit5plugin", "?"))
+                .append(", PIT's default mutators) mutated the model classes one change at a time, and for each mutant ran ")
+                .append("`FixedSweepMutationTest`: the fixed mode over seeds 0..").append(Long.parseLong(run.getProperty("seeds", "0")) - 1)
+                .append(" of each plan below, stopping at the first failing seed. A mutant is killed when a run breaks a check (any ")
+                .append("invariant but the scenario's residual gap, version-skew's C5), throws, exhausts the run budget, or the sweep times out.\n\n");
+        b.append("- Command: `").append(run.getProperty("command", "?")).append("` (").append(run.getProperty("duration", "?"))
+                .append(" on the shared 2-core machine, PIT threads=").append(run.getProperty("threads", "?")).append(")\n");
+        b.append("- Code: commit `").append(run.getProperty("commit", "?")).append("`, ").append(run.getProperty("date", "?")).append('\n');
+        for (String s : SCENARIOS) {
+            b.append("- Plans of ").append(s).append(": ").append(run.getProperty("plans." + s, "?")).append('\n');
+        }
+        b.append("- Target classes and the classes left out (checks, fidelity tables, notes, arbitraries, names, plan and world ")
+                .append("generators, mode tables, fault/operation/config records, scenario wiring): `sim-scenarios/pom.xml`, profile `mutation`.\n\n");
+
+        b.append("## Score per scenario\n\n");
+        b.append("Killed = detected by PIT: a check broke, the model threw or ran out of budget, or the sweep timed out. ")
+                .append("No coverage = the mutated line never ran in the sweep (not killed). Trace-only = the mutant only removes a trace line ")
+                .append("(`NodeContext.trace`, `Simulation.note`): no check reads the trace, so these are equivalent for the checks and leave the ")
+                .append("denominator. The other survivors were sampled by the SHA-1 of their key (first byte below ").append(SAMPLE_THRESHOLD)
+                .append(", about 9%, blind to what they do) and read by hand (below). Lower bound: killed / (mutants − trace-only − equivalent ")
+                .append("found in the sample), counting every unread survivor as non-equivalent. Estimate: the sample's share of equivalent ")
+                .append("mutants applied to every other survivor.\n\n");
+        b.append("| scenario | mutants | killed | killed / all | no coverage | survived | trace-only | other survivors | sampled | equivalent in sample | killed / non-equivalent, lower bound | estimate |\n");
+        b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        long[] tot = new long[9];
+        double estNonEqAll = 0;
+        for (String s : SCENARIOS) {
+            List<Mutant> ms = all.stream().filter(m -> m.scenario().equals(s)).toList();
+            long total = ms.size();
+            long killed = ms.stream().filter(Mutant::detected).count();
+            long noCov = ms.stream().filter(m -> m.status().equals("NO_COVERAGE")).count();
+            long survived = ms.stream().filter(m -> m.status().equals("SURVIVED")).count();
+            long trace = ms.stream().filter(m -> !m.detected() && m.traceOnly()).count();
+            long other = total - killed - trace;
+            List<Mutant> sampled = ms.stream().filter(m -> m.sampled(SAMPLE_THRESHOLD) && verdicts.containsKey(m.key())).toList();
+            long eq = sampled.stream().filter(m -> verdicts.get(m.key()).verdict().equals("equivalent")).count();
+            double eqShare = sampled.isEmpty() ? 0 : (double) eq / sampled.size();
+            double nonEq = total - trace - eqShare * other;
+            estNonEqAll += nonEq;
+            b.append("| ").append(s).append(" | ").append(total).append(" | ").append(killed).append(" | ").append(pct(killed, total))
+                    .append(" | ").append(noCov).append(" | ").append(survived).append(" | ").append(trace).append(" | ").append(other)
+                    .append(" | ").append(sampled.size()).append(" | ").append(eq)
+                    .append(" | ").append(killed).append(" / ").append(total - trace - eq).append(" = ").append(pct(killed, total - trace - eq))
+                    .append(" | ").append(sampled.isEmpty() || nonEq <= 0 ? "–" : String.format(java.util.Locale.ROOT, "%.1f%%", 100 * killed / nonEq))
+                    .append(" |\n");
+            long[] row = {total, killed, noCov, survived, trace, other, sampled.size(), eq};
+            for (int i = 0; i < row.length; i++) {
+                tot[i] += row[i];
+            }
+        }
+        b.append("| all | ").append(tot[0]).append(" | ").append(tot[1]).append(" | ").append(pct(tot[1], tot[0])).append(" | ").append(tot[2])
+                .append(" | ").append(tot[3]).append(" | ").append(tot[4]).append(" | ").append(tot[5]).append(" | ").append(tot[6]).append(" | ")
+                .append(tot[7]).append(" | ").append(tot[1]).append(" / ").append(tot[0] - tot[4] - tot[7]).append(" = ")
+                .append(pct(tot[1], tot[0] - tot[4] - tot[7])).append(" | ")
+                .append(tot[6] == 0 ? "–" : String.format(java.util.Locale.ROOT, "%.1f%%", 100 * tot[1] / estNonEqAll)).append(" |\n\n");
+
+        if (!notes.isBlank()) {
+            b.append(notes.strip()).append("\n\n");
+        }
+        b.append("## How the killed mutants were killed\n\n");
+        b.append("From PIT's full mutation matrix: the sweep stops at the first failing seed, and its `...Checks` method fails when that ")
+                .append("seed broke a check, its `...Model` method when it threw or exhausted the run budget, so each killed mutant has one of ")
+                .append("the two (\"both\" stays 0; it would mean the pair disagreed). Timed out: the minion exceeded PIT's time limit (the sweep's time ×")
+                .append(run.getProperty("timeoutFactor", "?")).append(" + ").append(run.getProperty("timeoutConstant", "?"))
+                .append(" ms); memory error: it ran out of heap; run error: the minion died otherwise.\n\n");
+        b.append("| scenario | killed | by a check | by the model (exception or budget) | both | timed out | memory error | run error |\n");
+        b.append("|---|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (String s : SCENARIOS) {
+            List<Mutant> ms = all.stream().filter(m -> m.scenario().equals(s)).toList();
+            List<Mutant> killed = ms.stream().filter(m -> m.status().equals("KILLED")).toList();
+            b.append("| ").append(s).append(" | ").append(ms.stream().filter(Mutant::detected).count())
+                    .append(" | ").append(killed.stream().filter(m -> m.byChecks() && !m.byModel()).count())
+                    .append(" | ").append(killed.stream().filter(m -> m.byModel() && !m.byChecks()).count())
+                    .append(" | ").append(killed.stream().filter(m -> m.byModel() && m.byChecks()).count())
+                    .append(" | ").append(ms.stream().filter(m -> m.status().equals("TIMED_OUT")).count())
+                    .append(" | ").append(ms.stream().filter(m -> m.status().equals("MEMORY_ERROR")).count())
+                    .append(" | ").append(ms.stream().filter(m -> m.status().equals("RUN_ERROR")).count()).append(" |\n");
+        }
+        b.append('\n');
+
+        b.append("## Mutants by class\n\n");
+        b.append("| scenario | class | mutants | killed | survived | no coverage |\n|---|---|---:|---:|---:|---:|\n");
+        Map<String, List<Mutant>> byClass = new TreeMap<>();
+        for (Mutant m : all) {
+            byClass.computeIfAbsent(m.scenario() + "\t" + m.simpleClass(), k -> new ArrayList<>()).add(m);
+        }
+        for (String s : SCENARIOS) {
+            for (Map.Entry<String, List<Mutant>> e : byClass.entrySet()) {
+                if (!e.getKey().startsWith(s + "\t")) {
+                    continue;
+                }
+                List<Mutant> ms = e.getValue();
+                b.append("| ").append(s).append(" | `").append(e.getKey().substring(s.length() + 1)).append("` | ").append(ms.size())
+                        .append(" | ").append(ms.stream().filter(Mutant::detected).count())
+                        .append(" | ").append(ms.stream().filter(m -> m.status().equals("SURVIVED")).count())
+                        .append(" | ").append(ms.stream().filter(m -> m.status().equals("NO_COVERAGE")).count()).append(" |\n");
+            }
+        }
+        b.append('\n');
+
+        b.append("## Hand classification of sampled survivors\n\n");
+        b.append("Each sampled survivor was read against the code (`survivors.tsv`). equivalent: no run can behave differently; ")
+                .append("benign: runs do change, but the mutated model still does what the system may do (for example Raft without leader ")
+                .append("stickiness), so no check ought to fail; unexercised: it changes behaviour only in situations the fixed-mode sweep's ")
+                .append("plans never create (a mode, a mixed-version run, a fault the plans lack), so it says more about the plans than about ")
+                .append("the checks; blind-spot: runs in the sweep do go wrong, and no check notices. The note says why, and for a blind spot ")
+                .append("which check would catch it. Benign, unexercised and blind-spot mutants all count as non-equivalent.\n\n");
+        for (String s : SCENARIOS) {
+            b.append("### ").append(s).append("\n\n");
+            List<Mutant> sample = all.stream().filter(m -> m.scenario().equals(s) && m.sampled(SAMPLE_THRESHOLD)).toList();
+            List<Mutant> sampled = sample.stream().filter(m -> verdicts.containsKey(m.key())).toList();
+            List<Mutant> unread = sample.stream().filter(m -> !verdicts.containsKey(m.key())).toList();
+            if (!unread.isEmpty()) {
+                b.append("In the sample but not read yet: ").append(unread.size()).append(" (").append(String.join(", ",
+                        unread.stream().map(m -> "`" + m.key() + "`").toList())).append(").\n\n");
+            }
+            if (sampled.isEmpty()) {
+                b.append("Not classified yet.\n\n");
+                continue;
+            }
+            Map<String, Long> counts = new TreeMap<>();
+            sampled.forEach(m -> counts.merge(verdicts.get(m.key()).verdict(), 1L, Long::sum));
+            b.append(sampled.size()).append(" survivors read: ");
+            List<String> parts = new ArrayList<>();
+            counts.forEach((k, v) -> parts.add(v + " " + k));
+            b.append(String.join(", ", parts)).append(".\n\n");
+            b.append("| class.method:line | mutation | status | verdict | why |\n|---|---|---|---|---|\n");
+            for (Mutant m : sampled) {
+                Verdict v = verdicts.get(m.key());
+                b.append("| `").append(m.simpleClass()).append('.').append(m.method()).append(':').append(m.line()).append("` | ")
+                        .append(m.description().replace("|", "\\|")).append(" | ").append(m.status()).append(" | ").append(v.verdict())
+                        .append(" | ").append(v.note().replace("|", "\\|")).append(" |\n");
+            }
+            b.append('\n');
+        }
+        List<String> stale = new ArrayList<>();
+        Map<String, Mutant> byKey = new LinkedHashMap<>();
+        all.forEach(m -> byKey.put(m.key(), m));
+        for (String k : verdicts.keySet()) {
+            Mutant m = byKey.get(k);
+            if (m == null || !m.sampled(SAMPLE_THRESHOLD)) {
+                stale.add(k);
+            }
+        }
+        if (!stale.isEmpty()) {
+            b.append("Classified keys that are not in this run's sample (the code moved; re-read them): ")
+                    .append(stale.size()).append("\n\n");
+            stale.forEach(k -> b.append("- `").append(k).append("`\n"));
+            b.append('\n');
+        }
+
+        b.append("## Every survivor\n\n");
+        b.append("Key for `survivors.tsv` (class|method|line|mutator|indexes), then PIT's description; trace-only ones left out.\n\n");
+        for (Mutant m : all) {
+            if (!m.detected() && !m.traceOnly()) {
+                b.append("- `").append(m.key()).append("` ").append(m.status().equals("NO_COVERAGE") ? "(no coverage) " : "")
+                        .append(m.description()).append('\n');
+            }
+        }
+        return b.toString();
+    }
+}

@@ -1,0 +1,44 @@
+package shardsim.scenarios.dropafterclone;
+
+import java.util.List;
+import shardsim.core.aim.ScenarioAim;
+
+/**
+ * The risky windows of drop-after-clone, named after Doris's agent task types (the subject is the
+ * tablet id; the first node is the BE the task runs on):
+ *
+ * <ul>
+ *   <li>{@value #CLONE}: a clone running on the BE, while the tablet is registered under clone
+ *       (apache/doris 24f3f1db, {@code be/src/olap/task/engine_clone_task.cpp},
+ *       {@code EngineCloneTask::execute}: {@code register_clone_tablet} .. {@code _do_clone} ..
+ *       {@code unregister_clone_tablet}); the nodes are the BE, then the clone's source. The
+ *       report's lost tablet is a clone that re-created the copy a DROP sent earlier then deleted.</li>
+ *   <li>{@value #DROP}: a DROP in flight, announced by the FE: from the report handler's decision
+ *       to drop a reported copy it cannot add back until the BE's finish of the DROP reaches the FE
+ *       (incubator-doris fae3eff2, {@code fe/.../master/ReportHandler.java}
+ *       {@code deleteFromBackend}, a {@code DropReplicaTask} in an agent batch ..
+ *       {@code MasterImpl.finishTask}, {@code case DROP}); the node is the BE. This is where the
+ *       report's DROP was, sent at .809 and run after the CLONE sent at .812.</li>
+ * </ul>
+ *
+ * <p>The scenario's faults that fit them: a stall of the BE's DROP pool (applied on the BE at
+ * once, so a DROP still on its way queues behind it and runs after a later CLONE) and a slow
+ * agent RPC to the BE (the FE's next batch to it leaves late). Slow report handling is not aimed: it is one switch on the FE, and an aimed spell ending
+ * inside a drawn one would end both.
+ */
+final class DorisWindows {
+    static final String CLONE = "CLONE";
+    static final String DROP = "DROP";
+
+    private DorisWindows() {
+    }
+
+    static List<ScenarioAim> aims() {
+        long second = DorisConfig.SECOND;
+        return List.of(
+                ScenarioAim.of(CLONE, (w, r) -> new DorisFault.StallPool(w.nodes().get(0), Backend.DROP_POOL, r.between(second / 10, 30 * second))),
+                ScenarioAim.of(CLONE, (w, r) -> new DorisFault.SlowAgentRpc(w.nodes().get(0), r.between(10_000, 5 * second))),
+                ScenarioAim.of(DROP, (w, r) -> new DorisFault.StallPool(w.nodes().get(0), Backend.DROP_POOL, r.between(second / 10, 30 * second))),
+                ScenarioAim.of(DROP, (w, r) -> new DorisFault.SlowAgentRpc(w.nodes().get(0), r.between(10_000, 5 * second))));
+    }
+}

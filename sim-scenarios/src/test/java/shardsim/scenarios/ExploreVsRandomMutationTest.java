@@ -1,0 +1,91 @@
+package shardsim.scenarios;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import shardsim.core.explore.ExploreResult;
+import shardsim.core.explore.Explorer;
+import shardsim.core.scenario.Plans;
+import shardsim.core.scenario.RunResult;
+import shardsim.core.scenario.RunSpec;
+import shardsim.core.scenario.Scenario;
+
+/**
+ * Exploration against random on the same budget of runs, judged by PIT over the same mutants
+ * ({@code scripts/mutation explore}, README "Mutation score of the checks"). With N runs:
+ * {@code ...Random} sweeps the fixed mode over seeds {@code 0..N-1} of {@code random}: the mutants
+ * it misses are the ones of interest. On those, two more budgets of N runs compete:
+ * {@code ...RandomNext}, seeds {@code N..2N-1}, and {@code ...Explore}, {@code sim explore}'s
+ * {@link Explorer} on the fixed mode for N runs from seed N (its fresh plans are those seeds of
+ * {@code random}, the rest mutants of its corpus). Each fails at its first failing run: a violation
+ * that is not a residual gap (the run budget included, as the explorer counts it), or an exception.
+ * PIT's full mutation matrix says which of them killed each mutant. One scenario per run
+ * ({@code -Dshardsim.mutation.scenario}). Tagged {@code mutation}: only PIT runs it.
+ */
+@Tag("mutation")
+class ExploreVsRandomMutationTest {
+    static final int DEFAULT_RUNS = 1_000;
+
+    /** Runs per method; {@code -Dshardsim.mutation.runs=N}. */
+    static int runs() {
+        return Integer.getInteger("shardsim.mutation.runs", DEFAULT_RUNS);
+    }
+
+    static String randomFailure(Scenario s, long from, int runs) {
+        for (long seed = from; seed < from + runs; seed++) {
+            RunSpec spec = new RunSpec(s.name(), Plans.FIXED, Plans.RANDOM, seed);
+            RunResult r;
+            try {
+                r = s.run(spec);
+            } catch (OutOfMemoryError e) {
+                throw e;
+            } catch (RuntimeException | Error e) {
+                return spec.command() + ": threw " + e;
+            }
+            if (!r.holdsApartFrom(s.residualGaps())) {
+                return spec.command() + ": " + r.violations();
+            }
+        }
+        return null;
+    }
+
+    static String exploreFailure(Scenario s, long from, int runs) {
+        ExploreResult r = Explorer.firstFailure(s, Plans.FIXED, Plans.RANDOM, from, runs);
+        return r.foundFailure() ? "explore found a failure at run " + r.firstFailureRun() + ": " + r.findings() : null;
+    }
+
+    private static void random(String scenario, long from) {
+        String f = randomFailure(Scenarios.byName(scenario).orElseThrow(), from, runs());
+        if (f != null) {
+            fail(f);
+        }
+    }
+
+    private static void explore(String scenario) {
+        String f = exploreFailure(Scenarios.byName(scenario).orElseThrow(), runs(), runs());
+        if (f != null) {
+            fail(f);
+        }
+    }
+
+    /** The scenario; {@code -Dshardsim.mutation.scenario=NAME} (one per PIT run: JUnit runs every method while PIT discovers them). */
+    static String scenario() {
+        return System.getProperty("shardsim.mutation.scenario", "version-skew");
+    }
+
+    @Test
+    void random() {
+        random(scenario(), 0);
+    }
+
+    @Test
+    void randomNext() {
+        random(scenario(), runs());
+    }
+
+    @Test
+    void explore() {
+        explore(scenario());
+    }
+}

@@ -1,0 +1,212 @@
+package shardsim.scenarios;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import shardsim.core.check.Violation;
+import shardsim.core.scenario.Plans;
+import shardsim.core.scenario.RunResult;
+import shardsim.core.scenario.RunSpec;
+import shardsim.core.scenario.Scenario;
+import shardsim.core.sim.RunBudget;
+
+/**
+ * The test PIT runs against each mutant of the scenarios' model classes ({@code scripts/mutation score},
+ * README "Mutation score of the checks"): the fixed mode over seeds {@code 0..N-1} of each generated
+ * plan the scenario has ({@code random}, and {@code targeted} where listed), stopping at the first
+ * failing seed. A seed fails when a check broke (any violation but the scenario's residual gaps and
+ * the kernel's run budget), or when the run did not end normally: it threw (the model's own
+ * assertion, a null, an index) or ran out of the run budget (a livelock). Tagged {@code mutation},
+ * so the default Surefire run leaves it out.
+ *
+ * <p>Two methods per scenario judge the same sweep, so that PIT's full mutation matrix tells how a
+ * mutant was killed: {@code ...Checks} fails when the first failing seed broke a check,
+ * {@code ...Model} when it threw or exhausted the budget. Each mutant is thus killed by exactly one
+ * of the two. Without a mutant both hold: the fixed mode's published figures are 0 failing seeds of
+ * the fix's claims.
+ *
+ * <p>Cost: PIT runs both methods against every mutant (fullMutationMatrix) in one minion JVM, one
+ * after the other, so in PIT's mutation minions the first of the pair to run sweeps and leaves its
+ * outcome for the second ({@link #PENDING}, taken once). The second first re-runs seed 0 of each plan
+ * and takes the outcome only if those runs are the ones the first saw (digest, violations,
+ * exception); otherwise it sweeps itself. Everywhere else (Surefire, PIT's coverage minion, whose
+ * per-test coverage decides which tests PIT runs against a mutant) both methods sweep, so both cover
+ * the same code and PIT always pairs them.
+ */
+@Tag("mutation")
+class FixedSweepMutationTest {
+    static final int DEFAULT_SEEDS = 50;
+
+    /** Seeds per plan; {@code -Dshardsim.mutation.seeds=N} (PIT passes it to its minions through jvmArgs). */
+    static int seeds() {
+        return Integer.getInteger("shardsim.mutation.seeds", DEFAULT_SEEDS);
+    }
+
+    /** The generated plans the sweep runs: {@code random}, and {@code targeted} where the scenario has it. */
+    static List<String> plans(Scenario s) {
+        List<String> out = new ArrayList<>();
+        out.add(Plans.RANDOM);
+        if (s.plans().contains(Plans.TARGETED)) {
+            out.add(Plans.TARGETED);
+        }
+        return out;
+    }
+
+    enum Judge {
+        /** The first failing seed broke a check of the scenario. */
+        CHECKS,
+        /** The first failing seed threw, or exhausted the run budget. */
+        MODEL
+    }
+
+    /**
+     * A sweep's outcome.
+     *
+     * @param judge who the first failing seed belongs to; null when every seed held
+     * @param failure the reproducing command and what failed
+     * @param seedZero per plan, what seed 0 did (the check that an outcome is this mutant's)
+     */
+    record Outcome(Judge judge, String failure, List<String> seedZero) {
+    }
+
+    /** An outcome left by the first method of a pair for the second, by scenario (mutation minions only). */
+    private static final Map<String, Outcome> PENDING = new HashMap<>();
+
+    /** Whether this JVM is one of PIT's mutation minions (its main class), where the pair shares one sweep. */
+    static boolean inMutationMinion() {
+        return String.valueOf(System.getProperty("sun.java.command")).startsWith("org.pitest.mutationtest.execute.MutationTestMinion");
+    }
+
+    /** What one seed did, in one line: its failure (or null) and a fingerprint of the run. */
+    private record Seed(Judge judge, String failure, String fingerprint) {
+    }
+
+    private static Seed run(Scenario s, String mode, String plan, long seed) {
+        RunSpec spec = new RunSpec(s.name(), mode, plan, seed);
+        RunResult r;
+        try {
+            r = s.run(spec);
+        } catch (OutOfMemoryError e) {
+            // PIT reports a minion that runs out of memory as MEMORY_ERROR; do not hide it.
+            throw e;
+        } catch (RuntimeException | Error e) {
+            return new Seed(Judge.MODEL, spec.command() + ": threw " + e, "threw " + e);
+        }
+        String fingerprint = r.digestHex() + " " + r.violations();
+        String check = brokenCheck(s, r);
+        if (check != null) {
+            return new Seed(Judge.CHECKS, spec.command() + ": " + check, fingerprint);
+        }
+        String budget = budget(r);
+        if (budget != null) {
+            return new Seed(Judge.MODEL, spec.command() + ": " + budget, fingerprint);
+        }
+        return new Seed(null, null, fingerprint);
+    }
+
+    /** Sweeps {@code mode}, plan by plan, seed by seed, to the first failing seed. */
+    static Outcome sweep(Scenario s, String mode, int seeds) {
+        List<String> seedZero = new ArrayList<>();
+        Judge judge = null;
+        String failure = null;
+        for (String plan : plans(s)) {
+            for (long seed = 0; seed < seeds && (failure == null || seed == 0); seed++) {
+                Seed r = run(s, mode, plan, seed);
+                if (seed == 0) {
+                    seedZero.add(r.fingerprint());
+                }
+                if (failure == null && r.failure() != null) {
+                    judge = r.judge();
+                    failure = r.failure();
+                }
+            }
+        }
+        return new Outcome(judge, failure, List.copyOf(seedZero));
+    }
+
+    private static List<String> seedZero(Scenario s, String mode) {
+        List<String> out = new ArrayList<>();
+        for (String plan : plans(s)) {
+            out.add(run(s, mode, plan, 0).fingerprint());
+        }
+        return out;
+    }
+
+    /** The first failing seed of {@code mode} under {@code judge} (its command and what failed), or null. */
+    static String firstFailure(Scenario s, String mode, Judge judge, int seeds) {
+        Outcome o = sweep(s, mode, seeds);
+        return o.judge() == judge ? o.failure() : null;
+    }
+
+    static String brokenCheck(Scenario s, RunResult r) {
+        for (Violation v : r.violations()) {
+            if (!s.isResidualGap(v.invariant()) && !RunBudget.INVARIANT.equals(v.invariant())) {
+                return v.invariant() + " " + v.message();
+            }
+        }
+        return null;
+    }
+
+    static String budget(RunResult r) {
+        for (Violation v : r.violations()) {
+            if (RunBudget.INVARIANT.equals(v.invariant())) {
+                return v.invariant() + " " + v.message();
+            }
+        }
+        return null;
+    }
+
+    private static void judge(String scenario, Judge judge) {
+        Scenario s = Scenarios.byName(scenario).orElseThrow();
+        Outcome o = null;
+        if (inMutationMinion()) {
+            Outcome left = PENDING.remove(scenario);
+            if (left != null && left.seedZero().equals(seedZero(s, Plans.FIXED))) {
+                o = left;
+            } else {
+                o = sweep(s, Plans.FIXED, seeds());
+                PENDING.put(scenario, o);
+            }
+        } else {
+            o = sweep(s, Plans.FIXED, seeds());
+        }
+        if (o.judge() == judge) {
+            fail(judge + " " + o.failure());
+        }
+    }
+
+    @Test
+    void versionSkewChecks() {
+        judge("version-skew", Judge.CHECKS);
+    }
+
+    @Test
+    void versionSkewModel() {
+        judge("version-skew", Judge.MODEL);
+    }
+
+    @Test
+    void dropAfterCloneChecks() {
+        judge("drop-after-clone", Judge.CHECKS);
+    }
+
+    @Test
+    void dropAfterCloneModel() {
+        judge("drop-after-clone", Judge.MODEL);
+    }
+
+    @Test
+    void splitStallChecks() {
+        judge("split-stall", Judge.CHECKS);
+    }
+
+    @Test
+    void splitStallModel() {
+        judge("split-stall", Judge.MODEL);
+    }
+}
