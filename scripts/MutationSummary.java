@@ -29,8 +29,10 @@ import org.w3c.dom.NodeList;
  * itself ({@code FixedSweepMutationTest.plans}).
  *
  * <p>How a mutant was killed comes from PIT's full mutation matrix: FixedSweepMutationTest has one
- * method per scenario that fails only when a check broke ({@code ...Checks}) and one that fails
- * only when a run threw or exhausted the run budget ({@code ...Model}).
+ * method per scenario that fails only when a check broke ({@code ...Checks}), one that fails
+ * only when a run threw or exhausted the run budget ({@code ...Model}), and one that fails only
+ * when every seed held but the sweep was vacuous ({@code ...Vacuity}; runs before the guard
+ * existed have no such method, and their column is 0).
  */
 public final class MutationSummary {
     static final String[] SCENARIOS = {"version-skew", "drop-after-clone", "split-stall"};
@@ -56,6 +58,15 @@ public final class MutationSummary {
 
         boolean byModel() {
             return killing.contains("Model()");
+        }
+
+        boolean byVacuity() {
+            return killing.contains("Vacuity()");
+        }
+
+        /** Killed by more than one of the three judges: it would mean they disagreed on one sweep. */
+        boolean byMoreThanOne() {
+            return (byChecks() ? 1 : 0) + (byModel() ? 1 : 0) + (byVacuity() ? 1 : 0) > 1;
         }
 
         boolean detected() {
@@ -324,19 +335,22 @@ public final class MutationSummary {
         }
         b.append("## How the killed mutants were killed\n\n");
         b.append("From PIT's full mutation matrix: the sweep stops at the first failing seed, and its `...Checks` method fails when that ")
-                .append("seed broke a check, its `...Model` method when it threw or exhausted the run budget, so each killed mutant has one of ")
-                .append("the two (\"both\" stays 0; it would mean the pair disagreed). Timed out: the minion exceeded PIT's time limit (the sweep's time ×")
+                .append("seed broke a check, its `...Model` method when it threw or exhausted the run budget, its `...Vacuity` method when no ")
+                .append("seed failed but fewer than three in four seeds of a plan made the scenario's progress (the vacuity guard), so each ")
+                .append("killed mutant has one of the three (\"more than one\" stays 0; it would mean they disagreed). Timed out: the minion ")
+                .append("exceeded PIT's time limit (the sweep's time ×")
                 .append(run.getProperty("timeoutFactor", "?")).append(" + ").append(run.getProperty("timeoutConstant", "?"))
                 .append(" ms); memory error: it ran out of heap; run error: the minion died otherwise.\n\n");
-        b.append("| scenario | killed | by a check | by the model (exception or budget) | both | timed out | memory error | run error |\n");
-        b.append("|---|---:|---:|---:|---:|---:|---:|---:|\n");
+        b.append("| scenario | killed | by a check | by the model (exception or budget) | by the vacuity guard | more than one | timed out | memory error | run error |\n");
+        b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (String s : SCENARIOS) {
             List<Mutant> ms = all.stream().filter(m -> m.scenario().equals(s)).toList();
             List<Mutant> killed = ms.stream().filter(m -> m.status().equals("KILLED")).toList();
             b.append("| ").append(s).append(" | ").append(ms.stream().filter(Mutant::detected).count())
-                    .append(" | ").append(killed.stream().filter(m -> m.byChecks() && !m.byModel()).count())
-                    .append(" | ").append(killed.stream().filter(m -> m.byModel() && !m.byChecks()).count())
-                    .append(" | ").append(killed.stream().filter(m -> m.byModel() && m.byChecks()).count())
+                    .append(" | ").append(killed.stream().filter(m -> m.byChecks() && !m.byMoreThanOne()).count())
+                    .append(" | ").append(killed.stream().filter(m -> m.byModel() && !m.byMoreThanOne()).count())
+                    .append(" | ").append(killed.stream().filter(m -> m.byVacuity() && !m.byMoreThanOne()).count())
+                    .append(" | ").append(killed.stream().filter(Mutant::byMoreThanOne).count())
                     .append(" | ").append(ms.stream().filter(m -> m.status().equals("TIMED_OUT")).count())
                     .append(" | ").append(ms.stream().filter(m -> m.status().equals("MEMORY_ERROR")).count())
                     .append(" | ").append(ms.stream().filter(m -> m.status().equals("RUN_ERROR")).count()).append(" |\n");

@@ -24,19 +24,23 @@ import shardsim.core.sim.RunBudget;
  * assertion, a null, an index) or ran out of the run budget (a livelock). Tagged {@code mutation},
  * so the default Surefire run leaves it out.
  *
- * <p>Two methods per scenario judge the same sweep, so that PIT's full mutation matrix tells how a
- * mutant was killed: {@code ...Checks} fails when the first failing seed broke a check,
- * {@code ...Model} when it threw or exhausted the budget. Each mutant is thus killed by exactly one
- * of the two. Without a mutant both hold: the fixed mode's published figures are 0 failing seeds of
- * the fix's claims.
+ * <p>A sweep in which every seed held can still be vacuous: a model that does nothing breaks no
+ * safety check. The vacuity guard ({@link #PROGRESS}) asks that enough of each plan's seeds did the
+ * scenario's work.
  *
- * <p>Cost: PIT runs both methods against every mutant (fullMutationMatrix) in one minion JVM, one
- * after the other, so in PIT's mutation minions the first of the pair to run sweeps and leaves its
- * outcome for the second ({@link #PENDING}, taken once). The second first re-runs seed 0 of each plan
- * and takes the outcome only if those runs are the ones the first saw (digest, violations,
- * exception); otherwise it sweeps itself. Everywhere else (Surefire, PIT's coverage minion, whose
- * per-test coverage decides which tests PIT runs against a mutant) both methods sweep, so both cover
- * the same code and PIT always pairs them.
+ * <p>Three methods per scenario judge the same sweep, so that PIT's full mutation matrix tells how a
+ * mutant was killed: {@code ...Checks} fails when the first failing seed broke a check,
+ * {@code ...Model} when it threw or exhausted the budget, {@code ...Vacuity} when no seed failed but
+ * the sweep was vacuous. Each mutant is thus killed by exactly one of the three. Without a mutant all
+ * hold: the fixed mode's published figures are 0 failing seeds of the fix's claims.
+ *
+ * <p>Cost: PIT runs the three methods against every mutant (fullMutationMatrix) in one minion JVM,
+ * one after the other, so in PIT's mutation minions the first to run sweeps and leaves its outcome
+ * for the other two ({@link #PENDING}). Each of them first re-runs seed 0 of each plan and takes the
+ * outcome only if those runs are the ones the first saw (digest, violations, exception); otherwise it
+ * sweeps itself. Everywhere else (Surefire, PIT's coverage minion, whose per-test coverage decides
+ * which tests PIT runs against a mutant) every method sweeps, so all cover the same code and PIT
+ * always runs them together.
  */
 @Tag("mutation")
 class FixedSweepMutationTest {
@@ -61,7 +65,43 @@ class FixedSweepMutationTest {
         /** The first failing seed broke a check of the scenario. */
         CHECKS,
         /** The first failing seed threw, or exhausted the run budget. */
-        MODEL
+        MODEL,
+        /**
+         * No seed failed, but the sweep was vacuous: too few of a plan's seeds made the progress
+         * the scenario exists to exercise ({@link #PROGRESS}), so the checks had little to judge.
+         */
+        VACUITY
+    }
+
+    /**
+     * The vacuity guard: per scenario, the metric a run records only when its work got done (a DDL
+     * the client was told succeeded, a balance move whose clone finished, a split that finished).
+     * Every plan of the sweep must have at least {@link #PROGRESS_SHARE_MIN} of its seeds record it.
+     * The share is a floor well below what the unmutated model gives (every one of seeds 0..19 of
+     * each plan; {@code FixedSweepSanityTest} prints it), so it holds at any seed count; a model or
+     * driver that stops doing its work, or does it in fewer than three runs in four, falls below it.
+     */
+    static final Map<String, String> PROGRESS = Map.of(
+            "version-skew", "ddl-latency",
+            "drop-after-clone", "clone-latency",
+            "split-stall", "split-duration");
+    static final double PROGRESS_SHARE_MIN = 0.75;
+
+    /** How many of seeds {@code 0..seeds-1} of {@code plan} recorded the scenario's progress metric. */
+    static int progressed(Scenario s, String mode, String plan, int seeds) {
+        int n = 0;
+        for (long seed = 0; seed < seeds; seed++) {
+            if (run(s, mode, plan, seed).progress()) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** Whether the run recorded the scenario's progress metric. */
+    static boolean madeProgress(Scenario s, RunResult r) {
+        long[] samples = r.metrics().get(PROGRESS.get(s.name()));
+        return samples != null && samples.length > 0;
     }
 
     /**
@@ -74,16 +114,19 @@ class FixedSweepMutationTest {
     record Outcome(Judge judge, String failure, List<String> seedZero) {
     }
 
-    /** An outcome left by the first method of a pair for the second, by scenario (mutation minions only). */
-    private static final Map<String, Outcome> PENDING = new HashMap<>();
+    /** An outcome left by the first method of a trio for the other two, by scenario (mutation minions only). */
+    private record Pending(Outcome outcome, int usesLeft) {
+    }
+
+    private static final Map<String, Pending> PENDING = new HashMap<>();
 
     /** Whether this JVM is one of PIT's mutation minions (its main class), where the pair shares one sweep. */
     static boolean inMutationMinion() {
         return String.valueOf(System.getProperty("sun.java.command")).startsWith("org.pitest.mutationtest.execute.MutationTestMinion");
     }
 
-    /** What one seed did, in one line: its failure (or null) and a fingerprint of the run. */
-    private record Seed(Judge judge, String failure, String fingerprint) {
+    /** What one seed did, in one line: its failure (or null), a fingerprint of the run, whether it made progress. */
+    private record Seed(Judge judge, String failure, String fingerprint, boolean progress) {
     }
 
     private static Seed run(Scenario s, String mode, String plan, long seed) {
@@ -95,18 +138,19 @@ class FixedSweepMutationTest {
             // PIT reports a minion that runs out of memory as MEMORY_ERROR; do not hide it.
             throw e;
         } catch (RuntimeException | Error e) {
-            return new Seed(Judge.MODEL, spec.command() + ": threw " + e, "threw " + e);
+            return new Seed(Judge.MODEL, spec.command() + ": threw " + e, "threw " + e, false);
         }
         String fingerprint = r.digestHex() + " " + r.violations();
+        boolean progress = madeProgress(s, r);
         String check = brokenCheck(s, r);
         if (check != null) {
-            return new Seed(Judge.CHECKS, spec.command() + ": " + check, fingerprint);
+            return new Seed(Judge.CHECKS, spec.command() + ": " + check, fingerprint, progress);
         }
         String budget = budget(r);
         if (budget != null) {
-            return new Seed(Judge.MODEL, spec.command() + ": " + budget, fingerprint);
+            return new Seed(Judge.MODEL, spec.command() + ": " + budget, fingerprint, progress);
         }
-        return new Seed(null, null, fingerprint);
+        return new Seed(null, null, fingerprint, progress);
     }
 
     /** Sweeps {@code mode}, plan by plan, seed by seed, to the first failing seed. */
@@ -114,17 +158,30 @@ class FixedSweepMutationTest {
         List<String> seedZero = new ArrayList<>();
         Judge judge = null;
         String failure = null;
+        String vacuous = null;
         for (String plan : plans(s)) {
+            int progressed = 0;
             for (long seed = 0; seed < seeds && (failure == null || seed == 0); seed++) {
                 Seed r = run(s, mode, plan, seed);
                 if (seed == 0) {
                     seedZero.add(r.fingerprint());
+                }
+                if (r.progress()) {
+                    progressed++;
                 }
                 if (failure == null && r.failure() != null) {
                     judge = r.judge();
                     failure = r.failure();
                 }
             }
+            if (vacuous == null && failure == null && progressed < PROGRESS_SHARE_MIN * seeds) {
+                vacuous = "sim sweep " + s.name() + " --mode " + mode + " --plan " + plan + " --seeds 0.." + (seeds - 1) + ": only " + progressed
+                        + " of " + seeds + " seeds recorded " + PROGRESS.get(s.name()) + " (the guard asks for " + PROGRESS_SHARE_MIN + " of them)";
+            }
+        }
+        if (failure == null && vacuous != null) {
+            judge = Judge.VACUITY;
+            failure = vacuous;
         }
         return new Outcome(judge, failure, List.copyOf(seedZero));
     }
@@ -165,12 +222,15 @@ class FixedSweepMutationTest {
         Scenario s = Scenarios.byName(scenario).orElseThrow();
         Outcome o = null;
         if (inMutationMinion()) {
-            Outcome left = PENDING.remove(scenario);
-            if (left != null && left.seedZero().equals(seedZero(s, Plans.FIXED))) {
-                o = left;
+            Pending left = PENDING.remove(scenario);
+            if (left != null && left.outcome().seedZero().equals(seedZero(s, Plans.FIXED))) {
+                o = left.outcome();
+                if (left.usesLeft() > 1) {
+                    PENDING.put(scenario, new Pending(o, left.usesLeft() - 1));
+                }
             } else {
                 o = sweep(s, Plans.FIXED, seeds());
-                PENDING.put(scenario, o);
+                PENDING.put(scenario, new Pending(o, Judge.values().length - 1));
             }
         } else {
             o = sweep(s, Plans.FIXED, seeds());
@@ -191,6 +251,11 @@ class FixedSweepMutationTest {
     }
 
     @Test
+    void versionSkewVacuity() {
+        judge("version-skew", Judge.VACUITY);
+    }
+
+    @Test
     void dropAfterCloneChecks() {
         judge("drop-after-clone", Judge.CHECKS);
     }
@@ -201,6 +266,11 @@ class FixedSweepMutationTest {
     }
 
     @Test
+    void dropAfterCloneVacuity() {
+        judge("drop-after-clone", Judge.VACUITY);
+    }
+
+    @Test
     void splitStallChecks() {
         judge("split-stall", Judge.CHECKS);
     }
@@ -208,5 +278,10 @@ class FixedSweepMutationTest {
     @Test
     void splitStallModel() {
         judge("split-stall", Judge.MODEL);
+    }
+
+    @Test
+    void splitStallVacuity() {
+        judge("split-stall", Judge.VACUITY);
     }
 }
