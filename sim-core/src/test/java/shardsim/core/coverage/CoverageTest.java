@@ -54,6 +54,36 @@ class CoverageTest {
         assertEquals(2, c.transitionCount());
     }
 
+    /** Entities reported in another order, or skipped, at some samples: each keeps its own last state. */
+    @Test
+    void transitionsFollowEachEntityWhateverTheOrderOfReports() {
+        // Per sample: entity, state pairs in the order reported.
+        long[][][] script = {{{10, 0}, {11, 1}, {12, 2}}, {{12, 4}, {10, 0}}, {{11, 1}, {10, 5}, {12, 4}}, {{10, 5}, {11, 3}, {12, 4}}};
+        int[] step = {0};
+        CoverageRecorder rec = new CoverageRecorder();
+        rec.add(new Abstraction() {
+            @Override
+            public StateSpace space() {
+                return SHARD;
+            }
+
+            @Override
+            public void sample(Sink sink) {
+                for (long[] pair : script[step[0]]) {
+                    sink.state(pair[0], (int) pair[1]);
+                }
+            }
+        });
+        for (step[0] = 0; step[0] < script.length; step[0]++) {
+            rec.sample();
+        }
+        Coverage.Space s = rec.coverage().spaces().get(0);
+        assertArrayEquals(new int[] {0, 1, 2, 3, 4, 5}, s.states());
+        // 12: 2->4; 10: 0->5; 11: 1->3. No transition between different entities' states.
+        assertArrayEquals(new long[] {Coverage.Space.transition(SHARD, 0, 5), Coverage.Space.transition(SHARD, 1, 3), Coverage.Space.transition(SHARD, 2, 4)},
+                java.util.stream.LongStream.of(s.transitions()).sorted().toArray());
+    }
+
     @Test
     void tallyCountsRunsPerStateAndListsUnreached() {
         CoverageTally tally = new CoverageTally();

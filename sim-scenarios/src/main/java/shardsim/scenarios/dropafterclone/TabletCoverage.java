@@ -55,6 +55,7 @@ final class TabletCoverage implements Abstraction {
     private final long[] seenTaskChanges;
     private final int[][] beClone;
     private final boolean[][] beDrop;
+    private boolean sampled;
 
     TabletCoverage(Simulation sim, List<String> backends, List<Long> tablets) {
         if (backends.size() > Long.SIZE) {
@@ -91,8 +92,13 @@ final class TabletCoverage implements Abstraction {
 
     @Override
     public void sample(Sink sink) {
-        readDisks();
-        readTasks();
+        boolean changed = readDisks();
+        changed |= readTasks();
+        if (!changed && sampled) {
+            // Every tablet is in the state it was last reported in: reporting it again adds nothing.
+            return;
+        }
+        sampled = true;
         for (int i = 0; i < tablets.length; i++) {
             TabletMeta meta = metas[i];
             if (meta == null) {
@@ -111,11 +117,16 @@ final class TabletCoverage implements Abstraction {
         }
     }
 
-    /** The FE's batches and the BEs' tasks, re-read only from a process whose tasks changed (or that restarted). */
-    private void readTasks() {
+    /**
+     * The FE's batches and the BEs' tasks, re-read only from a process whose tasks changed (or that
+     * restarted); true when any was re-read.
+     */
+    private boolean readTasks() {
+        boolean changed = false;
         Frontend fe = sim.node(Cluster.FE, Frontend.class);
         long feChanges = fe == null ? 0 : fe.agentBatchChanges();
         if (fe != seenFe || feChanges != seenFeChanges) {
+            changed = true;
             seenFe = fe;
             seenFeChanges = feChanges;
             for (int i = 0; i < tablets.length; i++) {
@@ -129,6 +140,7 @@ final class TabletCoverage implements Abstraction {
             if (node == nodes[b] && changes == seenTaskChanges[b]) {
                 continue;
             }
+            changed = true;
             nodes[b] = node;
             seenTaskChanges[b] = changes;
             for (int i = 0; i < tablets.length; i++) {
@@ -137,11 +149,15 @@ final class TabletCoverage implements Abstraction {
                 beDrop[b][i] = node != null && node.registered(TaskType.DROP, tablet);
             }
         }
+        return changed;
     }
 
-    private void readDisks() {
+    /** The catalog and the BEs' copies, re-read only from a disk whose version moved; true when any was re-read. */
+    private boolean readDisks() {
+        boolean changed = false;
         Disk feDisk = sim.disk(Cluster.FE);
         if (feDisk.version() != feVersion) {
+            changed = true;
             feVersion = feDisk.version();
             for (int i = 0; i < tablets.length; i++) {
                 TabletMeta meta = feDisk.get(catalogKeys[i], TabletMeta.class).orElse(null);
@@ -164,11 +180,13 @@ final class TabletCoverage implements Abstraction {
             if (disk.version() == beVersion[b]) {
                 continue;
             }
+            changed = true;
             beVersion[b] = disk.version();
             long bit = 1L << b;
             for (int i = 0; i < tablets.length; i++) {
                 copyMask[i] = disk.get(copyKeys[i], LocalTablet.class).isPresent() ? copyMask[i] | bit : copyMask[i] & ~bit;
             }
         }
+        return changed;
     }
 }
