@@ -26,6 +26,7 @@ public final class CoverageRecorder {
     public void sample() {
         for (int i = 0; i < tracked.size(); i++) {
             Tracked t = tracked.get(i);
+            t.reports = 0;
             t.abstraction.sample(t);
         }
     }
@@ -58,11 +59,13 @@ public final class CoverageRecorder {
         int[] last = new int[8];
         int count;
         /**
-         * Where the next entity is expected: an abstraction reports its entities in the same order
-         * at every sample, so the slot after the last one reported is almost always the next one's,
-         * and a sample costs one comparison per entity instead of a scan each.
+         * Per position in a sample's reports, the slot the entity reported there had last time: an
+         * abstraction reports its entities in the same order at every sample (not always the order
+         * they were first seen in), so a report costs one comparison instead of a scan.
          */
-        int next;
+        int[] slotAt = new int[8];
+        /** Reports so far in the current sample. */
+        int reports;
 
         Tracked(Abstraction abstraction) {
             this.abstraction = abstraction;
@@ -76,14 +79,19 @@ public final class CoverageRecorder {
                 throw new IllegalArgumentException("state " + state + " is outside space " + space.name() + " of " + size + " states");
             }
             reached.set(state);
-            int i = next < count && entities[next] == entity ? next : indexOf(entity);
+            int at = reports++;
+            if (at == slotAt.length) {
+                slotAt = Arrays.copyOf(slotAt, at * 2);
+            }
+            int guess = slotAt[at];
+            int i = guess < count && entities[guess] == entity ? guess : indexOf(entity);
             if (i >= 0) {
+                slotAt[at] = i;
                 int prev = last[i];
                 if (prev != state) {
                     transitions.add(Coverage.Space.transition(space, prev, state));
                     last[i] = state;
                 }
-                next = i + 1;
                 return;
             }
             if (count == entities.length) {
@@ -92,8 +100,8 @@ public final class CoverageRecorder {
             }
             entities[count] = entity;
             last[count] = state;
+            slotAt[at] = count;
             count++;
-            next = count;
         }
 
         private int indexOf(long entity) {
