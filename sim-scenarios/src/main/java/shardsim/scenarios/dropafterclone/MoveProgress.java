@@ -9,9 +9,10 @@ import shardsim.core.trace.Micros;
  * (its CLONE replica becomes NORMAL in the FE's catalog) within the clone timeout, or the FE
  * cancels it for a reason a lossy link explains.
  *
- * <p>What Doris promises: the TabletScheduler gives a clone task {@code min_clone_task_timeout_sec}
- * ... {@code max_clone_task_timeout_sec} (180 s here, {@link DorisConfig#cloneTimeoutMicros}) and
- * cancels it past that ({@code TabletScheduler.handleRunningTablets}, apache/doris 24f3f1db); a BE
+ * <p>What Doris promises: a clone task's timeout is its tablet's size at 5 MB/s, kept between
+ * {@code min_clone_task_timeout_sec} (3 min, the model's {@link DorisConfig#cloneTimeoutMicros}) and
+ * {@code max_clone_task_timeout_sec} ({@code TabletSchedCtx}, apache/doris 24f3f1db), and the
+ * TabletScheduler cancels a running clone past it ({@code TabletScheduler.handleRunningTablets}); a BE
  * runs a CLONE it registered ({@code task_worker_pool.cpp}), and the FE resends a queued CLONE the
  * BE's task report (every {@code report_task_interval_seconds}, 10 s) does not list
  * ({@code ReportHandler.taskReport}, {@code AgentTaskQueue.getDiffTasks}), so a CLONE or its
