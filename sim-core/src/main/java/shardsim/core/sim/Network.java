@@ -28,6 +28,7 @@ public final class Network {
     private final LinkedHashMap<String, LinkedHashMap<String, int[]>> inFlight = new LinkedHashMap<>();
     private long delivered;
     private long dropped;
+    private long duplicated;
 
     Network(Simulation sim, LinkPolicy defaultPolicy) {
         this.sim = sim;
@@ -132,6 +133,11 @@ public final class Network {
         return dropped;
     }
 
+    /** Messages the link sent twice so far. */
+    public long duplicated() {
+        return duplicated;
+    }
+
     private void cut(Link link, int delta) {
         int n = cuts.getOrDefault(link, 0) + delta;
         if (n <= 0) {
@@ -169,6 +175,7 @@ public final class Network {
         if (random.chance(policy.duplicateProbability())) {
             sim.record(TraceKind.DUPLICATE, from, new TraceData.Duplicate(env.id()));
             schedule(env, policy, true, flying);
+            duplicated++;
             copies++;
         }
         flying[0] += copies;
