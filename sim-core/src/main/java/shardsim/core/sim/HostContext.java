@@ -24,6 +24,9 @@ final class HostContext implements NodeContext {
     private final LongMap<TimerImpl> calls = new LongMap<>();
     /** Worker queues in creation order. */
     final LinkedHashMap<String, WorkerImpl> workers = new LinkedHashMap<>();
+    /** The last envelope handed to the node and its sender, so that a reply to it finds its link at once. */
+    private Envelope lastReceived;
+    private NodeHost lastReceivedFrom;
 
     HostContext(Simulation sim, NodeHost host, int incarnation) {
         this.sim = sim;
@@ -70,7 +73,8 @@ final class HostContext implements NodeContext {
     @Override
     public void send(String to, Message message) {
         requireLive();
-        sim.network().send(sim.newEnvelope(host.name, to, message, 0, false));
+        Route route = host.routeTo(sim.receiver(to));
+        sim.network().send(sim.newEnvelope(route, message, 0, false), route);
     }
 
     @Override
@@ -84,7 +88,8 @@ final class HostContext implements NodeContext {
         TimerImpl timeout = TimerImpl.call(this, callId, to, request, replyType, onReply, onTimeout);
         calls.put(callId, timeout);
         sim.schedule(timeoutMicros, new SimEvent.Fire(timeout));
-        sim.network().send(sim.newEnvelope(host.name, to, request, callId, false));
+        Route route = host.routeTo(sim.receiver(to));
+        sim.network().send(sim.newEnvelope(route, request, callId, false), route);
     }
 
     @Override
@@ -93,7 +98,10 @@ final class HostContext implements NodeContext {
         if (!request.isRequest()) {
             throw new IllegalStateException("reply to a message that is not a request: " + request.describe());
         }
-        sim.network().send(sim.newEnvelope(host.name, request.from(), response, request.callId(), true));
+        // A reply to the message being handled goes back on the link it came by, found without a lookup.
+        NodeHost back = request == lastReceived ? lastReceivedFrom : sim.receiver(request.from());
+        Route route = host.routeTo(back);
+        sim.network().send(sim.newEnvelope(route, response, request.callId(), true), route);
     }
 
     @Override
@@ -151,7 +159,7 @@ final class HostContext implements NodeContext {
     }
 
     /** Routes an arriving envelope: replies to their pending call, the rest to the node. */
-    void receive(Envelope env) {
+    void receive(Envelope env, NodeHost sender) {
         if (env.reply()) {
             TimerImpl call = calls.remove(env.callId());
             if (call == null) {
@@ -162,6 +170,8 @@ final class HostContext implements NodeContext {
             call.answer(env.message());
             return;
         }
+        lastReceived = env;
+        lastReceivedFrom = sender;
         host.node.onMessage(env);
     }
 

@@ -10,10 +10,10 @@ sealed interface SimEvent {
     /**
      * A message arriving at its receiver.
      *
-     * @param flying the count of messages in flight on its link, taken when it was sent so that
-     *     the arrival does not look it up again (null for a node's message to itself)
+     * @param route its link, taken when it was sent so that the arrival looks up neither the
+     *     receiver nor the link's count of messages in flight
      */
-    record Deliver(Envelope envelope, boolean copy, int[] flying) implements SimEvent {
+    record Deliver(Envelope envelope, boolean copy, Route route) implements SimEvent {
     }
 
     /** A node's timer. */

@@ -164,7 +164,7 @@ public final class Simulation {
         if (hosts.containsKey(name)) {
             throw new IllegalArgumentException("duplicate node " + name);
         }
-        hosts.put(name, new NodeHost(name, factory, crashable, nodeCodes.getOrDefault(name, runCode)));
+        hosts.put(name, new NodeHost(name, hosts.size(), factory, crashable, nodeCodes.getOrDefault(name, runCode)));
         schedule(0, new SimEvent.Boot(name));
     }
 
@@ -817,20 +817,22 @@ public final class Simulation {
         }
     }
 
-    Envelope newEnvelope(String from, String to, Message message, long callId, boolean reply) {
-        if (!hosts.containsKey(to)) {
+    /** The node a message is addressed to; an unknown name is the model's error. */
+    NodeHost receiver(String to) {
+        NodeHost h = hosts.get(to);
+        if (h == null) {
             throw new IllegalArgumentException("unknown node " + to);
         }
-        return new Envelope(nextEnvelopeId++, from, to, message, callId, reply, now);
+        return h;
+    }
+
+    /** A new envelope on {@code route} (whose receiver {@link #receiver} found). */
+    Envelope newEnvelope(Route route, Message message, long callId, boolean reply) {
+        return new Envelope(nextEnvelopeId++, route.from.name, route.to.name, message, callId, reply, now);
     }
 
     long nextCallId() {
         return nextCallId++;
-    }
-
-    HostContext liveContext(String name) {
-        NodeHost h = host(name);
-        return h.up ? h.context : null;
     }
 
     private NodeHost host(String name) {
