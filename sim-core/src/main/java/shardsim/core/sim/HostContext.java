@@ -87,7 +87,7 @@ final class HostContext implements NodeContext {
         long callId = sim.nextCallId();
         TimerImpl timeout = TimerImpl.call(this, callId, to, request, replyType, onReply, onTimeout);
         calls.put(callId, timeout);
-        sim.schedule(timeoutMicros, new SimEvent.Fire(timeout));
+        sim.scheduleTimer(timeoutMicros, new SimEvent.Fire(timeout));
         Route route = host.routeTo(sim.receiver(to));
         sim.network().send(sim.newEnvelope(route, request, callId, false), route);
     }
@@ -111,7 +111,7 @@ final class HostContext implements NodeContext {
             throw new IllegalArgumentException("negative timer delay");
         }
         TimerImpl t = TimerImpl.timer(this, label, action);
-        sim.schedule(delayMicros, new SimEvent.Fire(t));
+        sim.scheduleTimer(delayMicros, new SimEvent.Fire(t));
         return t;
     }
 
@@ -151,11 +151,6 @@ final class HostContext implements NodeContext {
     @Override
     public void trace(String detail) {
         sim.record(TraceKind.STATE, host.name, new TraceData.Note(detail));
-    }
-
-    /** A timer of this node was cancelled while pending: its event is dead in the queue. */
-    void timerCancelled() {
-        sim.timerCancelled();
     }
 
     /** Routes an arriving envelope: replies to their pending call, the rest to the node. */

@@ -59,10 +59,7 @@ final class TimerImpl implements Timer {
 
     @Override
     public void cancel() {
-        if (pending) {
-            pending = false;
-            owner.timerCancelled();
-        }
+        pending = false;
     }
 
     @Override
