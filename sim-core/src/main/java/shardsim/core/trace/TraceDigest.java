@@ -58,6 +58,7 @@ final class TraceDigest implements FieldSink {
     private static final int SLOT_WORDS = 8;
     private static final int MAX_CACHED = 4 * (SLOT_WORDS - 1);
     private final String[] cachedStrings = new String[SLOTS];
+    /** The words of the cached strings, each times K1. */
     private final long[] cachedWords = new long[SLOTS * SLOT_WORDS];
 
     private long h = INITIAL;
@@ -122,14 +123,18 @@ final class TraceDigest implements FieldSink {
         int slot = slotOf(s);
         int base = slot * SLOT_WORDS;
         long[] w = cachedWords;
+        int end = base + 1 + ((n + 3) >>> 2);
         if (cachedStrings[slot] != s) {
             prepare(s, n, w, base);
+            for (int i = base; i < end; i++) {
+                w[i] *= K1;
+            }
             cachedStrings[slot] = s;
         }
+        // The slot holds each word already multiplied by K1: the fold is the same, one multiply shorter.
         long hh = h;
-        int end = base + 1 + ((n + 3) >>> 2);
         for (int i = base; i < end; i++) {
-            hh = Long.rotateLeft(hh + w[i] * K1, 31) * K2;
+            hh = Long.rotateLeft(hh + w[i], 31) * K2;
         }
         h = hh;
     }
