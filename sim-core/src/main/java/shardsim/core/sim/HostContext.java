@@ -87,7 +87,7 @@ final class HostContext implements NodeContext {
         long callId = sim.nextCallId();
         TimerImpl timeout = TimerImpl.call(this, callId, to, request, replyType, onReply, onTimeout);
         calls.put(callId, timeout);
-        sim.scheduleTimer(timeoutMicros, new SimEvent.Fire(timeout));
+        sim.scheduleTimer(timeoutMicros, timeout);
         Route route = host.routeTo(sim.receiver(to));
         sim.network().send(sim.newEnvelope(route, request, callId, false), route);
     }
@@ -111,7 +111,7 @@ final class HostContext implements NodeContext {
             throw new IllegalArgumentException("negative timer delay");
         }
         TimerImpl t = TimerImpl.timer(this, label, action);
-        sim.scheduleTimer(delayMicros, new SimEvent.Fire(t));
+        sim.scheduleTimer(delayMicros, t);
         return t;
     }
 

@@ -4,8 +4,13 @@ import shardsim.core.fault.Fault;
 import shardsim.core.node.Envelope;
 import shardsim.core.trace.TraceData;
 
-/** What the event loop schedules. Dispatched in {@link Simulation#dispatch(SimEvent)}. */
-sealed interface SimEvent {
+/**
+ * What the event loop schedules. Dispatched in {@link Simulation#dispatch(SimEvent)}. A node's
+ * timer is its own event ({@link TimerImpl}), not a record around it: a call makes one object
+ * for its timeout, not two.
+ */
+sealed interface SimEvent permits SimEvent.Deliver, TimerImpl, SimEvent.Inject, SimEvent.Aimed, SimEvent.WorkerWake, SimEvent.Action,
+        SimEvent.Check, SimEvent.Boot, SimEvent.LivenessDeadline {
 
     /**
      * A message arriving at its receiver.
@@ -14,10 +19,6 @@ sealed interface SimEvent {
      *     receiver nor the link's count of messages in flight
      */
     record Deliver(Envelope envelope, boolean copy, Route route) implements SimEvent {
-    }
-
-    /** A node's timer. */
-    record Fire(TimerImpl timer) implements SimEvent {
     }
 
     /** A fault from the plan. */

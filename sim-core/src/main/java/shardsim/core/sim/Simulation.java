@@ -554,7 +554,7 @@ public final class Simulation {
                 break;
             }
             SimEvent e = queue.poll();
-            if (e instanceof SimEvent.Fire f && !f.timer().isPending()) {
+            if (e instanceof TimerImpl f && !f.isPending()) {
                 // A cancelled timer, or one of a crashed incarnation: no event, no checks, no trace.
                 continue;
             }
@@ -620,8 +620,7 @@ public final class Simulation {
     void dispatch(SimEvent e) {
         if (e instanceof SimEvent.Deliver d) {
             network.deliver(d);
-        } else if (e instanceof SimEvent.Fire f) {
-            TimerImpl t = f.timer();
+        } else if (e instanceof TimerImpl t) {
             if (t.take()) {
                 recordTimer(t);
                 if (t.isCall()) {
@@ -756,7 +755,7 @@ public final class Simulation {
      * FIFO lanes, where a cancelled one (a call answered long before its timeout) costs O(1) when
      * the loop skips it; the order is the same as in the heap.
      */
-    void scheduleTimer(long delayMicros, SimEvent.Fire e) {
+    void scheduleTimer(long delayMicros, TimerImpl e) {
         if (delayMicros < 0) {
             throw new IllegalArgumentException("negative delay");
         }
