@@ -48,6 +48,9 @@ public final class EventQueue<E> {
     private int laneCount;
     /** Items in all lanes. */
     private int laneItems;
+    /** What {@link #earliest} last found, or {@link #STALE} once an add or a poll may have changed it. */
+    private int next = STALE;
+    private static final int STALE = -3;
 
     /** A FIFO of items sorted by (time, sequence) because each was appended after the last. */
     private static final class Lane {
@@ -167,12 +170,14 @@ public final class EventQueue<E> {
         } else {
             fit.append(time, seq, item);
             laneItems++;
+            next = STALE;
         }
         return seq;
     }
 
     /** Puts an item in the heap under a sequence larger than every pending one. */
     private void addToHeap(long time, long seq, Object item) {
+        next = STALE;
         if (size == times.length) {
             grow();
         }
@@ -200,9 +205,12 @@ public final class EventQueue<E> {
 
     /**
      * Where the earliest item is: -1 for the heap's top, else the index of the lane whose head it
-     * is. Only valid when not empty.
+     * is. Only valid when not empty. A peek and the poll after it share one search.
      */
     private int earliest() {
+        if (next != STALE) {
+            return next;
+        }
         int at = -1;
         long bt = 0;
         long bs = 0;
@@ -224,6 +232,7 @@ public final class EventQueue<E> {
                 }
             }
         }
+        next = at;
         return at;
     }
 
@@ -257,6 +266,7 @@ public final class EventQueue<E> {
         }
         // Unlike add, the sequence may be smaller than pending ones: ties compare sequences.
         siftUp(i, time, seq, item);
+        next = STALE;
     }
 
     /** Moves the item of {@code time} and {@code seq} up from {@code hole} to its place, comparing times, then sequences. */
@@ -300,6 +310,7 @@ public final class EventQueue<E> {
     public E poll() {
         if (laneItems > 0) {
             int at = earliest();
+            next = STALE;
             if (at >= 0) {
                 Lane l = lanes[at];
                 lastTime = l.times[l.head];
@@ -415,6 +426,7 @@ public final class EventQueue<E> {
             lanes[k].clear();
         }
         laneItems = 0;
+        next = STALE;
     }
 
     private void grow() {

@@ -27,6 +27,9 @@ final class HostContext implements NodeContext {
     /** The last envelope handed to the node and its sender, so that a reply to it finds its link at once. */
     private Envelope lastReceived;
     private NodeHost lastReceivedFrom;
+    /** The name this node last sent to (the same instance) and its host: a node sends to few peers, often by one constant. */
+    private String lastTo;
+    private NodeHost lastToHost;
 
     HostContext(Simulation sim, NodeHost host, int incarnation) {
         this.sim = sim;
@@ -73,7 +76,7 @@ final class HostContext implements NodeContext {
     @Override
     public void send(String to, Message message) {
         requireLive();
-        Route route = host.routeTo(sim.receiver(to));
+        Route route = host.routeTo(receiver(to));
         sim.network().send(sim.newEnvelope(route, message, 0, false), route);
     }
 
@@ -88,7 +91,7 @@ final class HostContext implements NodeContext {
         TimerImpl timeout = TimerImpl.call(this, callId, to, request, replyType, onReply, onTimeout);
         calls.put(callId, timeout);
         sim.scheduleTimer(timeoutMicros, timeout);
-        Route route = host.routeTo(sim.receiver(to));
+        Route route = host.routeTo(receiver(to));
         sim.network().send(sim.newEnvelope(route, request, callId, false), route);
     }
 
@@ -173,6 +176,14 @@ final class HostContext implements NodeContext {
     /** A call's timeout fired: the call is over, a reply from now on is late. */
     void timedOut(long callId) {
         calls.remove(callId);
+    }
+
+    private NodeHost receiver(String to) {
+        if (to != lastTo) {
+            lastToHost = sim.receiver(to);
+            lastTo = to;
+        }
+        return lastToHost;
     }
 
     private void requireLive() {
