@@ -11,6 +11,14 @@ import java.util.Arrays;
  * comparison per level against the usual sift-down; the arrays keep keys contiguous, so a level
  * costs one cache line rather than four pointer chases.
  *
+ * <p>Besides the heap, a few FIFO lanes ({@link #addInLane}): an item whose time is no earlier than
+ * the last one of a lane is appended there, and since its sequence is larger than every pending
+ * one the lane stays sorted by (time, sequence). A simulation's timers mostly have a few fixed
+ * delays (a call's timeout), so each such stream lands in a lane and costs O(1) to add and to
+ * take, instead of two walks of a heap that the many cancelled timeouts would make deep. The
+ * earliest item is the least of the heap's top and the lanes' heads, so the order items come out
+ * in is exactly the heap's alone.
+ *
  * @param <E> the payload type
  */
 public final class EventQueue<E> {
@@ -34,6 +42,70 @@ public final class EventQueue<E> {
     private long lastSeq;
     /** Whether a time outside +-SAFE_TIME is pending, so that a difference of two could overflow. */
     private boolean wide;
+    /** How many lanes there may be: each costs a comparison when the earliest item is sought. */
+    static final int LANES = 4;
+    private final Lane[] lanes = new Lane[LANES];
+    private int laneCount;
+    /** Items in all lanes. */
+    private int laneItems;
+    /** What {@link #earliest} last found, or {@link #STALE} once an add or a poll may have changed it. */
+    private int next = STALE;
+    private static final int STALE = -3;
+
+    /** A FIFO of items sorted by (time, sequence) because each was appended after the last. */
+    private static final class Lane {
+        long[] times = new long[16];
+        long[] seqs = new long[16];
+        Object[] items = new Object[16];
+        int head;
+        int size;
+
+        long tailTime() {
+            return times[(head + size - 1) & (times.length - 1)];
+        }
+
+        void append(long time, long seq, Object item) {
+            if (size == times.length) {
+                grow();
+            }
+            int i = (head + size) & (times.length - 1);
+            times[i] = time;
+            seqs[i] = seq;
+            items[i] = item;
+            size++;
+        }
+
+        Object take() {
+            Object it = items[head];
+            items[head] = null;
+            head = (head + 1) & (times.length - 1);
+            size--;
+            return it;
+        }
+
+        private void grow() {
+            int n = times.length;
+            long[] t = new long[2 * n];
+            long[] q = new long[2 * n];
+            Object[] o = new Object[2 * n];
+            for (int k = 0; k < size; k++) {
+                int i = (head + k) & (n - 1);
+                t[k] = times[i];
+                q[k] = seqs[i];
+                o[k] = items[i];
+            }
+            times = t;
+            seqs = q;
+            items = o;
+            head = 0;
+        }
+
+        void clear() {
+            Arrays.fill(items, null);
+            head = 0;
+            size = 0;
+        }
+    }
 
     public EventQueue() {
         this(64);
@@ -47,19 +119,68 @@ public final class EventQueue<E> {
     }
 
     public int size() {
-        return size;
+        return size + laneItems;
     }
 
     public boolean isEmpty() {
-        return size == 0;
+        return size + laneItems == 0;
     }
 
     /** Schedules an item at the given time and returns its sequence number. */
     public long add(long time, E item) {
+        long seq = nextSeq++;
+        addToHeap(time, seq, item);
+        return seq;
+    }
+
+    /**
+     * Schedules an item like {@link #add}, in a lane if one ends no later than {@code time} (the
+     * one ending latest, so that the others stay open to earlier times), else in an empty or a new
+     * lane, else in the heap. Meant for streams of items whose times mostly grow, such as timers
+     * of a fixed delay; it comes out exactly when {@link #add} would have made it come out.
+     */
+    public long addInLane(long time, E item) {
+        long seq = nextSeq++;
+        Lane fit = null;
+        long fitTail = Long.MIN_VALUE;
+        Lane empty = null;
+        for (int k = 0; k < laneCount; k++) {
+            Lane l = lanes[k];
+            if (l.size == 0) {
+                if (empty == null) {
+                    empty = l;
+                }
+            } else {
+                long tail = l.tailTime();
+                if (tail <= time && (fit == null || tail > fitTail)) {
+                    fit = l;
+                    fitTail = tail;
+                }
+            }
+        }
+        if (fit == null) {
+            fit = empty;
+        }
+        if (fit == null && laneCount < LANES) {
+            fit = new Lane();
+            lanes[laneCount++] = fit;
+        }
+        if (fit == null) {
+            addToHeap(time, seq, item);
+        } else {
+            fit.append(time, seq, item);
+            laneItems++;
+            next = STALE;
+        }
+        return seq;
+    }
+
+    /** Puts an item in the heap under a sequence larger than every pending one. */
+    private void addToHeap(long time, long seq, Object item) {
+        next = STALE;
         if (size == times.length) {
             grow();
         }
-        long seq = nextSeq++;
         int i = size++;
         if (time > SAFE_TIME || time < -SAFE_TIME) {
             wide = true;
@@ -80,7 +201,39 @@ public final class EventQueue<E> {
         times[i] = time;
         seqs[i] = seq;
         items[i] = item;
-        return seq;
+    }
+
+    /**
+     * Where the earliest item is: -1 for the heap's top, else the index of the lane whose head it
+     * is. Only valid when not empty. A peek and the poll after it share one search.
+     */
+    private int earliest() {
+        if (next != STALE) {
+            return next;
+        }
+        int at = -1;
+        long bt = 0;
+        long bs = 0;
+        if (size > 0) {
+            bt = times[0];
+            bs = seqs[0];
+        } else {
+            at = -2;
+        }
+        for (int k = 0; k < laneCount; k++) {
+            Lane l = lanes[k];
+            if (l.size > 0) {
+                long t = l.times[l.head];
+                long q = l.seqs[l.head];
+                if (at == -2 || t < bt || (t == bt && q < bs)) {
+                    at = k;
+                    bt = t;
+                    bs = q;
+                }
+            }
+        }
+        next = at;
+        return at;
     }
 
     /**
@@ -113,6 +266,7 @@ public final class EventQueue<E> {
         }
         // Unlike add, the sequence may be smaller than pending ones: ties compare sequences.
         siftUp(i, time, seq, item);
+        next = STALE;
     }
 
     /** Moves the item of {@code time} and {@code seq} up from {@code hole} to its place, comparing times, then sequences. */
@@ -137,15 +291,34 @@ public final class EventQueue<E> {
 
     /** The time of the earliest item; only valid when not empty. */
     public long peekTime() {
-        if (size == 0) {
-            throw new IllegalStateException("empty queue");
+        if (laneItems == 0) {
+            if (size == 0) {
+                throw new IllegalStateException("empty queue");
+            }
+            return times[0];
         }
-        return times[0];
+        int at = earliest();
+        if (at < 0) {
+            return times[0];
+        }
+        Lane l = lanes[at];
+        return l.times[l.head];
     }
 
     /** Removes and returns the earliest item; its time and sequence are then {@link #lastTime()} and {@link #lastSeq()}. */
     @SuppressWarnings("unchecked")
     public E poll() {
+        if (laneItems > 0) {
+            int at = earliest();
+            next = STALE;
+            if (at >= 0) {
+                Lane l = lanes[at];
+                lastTime = l.times[l.head];
+                lastSeq = l.seqs[l.head];
+                laneItems--;
+                return (E) l.take();
+            }
+        }
         if (size == 0) {
             throw new IllegalStateException("empty queue");
         }
@@ -221,81 +394,20 @@ public final class EventQueue<E> {
         return top;
     }
 
-    /** Receives the time and sequence of each item {@link #removeIf} takes out. */
-    public interface Removed {
-        void removed(long time, long seq);
-    }
-
     /** The sequence of the earliest item; only valid when not empty. */
     public long peekSeq() {
-        if (size == 0) {
-            throw new IllegalStateException("empty queue");
-        }
-        return seqs[0];
-    }
-
-    /**
-     * Takes out every item at or before {@code maxTime} that {@code dead} accepts, telling
-     * {@code removed} of each, and rebuilds the heap from the rest. The rest come out in the same
-     * order as before, since the order is their (time, sequence) keys alone.
-     *
-     * @return how many items were taken out
-     */
-    public int removeIf(long maxTime, java.util.function.Predicate<? super E> dead, Removed removed) {
-        int kept = 0;
-        for (int i = 0; i < size; i++) {
-            @SuppressWarnings("unchecked")
-            E item = (E) items[i];
-            if (times[i] <= maxTime && dead.test(item)) {
-                removed.removed(times[i], seqs[i]);
-                continue;
+        if (laneItems == 0) {
+            if (size == 0) {
+                throw new IllegalStateException("empty queue");
             }
-            times[kept] = times[i];
-            seqs[kept] = seqs[i];
-            items[kept] = items[i];
-            kept++;
+            return seqs[0];
         }
-        int gone = size - kept;
-        Arrays.fill(items, kept, size, null);
-        size = kept;
-        for (int i = size <= 1 ? -1 : (size - 2) >>> 2; i >= 0; i--) {
-            siftDown(i);
+        int at = earliest();
+        if (at < 0) {
+            return seqs[0];
         }
-        return gone;
-    }
-
-    /** Moves the item at {@code i} down to its place below; for {@link #removeIf}'s rebuild. */
-    private void siftDown(int i) {
-        long t = times[i];
-        long s = seqs[i];
-        Object it = items[i];
-        while (true) {
-            int first = (i << 2) + 1;
-            if (first >= size) {
-                break;
-            }
-            int best = first;
-            long bt = times[first];
-            long bs = seqs[first];
-            int last = Math.min(first + 4, size);
-            for (int c = first + 1; c < last; c++) {
-                if (times[c] < bt || (times[c] == bt && seqs[c] < bs)) {
-                    best = c;
-                    bt = times[c];
-                    bs = seqs[c];
-                }
-            }
-            if (t < bt || (t == bt && s < bs)) {
-                break;
-            }
-            times[i] = bt;
-            seqs[i] = bs;
-            items[i] = items[best];
-            i = best;
-        }
-        times[i] = t;
-        seqs[i] = s;
-        items[i] = it;
+        Lane l = lanes[at];
+        return l.seqs[l.head];
     }
 
     public long lastTime() {
@@ -310,6 +422,11 @@ public final class EventQueue<E> {
         Arrays.fill(items, 0, size, null);
         size = 0;
         wide = false;
+        for (int k = 0; k < laneCount; k++) {
+            lanes[k].clear();
+        }
+        laneItems = 0;
+        next = STALE;
     }
 
     private void grow() {

@@ -10,7 +10,8 @@ import shardsim.core.scenario.RunResult;
 /**
  * Shrinks a failing plan: first a calmer link (no loss, no duplication) if the failure survives
  * it, then delta debugging over its faults (a lasting fault and its end go together), then over
- * its operations, then again over the faults, until neither list loses an element. A candidate
+ * its operations, then again over the faults, until neither list loses an element and the plan
+ * left fails on no calmer link than it has (so that shrinking the answer again changes nothing). A candidate
  * counts as failing when its run breaks the same invariant as the original (another invariant
  * failing instead is a different bug, and is not kept). Each {@link #shrink} starts afresh.
  */
@@ -83,8 +84,17 @@ public final class Shrinker {
             DeltaDebugger<PlanElement> o = new DeltaDebugger<>(ops, c -> testOperations(base, keptFaults, c), this::outOfBudget, batch);
             ops = o.minimize();
             stopped = o.stopped();
-            if (stopped || faults.size() + ops.size() == before) {
+            if (stopped) {
                 break;
+            }
+            if (faults.size() + ops.size() == before) {
+                // A plan smaller than the start may fail on a calmer link where the start did not;
+                // without this retry, shrinking the answer again could still remove elements.
+                CustomPlan calmer = calmerLink(PlanElements.plan(template, faults, ops));
+                if (calmer.link().equals(template.link())) {
+                    break;
+                }
+                template = template.withLink(calmer.link());
             }
         }
         CustomPlan shrunk = PlanElements.plan(template, faults, ops);

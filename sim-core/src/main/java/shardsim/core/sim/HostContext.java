@@ -24,6 +24,12 @@ final class HostContext implements NodeContext {
     private final LongMap<TimerImpl> calls = new LongMap<>();
     /** Worker queues in creation order. */
     final LinkedHashMap<String, WorkerImpl> workers = new LinkedHashMap<>();
+    /** The last envelope handed to the node and its sender, so that a reply to it finds its link at once. */
+    private Envelope lastReceived;
+    private NodeHost lastReceivedFrom;
+    /** The name this node last sent to (the same instance) and its host: a node sends to few peers, often by one constant. */
+    private String lastTo;
+    private NodeHost lastToHost;
 
     HostContext(Simulation sim, NodeHost host, int incarnation) {
         this.sim = sim;
@@ -70,7 +76,8 @@ final class HostContext implements NodeContext {
     @Override
     public void send(String to, Message message) {
         requireLive();
-        sim.network().send(sim.newEnvelope(host.name, to, message, 0, false));
+        Route route = host.routeTo(receiver(to));
+        sim.network().send(sim.newEnvelope(route, message, 0, false), route);
     }
 
     @Override
@@ -83,8 +90,9 @@ final class HostContext implements NodeContext {
         long callId = sim.nextCallId();
         TimerImpl timeout = TimerImpl.call(this, callId, to, request, replyType, onReply, onTimeout);
         calls.put(callId, timeout);
-        sim.schedule(timeoutMicros, new SimEvent.Fire(timeout));
-        sim.network().send(sim.newEnvelope(host.name, to, request, callId, false));
+        sim.scheduleTimer(timeoutMicros, timeout);
+        Route route = host.routeTo(receiver(to));
+        sim.network().send(sim.newEnvelope(route, request, callId, false), route);
     }
 
     @Override
@@ -93,7 +101,10 @@ final class HostContext implements NodeContext {
         if (!request.isRequest()) {
             throw new IllegalStateException("reply to a message that is not a request: " + request.describe());
         }
-        sim.network().send(sim.newEnvelope(host.name, request.from(), response, request.callId(), true));
+        // A reply to the message being handled goes back on the link it came by, found without a lookup.
+        NodeHost back = request == lastReceived ? lastReceivedFrom : sim.receiver(request.from());
+        Route route = host.routeTo(back);
+        sim.network().send(sim.newEnvelope(route, response, request.callId(), true), route);
     }
 
     @Override
@@ -103,7 +114,7 @@ final class HostContext implements NodeContext {
             throw new IllegalArgumentException("negative timer delay");
         }
         TimerImpl t = TimerImpl.timer(this, label, action);
-        sim.schedule(delayMicros, new SimEvent.Fire(t));
+        sim.scheduleTimer(delayMicros, t);
         return t;
     }
 
@@ -145,13 +156,8 @@ final class HostContext implements NodeContext {
         sim.record(TraceKind.STATE, host.name, new TraceData.Note(detail));
     }
 
-    /** A timer of this node was cancelled while pending: its event is dead in the queue. */
-    void timerCancelled() {
-        sim.timerCancelled();
-    }
-
     /** Routes an arriving envelope: replies to their pending call, the rest to the node. */
-    void receive(Envelope env) {
+    void receive(Envelope env, NodeHost sender) {
         if (env.reply()) {
             TimerImpl call = calls.remove(env.callId());
             if (call == null) {
@@ -162,12 +168,22 @@ final class HostContext implements NodeContext {
             call.answer(env.message());
             return;
         }
+        lastReceived = env;
+        lastReceivedFrom = sender;
         host.node.onMessage(env);
     }
 
     /** A call's timeout fired: the call is over, a reply from now on is late. */
     void timedOut(long callId) {
         calls.remove(callId);
+    }
+
+    private NodeHost receiver(String to) {
+        if (to != lastTo) {
+            lastToHost = sim.receiver(to);
+            lastTo = to;
+        }
+        return lastToHost;
     }
 
     private void requireLive() {

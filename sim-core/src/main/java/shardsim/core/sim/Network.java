@@ -24,10 +24,9 @@ public final class Network {
     private final LinkedHashMap<Link, Long> cloggedUntil = new LinkedHashMap<>();
     /** The latest time any clog in {@link #cloggedUntil} holds traffic until. */
     private long cloggedUntilMax = Long.MIN_VALUE;
-    /** Messages in flight per directed link, by sender then receiver, so a lookup makes no key. */
-    private final LinkedHashMap<String, LinkedHashMap<String, int[]>> inFlight = new LinkedHashMap<>();
     private long delivered;
     private long dropped;
+    private long duplicated;
 
     Network(Simulation sim, LinkPolicy defaultPolicy) {
         this.sim = sim;
@@ -54,20 +53,6 @@ public final class Network {
 
     private LinkPolicy policyOf(String from, String to) {
         return policies.isEmpty() ? defaultPolicy : policy(new Link(from, to));
-    }
-
-    private int[] inFlight(String from, String to) {
-        LinkedHashMap<String, int[]> byReceiver = inFlight.get(from);
-        if (byReceiver == null) {
-            byReceiver = new LinkedHashMap<>();
-            inFlight.put(from, byReceiver);
-        }
-        int[] n = byReceiver.get(to);
-        if (n == null) {
-            n = new int[1];
-            byReceiver.put(to, n);
-        }
-        return n;
     }
 
     private long cloggedUntil(String from, String to) {
@@ -132,6 +117,11 @@ public final class Network {
         return dropped;
     }
 
+    /** Messages the link sent twice so far. */
+    public long duplicated() {
+        return duplicated;
+    }
+
     private void cut(Link link, int delta) {
         int n = cuts.getOrDefault(link, 0) + delta;
         if (n <= 0) {
@@ -141,13 +131,14 @@ public final class Network {
         }
     }
 
-    void send(Envelope env) {
+    /** Sends {@code env} on {@code route}, the link from its sender to its receiver. */
+    void send(Envelope env, Route route) {
         String from = env.from();
         String to = env.to();
         sim.recordSend(from, env);
-        if (from.equals(to)) {
+        if (route.self()) {
             // A node talking to itself does not cross the network.
-            sim.schedule(0, new SimEvent.Deliver(env, false, null));
+            sim.schedule(0, new SimEvent.Deliver(env, false, route));
             return;
         }
         if (cut(from, to)) {
@@ -155,8 +146,7 @@ public final class Network {
             return;
         }
         LinkPolicy policy = policyOf(from, to);
-        int[] flying = inFlight(from, to);
-        if (flying[0] >= policy.capacity()) {
+        if (route.inFlight >= policy.capacity()) {
             drop(env, TraceData.Loss.LINK_FULL);
             return;
         }
@@ -164,51 +154,53 @@ public final class Network {
             drop(env, TraceData.Loss.LOST);
             return;
         }
-        schedule(env, policy, false, flying);
+        schedule(env, policy, false, route);
         int copies = 1;
         if (random.chance(policy.duplicateProbability())) {
             sim.record(TraceKind.DUPLICATE, from, new TraceData.Duplicate(env.id()));
-            schedule(env, policy, true, flying);
+            schedule(env, policy, true, route);
+            duplicated++;
             copies++;
         }
-        flying[0] += copies;
+        route.inFlight += copies;
     }
 
-    private void schedule(Envelope env, LinkPolicy policy, boolean copy, int[] flying) {
+    private void schedule(Envelope env, LinkPolicy policy, boolean copy, Route route) {
         long at = sim.now() + policy.delay().draw(random);
         long until = cloggedUntil(env.from(), env.to());
         if (until > at) {
             at = until;
         }
-        sim.scheduleAt(at, new SimEvent.Deliver(env, copy, flying));
+        sim.scheduleAt(at, new SimEvent.Deliver(env, copy, route));
     }
 
     void deliver(SimEvent.Deliver d) {
         Envelope env = d.envelope();
-        String from = env.from();
-        String to = env.to();
-        if (!from.equals(to)) {
+        Route route = d.route();
+        if (!route.self()) {
+            String from = env.from();
+            String to = env.to();
             long until = cloggedUntil(from, to);
             if (until > sim.now()) {
                 // Still clogged: hold it until the clog clears.
                 sim.scheduleAt(until, d);
                 return;
             }
-            int[] flying = d.flying();
-            flying[0] = Math.max(0, flying[0] - 1);
+            route.inFlight = Math.max(0, route.inFlight - 1);
             if (cut(from, to)) {
                 drop(env, TraceData.Loss.PARTITIONED_IN_FLIGHT);
                 return;
             }
         }
-        HostContext ctx = sim.liveContext(to);
+        NodeHost receiver = route.to;
+        HostContext ctx = receiver.up ? receiver.context : null;
         if (ctx == null) {
             drop(env, TraceData.Loss.RECEIVER_DOWN);
             return;
         }
         delivered++;
-        sim.recordDeliver(to, env.id(), d.copy());
-        ctx.receive(env);
+        sim.recordDeliver(receiver.name, env.id(), d.copy());
+        ctx.receive(env, route.from);
     }
 
     private void drop(Envelope env, TraceData.Loss why) {

@@ -4,20 +4,21 @@ import shardsim.core.fault.Fault;
 import shardsim.core.node.Envelope;
 import shardsim.core.trace.TraceData;
 
-/** What the event loop schedules. Dispatched in {@link Simulation#dispatch(SimEvent)}. */
-sealed interface SimEvent {
+/**
+ * What the event loop schedules. Dispatched in {@link Simulation#dispatch(SimEvent)}. A node's
+ * timer is its own event ({@link TimerImpl}), not a record around it: a call makes one object
+ * for its timeout, not two.
+ */
+sealed interface SimEvent permits SimEvent.Deliver, TimerImpl, SimEvent.Inject, SimEvent.Aimed, SimEvent.WorkerWake, SimEvent.Action,
+        SimEvent.Check, SimEvent.Boot, SimEvent.LivenessDeadline {
 
     /**
      * A message arriving at its receiver.
      *
-     * @param flying the count of messages in flight on its link, taken when it was sent so that
-     *     the arrival does not look it up again (null for a node's message to itself)
+     * @param route its link, taken when it was sent so that the arrival looks up neither the
+     *     receiver nor the link's count of messages in flight
      */
-    record Deliver(Envelope envelope, boolean copy, int[] flying) implements SimEvent {
-    }
-
-    /** A node's timer. */
-    record Fire(TimerImpl timer) implements SimEvent {
+    record Deliver(Envelope envelope, boolean copy, Route route) implements SimEvent {
     }
 
     /** A fault from the plan. */

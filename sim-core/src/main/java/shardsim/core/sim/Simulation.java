@@ -46,7 +46,8 @@ public final class Simulation {
     private final SimRandom random;
     private final Trace trace;
     private final EventQueue<SimEvent> queue = new EventQueue<>(1024);
-    private final DeadTimers deadTimers = new DeadTimers();
+    /** Whether timers go to the queue's lanes ({@link #timersInLanes}); for tests that compare with none. */
+    private boolean timerLanes = true;
     private final Network network;
     /** Nodes by name, in the order added; iteration order is part of the determinism contract. */
     private final LinkedHashMap<String, NodeHost> hosts = new LinkedHashMap<>();
@@ -164,7 +165,7 @@ public final class Simulation {
         if (hosts.containsKey(name)) {
             throw new IllegalArgumentException("duplicate node " + name);
         }
-        hosts.put(name, new NodeHost(name, factory, crashable, nodeCodes.getOrDefault(name, runCode)));
+        hosts.put(name, new NodeHost(name, hosts.size(), factory, crashable, nodeCodes.getOrDefault(name, runCode)));
         schedule(0, new SimEvent.Boot(name));
     }
 
@@ -544,13 +545,8 @@ public final class Simulation {
                 break;
             }
             if (t > budget.maxVirtualMicros()) {
-                // A dead timer taken out before this event would have met the event budget first.
-                if (eventNumber >= budget.maxEvents() && deadTimers.ghostAhead(queue, t)) {
-                    eventBudgetExhausted(budget);
-                } else {
-                    violation(RunBudget.INVARIANT, "virtual time budget of " + Micros.format(budget.maxVirtualMicros()) + " exhausted");
-                    stopped = true;
-                }
+                violation(RunBudget.INVARIANT, "virtual time budget of " + Micros.format(budget.maxVirtualMicros()) + " exhausted");
+                stopped = true;
                 break;
             }
             if (eventNumber >= budget.maxEvents()) {
@@ -558,8 +554,7 @@ public final class Simulation {
                 break;
             }
             SimEvent e = queue.poll();
-            deadTimers.maybeCompact(queue, budget.maxVirtualMicros());
-            if (e instanceof SimEvent.Fire f && !f.timer().isPending()) {
+            if (e instanceof TimerImpl f && !f.isPending()) {
                 // A cancelled timer, or one of a crashed incarnation: no event, no checks, no trace.
                 continue;
             }
@@ -573,12 +568,6 @@ public final class Simulation {
             checkInvariants();
             coverage.sample();
         }
-        // Out of events up to the end: the dead timers taken out up to it would have met an
-        // exhausted event budget at the top of the queue.
-        if (!stopped && eventNumber < lastEvent && eventNumber >= budget.maxEvents()
-                && deadTimers.ghostAhead(queue, queue.isEmpty() ? endMicros : Math.min(endMicros, queue.peekTime()))) {
-            eventBudgetExhausted(budget);
-        }
     }
 
     private void eventBudgetExhausted(RunBudget budget) {
@@ -586,18 +575,9 @@ public final class Simulation {
         stopped = true;
     }
 
-    /** A pending timer was cancelled: its event is dead in the queue. */
-    void timerCancelled() {
-        deadTimers.cancelled();
-    }
-
-    /**
-     * How many cancellations the loop waits for before it takes dead timers out, and whether it
-     * does so however few they are; for tests that compare passes against none.
-     */
-    void compactDeadTimers(long minDead, boolean eager) {
-        deadTimers.minDead = minDead;
-        deadTimers.eager = eager;
+    /** Whether timers wait in the event queue's lanes or all in its heap; for tests that compare the two. */
+    void timersInLanes(boolean lanes) {
+        timerLanes = lanes;
     }
 
     /** Whether a violation or the budget stopped the run. */
@@ -640,8 +620,7 @@ public final class Simulation {
     void dispatch(SimEvent e) {
         if (e instanceof SimEvent.Deliver d) {
             network.deliver(d);
-        } else if (e instanceof SimEvent.Fire f) {
-            TimerImpl t = f.timer();
+        } else if (e instanceof TimerImpl t) {
             if (t.take()) {
                 recordTimer(t);
                 if (t.isCall()) {
@@ -771,6 +750,22 @@ public final class Simulation {
         queue.add(now + delayMicros, e);
     }
 
+    /**
+     * Schedules a node's timer. Timers mostly have a few fixed delays, so they go to the queue's
+     * FIFO lanes, where a cancelled one (a call answered long before its timeout) costs O(1) when
+     * the loop skips it; the order is the same as in the heap.
+     */
+    void scheduleTimer(long delayMicros, TimerImpl e) {
+        if (delayMicros < 0) {
+            throw new IllegalArgumentException("negative delay");
+        }
+        if (timerLanes) {
+            queue.addInLane(now + delayMicros, e);
+        } else {
+            queue.add(now + delayMicros, e);
+        }
+    }
+
     void scheduleAt(long atMicros, SimEvent e) {
         if (atMicros < now) {
             throw new IllegalArgumentException("cannot schedule in the past: " + atMicros + " < " + now);
@@ -817,20 +812,22 @@ public final class Simulation {
         }
     }
 
-    Envelope newEnvelope(String from, String to, Message message, long callId, boolean reply) {
-        if (!hosts.containsKey(to)) {
+    /** The node a message is addressed to; an unknown name is the model's error. */
+    NodeHost receiver(String to) {
+        NodeHost h = hosts.get(to);
+        if (h == null) {
             throw new IllegalArgumentException("unknown node " + to);
         }
-        return new Envelope(nextEnvelopeId++, from, to, message, callId, reply, now);
+        return h;
+    }
+
+    /** A new envelope on {@code route} (whose receiver {@link #receiver} found). */
+    Envelope newEnvelope(Route route, Message message, long callId, boolean reply) {
+        return new Envelope(nextEnvelopeId++, route.from.name, route.to.name, message, callId, reply, now);
     }
 
     long nextCallId() {
         return nextCallId++;
-    }
-
-    HostContext liveContext(String name) {
-        NodeHost h = host(name);
-        return h.up ? h.context : null;
     }
 
     private NodeHost host(String name) {

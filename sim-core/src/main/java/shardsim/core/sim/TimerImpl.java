@@ -6,9 +6,9 @@ import shardsim.core.node.Timer;
 
 /**
  * A node's timer, or a call's timeout: then it also holds the reply handler, so that a call costs
- * one object besides its message.
+ * one object besides its message. It is also the event the loop schedules for it.
  */
-final class TimerImpl implements Timer {
+final class TimerImpl implements Timer, SimEvent {
     final HostContext owner;
     /** The label of a plain timer; null for a call's timeout. */
     final String label;
@@ -59,10 +59,7 @@ final class TimerImpl implements Timer {
 
     @Override
     public void cancel() {
-        if (pending) {
-            pending = false;
-            owner.timerCancelled();
-        }
+        pending = false;
     }
 
     @Override

@@ -48,14 +48,17 @@ final class TraceDigest implements FieldSink {
     /**
      * Short strings whose words were made last, by slot: the same few names (actors, senders,
      * receivers, message types) recur in nearly every event, and folding their prepared words is
-     * cheaper than reading them a character at a time. A slot is picked from the length and the
-     * last character and matched by identity, so a hit is exact and a miss only refills the slot;
-     * the words folded are the same either way.
+     * cheaper than reading them a character at a time. A slot is picked from the string's hash
+     * (which a string computes once and keeps, so picking costs a field read) and matched by
+     * identity, so a hit is exact and a miss only refills the slot; the words folded are the same
+     * either way. The hash, not the length and last character: those put names such as "Ping"
+     * and "Pong" in one slot, so that alternating them missed on every use.
      */
     private static final int SLOTS = 64;
     private static final int SLOT_WORDS = 8;
     private static final int MAX_CACHED = 4 * (SLOT_WORDS - 1);
     private final String[] cachedStrings = new String[SLOTS];
+    /** The words of the cached strings, each times K1. */
     private final long[] cachedWords = new long[SLOTS * SLOT_WORDS];
 
     private long h = INITIAL;
@@ -117,19 +120,29 @@ final class TraceDigest implements FieldSink {
             uncached(s, n);
             return;
         }
-        int slot = (n * 37 + (n == 0 ? 0 : s.charAt(n - 1))) & (SLOTS - 1);
+        int slot = slotOf(s);
         int base = slot * SLOT_WORDS;
         long[] w = cachedWords;
+        int end = base + 1 + ((n + 3) >>> 2);
         if (cachedStrings[slot] != s) {
             prepare(s, n, w, base);
+            for (int i = base; i < end; i++) {
+                w[i] *= K1;
+            }
             cachedStrings[slot] = s;
         }
+        // The slot holds each word already multiplied by K1: the fold is the same, one multiply shorter.
         long hh = h;
-        int end = base + 1 + ((n + 3) >>> 2);
         for (int i = base; i < end; i++) {
-            hh = Long.rotateLeft(hh + w[i] * K1, 31) * K2;
+            hh = Long.rotateLeft(hh + w[i], 31) * K2;
         }
         h = hh;
+    }
+
+    /** The cache slot of a short string. */
+    static int slotOf(String s) {
+        int x = s.hashCode();
+        return (x ^ (x >>> 16)) & (SLOTS - 1);
     }
 
     /** Writes the words of {@code s} (its length, then its units four to a word) into {@code w} from {@code base}. */

@@ -99,56 +99,68 @@ class EventQueueProperties {
     }
 
     /**
-     * Taking items out with removeIf, at any point of a schedule, leaves the rest to come out in
-     * the order they would have without it, with their times and sequences.
+     * Items added in lanes, in the heap and under reserved sequences, interleaved with polls, come
+     * out as a reference priority queue on (time, sequence) gives them, with their times and
+     * sequences; peeks and sizes agree all along. Lane items come from several streams of fixed
+     * delays (which lanes take) and from random delays (which lanes take only when they fit, and
+     * which fill all the lanes so that the heap takes the rest).
      */
-    @Property(tries = 200)
-    void removeIfKeepsTheOrderOfTheRest(@ForAll @Size(max = 300) List<@IntRange(min = -1, max = 40) Integer> ops,
-            @ForAll @IntRange(min = 2, max = 7) int deadEvery, @ForAll @LongRange(min = 0, max = 400) long maxTime) {
+    @Property(tries = 300)
+    void lanesKeepTheOrderOfTheHeap(@ForAll @Size(max = 400) List<@IntRange(min = -3, max = 60) Integer> ops,
+            @ForAll @IntRange(min = 0, max = 20) int reserved) {
         EventQueue<Long> q = new EventQueue<>(4);
-        EventQueue<Long> ref = new EventQueue<>(4);
-        long seq = 0;
+        PriorityQueue<long[]> ref = new PriorityQueue<>(Comparator.<long[]>comparingLong(a -> a[0]).thenComparingLong(a -> a[1]));
+        long firstReserved = q.reserve(reserved);
+        int usedReserved = 0;
         long now = 0;
-        List<long[]> removed = new ArrayList<>();
         List<String> got = new ArrayList<>();
         List<String> want = new ArrayList<>();
+        java.util.Map<Long, Long> seqOf = new java.util.HashMap<>();
+        long id = 0;
+        int i = 0;
         for (int op : ops) {
-            if (op == -1) {
-                q.removeIf(maxTime, item -> item % deadEvery == 0, (t, s) -> removed.add(new long[] {t, s}));
-            } else if (op % 3 == 0) {
-                while (!ref.isEmpty()) {
-                    long r = ref.poll();
-                    boolean gone = r % deadEvery == 0 && removed.stream().anyMatch(x -> x[1] == r);
-                    if (!gone) {
-                        want.add(r + "@" + ref.lastTime() + "/" + ref.lastSeq());
-                        now = ref.lastTime();
-                        break;
-                    }
-                }
-                if (!q.isEmpty()) {
+            i++;
+            id++;
+            long seq;
+            long t;
+            if (op < 0 || op % 4 == 0) {
+                if (!ref.isEmpty()) {
+                    long[] r = ref.peek();
+                    assertEquals(r[0], q.peekTime());
+                    assertEquals(r[1], q.peekSeq());
+                    ref.poll();
+                    want.add(r[1] + "@" + r[0]);
                     long g = q.poll();
-                    got.add(g + "@" + q.lastTime() + "/" + q.lastSeq());
+                    got.add(seqOf.get(g) + "@" + q.lastTime());
+                    assertEquals(r[0], q.lastTime());
+                    assertEquals(r[1], q.lastSeq());
+                    now = r[0];
                 }
+                continue;
+            } else if (op % 4 == 1) {
+                t = now + op;
+                seq = q.add(t, id);
+            } else if (op % 8 == 2 && usedReserved < reserved) {
+                t = now + op;
+                seq = firstReserved + usedReserved++;
+                q.addReserved(t, seq, id);
             } else {
-                long t = now + op;
-                q.add(t, seq);
-                ref.add(t, seq);
-                seq++;
+                // Fixed delays 10, 20, 30, 45 and 100 by turn, and now and then a random one.
+                long[] delays = {10, 20, 30, 45, 100};
+                t = now + (op % 4 == 3 && op > 50 ? op - 50 : delays[i % delays.length]);
+                seq = q.addInLane(t, id);
             }
-        }
-        for (long[] x : removed) {
-            assertTrue(x[0] <= maxTime && x[1] % deadEvery == 0, "only dead items at or before maxTime go");
+            seqOf.put(id, seq);
+            ref.add(new long[] {t, seq});
+            assertEquals(ref.size(), q.size());
         }
         while (!ref.isEmpty()) {
-            long r = ref.poll();
-            if (!(r % deadEvery == 0 && removed.stream().anyMatch(x -> x[1] == r))) {
-                want.add(r + "@" + ref.lastTime() + "/" + ref.lastSeq());
-            }
-        }
-        while (!q.isEmpty()) {
+            long[] r = ref.poll();
+            want.add(r[1] + "@" + r[0]);
             long g = q.poll();
-            got.add(g + "@" + q.lastTime() + "/" + q.lastSeq());
+            got.add(seqOf.get(g) + "@" + q.lastTime());
         }
+        assertTrue(q.isEmpty());
         assertEquals(want, got);
     }
 }

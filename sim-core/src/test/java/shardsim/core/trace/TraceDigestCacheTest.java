@@ -10,7 +10,7 @@ import shardsim.core.random.SimRandom;
 /**
  * The digest's cache of short strings' words folds exactly the words of the documented encoding:
  * for the same instance again, for an equal string that is another instance, for strings that
- * share a slot, for the empty and the longest cached string and one past it, and beyond Latin-1.
+ * share a slot (and "Ping" and "Pong", which shared one once), for the empty and the longest cached string and one past it, and beyond Latin-1.
  */
 class TraceDigestCacheTest {
     private static final long K1 = 0x9E3779B97F4A7C15L;
@@ -55,10 +55,25 @@ class TraceDigestCacheTest {
         }
     }
 
+    /** Two names that share a cache slot (65 names, 64 slots), so that they evict each other. */
+    private static List<String> twoInOneSlot() {
+        String[] bySlot = new String[64];
+        for (int i = 0; i <= 64; i++) {
+            String name = "node-" + i;
+            int slot = TraceDigest.slotOf(name);
+            if (bySlot[slot] != null) {
+                return List.of(bySlot[slot], name);
+            }
+            bySlot[slot] = name;
+        }
+        throw new AssertionError("65 names in 64 slots, yet no two share one");
+    }
+
     @Test
     void cachedWordsAreTheDocumentedWords() {
         List<String> names = new ArrayList<>(List.of("server", "client-1", "server-1", "client-11", "store-1/region-worker", "", "a",
-                "x".repeat(28), "y".repeat(29), "région-ü", "节点-1", "client-2"));
+                "x".repeat(28), "y".repeat(29), "région-ü", "节点-1", "client-2", "Ping", "Pong"));
+        names.addAll(twoInOneSlot());
         SimRandom r = new SimRandom(3);
         TraceDigest digest = new TraceDigest();
         Reference ref = new Reference();

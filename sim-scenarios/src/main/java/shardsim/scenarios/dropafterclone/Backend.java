@@ -303,10 +303,15 @@ public final class Backend implements Node {
 
     // ---- helpers -------------------------------------------------------------------------------
 
-    /** Holds one task pool busy for a while (the stall-pool fault). */
+    /** Holds one task pool busy for a while. */
     public void stall(String pool, long micros) {
-        ctx.worker(pool).submit(Task.of("busy " + pool + " pool", micros, () -> {
-        }));
+        stall(pool, micros, () -> {
+        });
+    }
+
+    /** Holds one task pool busy for a while (the stall-pool fault); {@code whenOver} tells the fault's world it ended. */
+    public void stall(String pool, long micros, Runnable whenOver) {
+        ctx.worker(pool).submit(Task.of("busy " + pool + " pool", micros, whenOver));
     }
 
     private void finish(TaskType type, long tabletId, long replicaId, Status status, String reason) {

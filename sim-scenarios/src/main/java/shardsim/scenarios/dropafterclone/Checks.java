@@ -19,6 +19,10 @@ import shardsim.core.sim.Simulation;
  *   <li>D3, sampled through the quiet tail: a copy the catalog does not place on its BE is gone
  *       within three report intervals of becoming unreferenced (or of the tail's start, since
  *       faults may legitimately hold it up before).</li>
+ *   <li>D4 after every event (cheap unless the FE's moves changed): a balance move started and
+ *       carried out with no fault in force finishes within the clone timeout, or is cancelled
+ *       only when a lossy link lost a message while it ran ({@link MoveProgress} defines "no fault
+ *       in force").</li>
  * </ul>
  */
 public final class Checks {
@@ -26,8 +30,10 @@ public final class Checks {
     public static final Rule D2 = new Rule("D2",
             "every tablet has a whole copy at all times; at quiescence every NORMAL replica has its copy on its BE");
     public static final Rule D3 = new Rule("D3", "a copy the catalog does not reference is deleted within three report intervals (quiet tail)");
+    public static final Rule D4 = new Rule("D4",
+            "a balance move started with no fault in force finishes (its CLONE replica becomes NORMAL) within the clone timeout");
     /** The invariants, declared once. */
-    public static final List<Rule> INVARIANTS = List.of(D1, D2, D3);
+    public static final List<Rule> INVARIANTS = List.of(D1, D2, D3, D4);
 
     private final Cluster cluster;
     private final long reportIntervalMicros;
@@ -51,6 +57,7 @@ public final class Checks {
         sim.invariant(Invariant.of(D1, cluster.copies()::d1));
         sim.invariant(Invariant.of(D2, c::d2AtAllTimes));
         sim.validation(Invariant.of(D2, c::d2AtQuiescence));
+        sim.invariant(Invariant.of(D4, new MoveProgress(cluster, cluster.config())::check));
         for (long t = tailStartMicros; t <= endMicros; t += sampleMicros) {
             sim.checkAt(t, "D3 sample", () -> c.sampleD3(tailStartMicros));
         }

@@ -21,6 +21,7 @@ public final class Cluster implements Driver {
     private final List<Long> tablets;
     private final CopyObserver copies;
     private final FaultState faultState = new FaultState();
+    private final DorisConfig config;
 
     /** A cluster whose processes all run the code of {@code fence}. */
     public Cluster(Simulation sim, DorisConfig config, Fence fence, List<String> backends, Map<Long, List<String>> placement,
@@ -42,6 +43,7 @@ public final class Cluster implements Driver {
             throw new IllegalArgumentException("the scenario needs at least 3 BEs");
         }
         this.sim = sim;
+        this.config = config;
         this.backends = List.copyOf(backends);
         this.tablets = List.copyOf(placement.keySet());
         this.copies = new CopyObserver(sim, FE, backends);
@@ -80,6 +82,15 @@ public final class Cluster implements Driver {
 
     public List<String> backends() {
         return backends;
+    }
+
+    DorisConfig config() {
+        return config;
+    }
+
+    /** What the scenario's faults hold in force, for the progress check (D4). */
+    FaultState faultState() {
+        return faultState;
     }
 
     /** The checks' view of the copies on the BEs. */
@@ -129,7 +140,13 @@ public final class Cluster implements Driver {
             } else {
                 Backend be = sim.node(s.backend(), Backend.class);
                 if (be != null) {
-                    be.stall(s.pool(), s.micros());
+                    if (Backend.CLONE_POOL.equals(s.pool())) {
+                        faultState.cloneStallStarted(s.backend());
+                        be.stall(s.pool(), s.micros(), () -> faultState.cloneStallEnded(s.backend(), sim.now()));
+                    } else {
+                        be.stall(s.pool(), s.micros(), () -> {
+                        });
+                    }
                 }
             }
         } else if (fault instanceof DorisFault.SlowAgentRpc s) {

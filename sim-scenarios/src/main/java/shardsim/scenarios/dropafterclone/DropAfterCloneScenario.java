@@ -175,8 +175,8 @@ public final class DropAfterCloneScenario extends SimulatedScenario<DorisWorld, 
     /**
      * drop-after-clone aims more than the default: a window gets a fault with chance 0.8, the
      * scenario's own faults (a held DROP pool, a slow agent RPC) are chosen six times as often as
-     * a crash, and a run takes up to 32. Buggy seeds 0..299 under targeted: 102 fail with this
-     * profile, 87 with the default ({@code sim report}'s sweep).
+     * a crash, and a run takes up to 32. Buggy seeds 0..299 under targeted: 102 failed with this
+     * profile, 87 with the default, before D4 ({@code sim report}'s sweep); 104 with D4.
      */
     @Override
     protected shardsim.core.aim.AimProfile targetedProfile() {

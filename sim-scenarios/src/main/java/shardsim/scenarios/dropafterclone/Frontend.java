@@ -42,8 +42,11 @@ public final class Frontend implements Node {
     private final ReportHandler reports;
     /** The TabletScheduler's contexts: at most one move per tablet. Volatile. */
     private final TreeMap<Long, Move> moves = new TreeMap<>();
+    /** Ghost state for observers: moves whenever {@link #moves} gains or loses a move. Nothing in the model reads it. */
+    private long moveChanges;
 
-    private record Move(long tabletId, long replicaId, String src, String dest, long startedMicros, Timer timeout) {
+    /** A scheduled balance move, with the time the TabletScheduler started it (its clone timeout runs from there). */
+    record Move(long tabletId, long replicaId, String src, String dest, long startedMicros, Timer timeout) {
     }
 
     public Frontend(NodeContext ctx, DorisConfig config, Fence fence, FaultState faults, Metrics metrics) {
@@ -98,6 +101,16 @@ public final class Frontend implements Node {
         return executor.batchChanges();
     }
 
+    /** A number that moves whenever a balance move starts or ends. For the progress check (D4). */
+    long moveChanges() {
+        return moveChanges;
+    }
+
+    /** The balance moves scheduled now, by tablet. For the progress check (D4). */
+    List<Move> scheduledMoves() {
+        return List.copyOf(moves.values());
+    }
+
     // ---- TabletScheduler -----------------------------------------------------------------------
 
     /**
@@ -127,6 +140,7 @@ public final class Frontend implements Node {
         Catalog.put(disk, meta.with(new Replica(replicaId, dest, Replica.State.CLONE)));
         Timer timeout = ctx.setTimer("clone timeout tablet " + tabletId, config.cloneTimeoutMicros(), () -> cancelMove(tabletId, replicaId, "timeout"));
         moves.put(tabletId, new Move(tabletId, replicaId, src.backend(), dest, ctx.now(), timeout));
+        moveChanges++;
         AgentProtocol clone = fence.replicaIdFields() ? new CloneTask(tabletId, replicaId, src.backend()) : new LegacyCloneTask(tabletId, replicaId, src.backend());
         tasks.add(new AgentTask(dest, TaskType.CLONE, tabletId, replicaId, clone));
         ctx.trace("add clone task to agent task queue: tablet id: " + tabletId + ", src backend: " + src.backend() + ", dest backend: " + dest
@@ -140,6 +154,7 @@ public final class Frontend implements Node {
             return;
         }
         moves.remove(tabletId);
+        moveChanges++;
         m.timeout().cancel();
         tasks.remove(m.dest(), TaskType.CLONE, tabletId, replicaId);
         TabletMeta meta = Catalog.tablet(ctx.disk(), tabletId);
@@ -166,6 +181,7 @@ public final class Frontend implements Node {
             return;
         }
         moves.remove(f.tabletId());
+        moveChanges++;
         m.timeout().cancel();
         tasks.remove(f.backend(), TaskType.CLONE, f.tabletId(), f.replicaId());
         // An FE before the fix takes no report version from a clone's finish; one with it takes the version when the BE set it.

@@ -145,7 +145,8 @@ final class RaftReplica implements Replica {
 
     // ---- raft: log ----------------------------------------------------------------------------
 
-    private long lastIndex() {
+    /** The index of the last entry in this peer's log, committed or not (also read by U6). */
+    long lastIndex() {
         return log.size();
     }
 

@@ -12,7 +12,12 @@ public final class SplitInvariants {
     public static final Rule U3 = new Rule("U3",
             "15s after the last fault, every split started in the first half of that window has finished (the epoch moved)");
     public static final Rule U5 = new Rule("U5", "the region worker never handles a split recovery queued in stage PRE_SPLIT (#615 panics there)");
-    public static final List<Rule> ALL = List.of(U1, U2, U3, U5);
+    public static final Rule U6 = new Rule("U6",
+            "once the faults end, every region keeps a leader, which commits what it holds, and every store applies every committed entry"
+                    + " (applier and engine)");
+    public static final Rule U7 = new Rule("U7",
+            "once the faults end, a region whose leader has applied past the split size starts a split within 5 split-check periods");
+    public static final List<Rule> ALL = List.of(U1, U2, U3, U5, U6, U7);
 
     private SplitInvariants() {
     }

@@ -180,6 +180,11 @@ public final class SplitStallScenario extends SimulatedScenario<SplitWorld, Spli
         sim.invariant(new WorkerDelayCheck(sim, STORES, U2_BOUND_MICROS));
         sim.invariant(new RecoveryStageCheck(sim, STORES));
         sim.liveness(new Liveness(SplitInvariants.U3, U3_WITHIN_MICROS, () -> tracker.unfinishedSplit(sim.now() - U3_WITHIN_MICROS / 2)));
+        TailTimes tail = TailTimes.of(world.storeConfig());
+        ProgressCheck progress = new ProgressCheck(sim, STORES, world.regionIds(), world.endMicros(), tail);
+        sim.invariant(progress);
+        sim.validation(shardsim.core.check.Invariant.of(SplitInvariants.U6, progress::judge));
+        sim.invariant(new SplitOnSizeCheck(sim, STORES, regions, world.storeConfig(), tail));
         Cluster cluster = new Cluster(sim, STORES, regions, tracker);
         sim.onFault(cluster::applyFault);
         sim.abstraction(new RegionCoverage(sim, STORES, world.regionIds()));

@@ -25,6 +25,9 @@ public final class ClientDriver implements Node {
     private final TreeMap<Integer, Boolean> busy = new TreeMap<>();
     /** C3 probe outcome per shard: null while pending, "" when it succeeded, else the error. */
     private final TreeMap<Integer, String> probes = new TreeMap<>();
+    /** Every DDL sent, in order (index = sequence number), and each answer as it came: for C6. Bounded by the workload's size plus one probe per shard. */
+    private final java.util.ArrayList<DdlSent> sent = new java.util.ArrayList<>();
+    private final java.util.ArrayList<DdlAnswer> answers = new java.util.ArrayList<>();
     private long succeeded;
     private long failed;
     private long mismatches;
@@ -84,9 +87,12 @@ public final class ClientDriver implements Node {
             busy.put(shardId, true);
         }
         long start = ctx.now();
+        int seq = sent.size();
+        sent.add(new DdlSent(shardId, (create ? "CREATE TABLE " : "DROP TABLE ") + table, start));
         VersionSkewProtocol request = create ? new CreateTable(shardId, table) : new DropTable(shardId, table);
         ctx.call(MetaNode.NAME, request, DdlResult.class, timeoutMicros, r -> {
             done(shardId, probe);
+            answers.add(new DdlAnswer(seq, r.success() ? "" : r.error(), ctx.now()));
             if (r.success()) {
                 succeeded++;
                 metrics.record(probe ? "probe-latency" : "ddl-latency", Math.max(0, ctx.now() - start));
@@ -107,6 +113,7 @@ public final class ClientDriver implements Node {
             }
         }, () -> {
             done(shardId, probe);
+            answers.add(new DdlAnswer(seq, "client timeout", ctx.now()));
             failed++;
             if (probe) {
                 probes.put(shardId, "client timeout");
@@ -123,6 +130,24 @@ public final class ClientDriver implements Node {
     /** Tables the client was told were created, by table name. */
     public Map<String, Integer> created() {
         return java.util.Collections.unmodifiableMap(created);
+    }
+
+    /** One DDL the client sent (workload or probe): its shard, "CREATE TABLE t" / "DROP TABLE t", and when. */
+    public record DdlSent(int shardId, String what, long sentMicros) {
+    }
+
+    /** The answer to DDL number {@code seq} of {@link #sent()}: "" for success, else the error or "client timeout". */
+    public record DdlAnswer(int seq, String error, long atMicros) {
+    }
+
+    /** The DDLs sent so far, in order. For checkers. */
+    public java.util.List<DdlSent> sent() {
+        return java.util.Collections.unmodifiableList(sent);
+    }
+
+    /** The answers so far, in the order they came. For checkers. */
+    public java.util.List<DdlAnswer> answers() {
+        return java.util.Collections.unmodifiableList(answers);
     }
 
     public Map<Integer, String> probes() {

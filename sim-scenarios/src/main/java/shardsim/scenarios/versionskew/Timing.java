@@ -36,4 +36,23 @@ public record Timing(long leaseMicros, long rpcTimeoutMicros, long clientTimeout
         long reopen = 4 * maxDelayMicros + 1_000;
         return procedure + 3 * heartbeat + reopen + 1_000_000;
     }
+
+    /**
+     * C6's settle time: how long after the last fault or lost message a DDL is judged. A lost DDL
+     * response, a timed-out procedure or meta's restart can leave meta behind a leader until a
+     * heartbeat of an unchanged registration repairs it, which is what {@link #convergeMicros()}
+     * bounds; the same bound serves.
+     */
+    public long settleMicros() {
+        return convergeMicros();
+    }
+
+    /**
+     * Whether the links deliver within the timeouts: meta's call to the node and its answer within
+     * meta's rpc timeout, and the client's request, that call and the answer within the client's.
+     * If not, a DDL can time out with nothing lost, and leave the node ahead as a lost answer does.
+     */
+    public boolean deliveryWithinTimeouts() {
+        return 2 * maxDelayMicros < rpcTimeoutMicros && 2 * maxDelayMicros + rpcTimeoutMicros < clientTimeoutMicros;
+    }
 }

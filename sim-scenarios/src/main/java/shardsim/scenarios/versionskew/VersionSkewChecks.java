@@ -10,7 +10,7 @@ import shardsim.core.sim.Simulation;
  * C1-C5 over one run, all read from outside the model: meta's disk, each data node's shards and
  * its {@link Engine}. C1 runs after every event (a map lookup per shard and open shard); C2 is a
  * scheduled check once the quiet tail has lasted {@link Timing#convergeMicros()}; C3, C4 and C5 are
- * validations at the end.
+ * validations at the end; C6 ({@link DdlAvailability}) runs after every event on the client's log.
  */
 public final class VersionSkewChecks {
     public static final Rule C1 = new Rule("C1",
@@ -19,7 +19,9 @@ public final class VersionSkewChecks {
     public static final Rule C3 = new Rule("C3", "after that quiet window a CREATE TABLE on every shard succeeds (no shard is wedged)");
     public static final Rule C4 = new Rule("C4", "every table the client was told was created is held by the engine of its shard's leader");
     public static final Rule C5 = new Rule("C5", "at the end no orphan table: every table the leader's engine holds for a shard is in meta's view of that shard");
-    public static final List<Rule> INVARIANTS = List.of(C1, C2, C3, C4, C5);
+    public static final Rule C6 = new Rule("C6",
+            "a CREATE/DROP TABLE sent with no fault in force, no fault or lost or duplicated message for the settle time (the C2 bound), the shard open on its leader and no procedure on it in meta, succeeds");
+    public static final List<Rule> INVARIANTS = List.of(C1, C2, C3, C4, C5, C6);
 
     private final Simulation sim;
     private final List<String> nodes;
@@ -28,8 +30,11 @@ public final class VersionSkewChecks {
     /** Per shard, since when meta's version has been behind its leader's (-1 when it is not). */
     private final long[] lagSince;
 
-    public VersionSkewChecks(Simulation sim, List<String> dataNodes, List<Integer> shards) {
+    private final DdlAvailability availability;
+
+    public VersionSkewChecks(Simulation sim, List<String> dataNodes, List<Integer> shards, Timing timing) {
         this.sim = sim;
+        this.availability = new DdlAvailability(sim, timing);
         this.nodes = List.copyOf(dataNodes);
         this.shardIds = new int[shards.size()];
         this.keys = new String[shards.size()];
@@ -43,6 +48,7 @@ public final class VersionSkewChecks {
 
     public void register() {
         sim.invariant(shardsim.core.check.Invariant.of(C1, this::versionsBacked));
+        sim.invariant(shardsim.core.check.Invariant.of(C6, availability::check));
         sim.validation(shardsim.core.check.Invariant.of(C3, this::probesSucceeded));
         sim.validation(shardsim.core.check.Invariant.of(C4, this::createdTablesExist));
         sim.validation(shardsim.core.check.Invariant.of(C5, this::noOrphanTables));

@@ -13,18 +13,19 @@ import shardsim.core.node.Timer;
 import shardsim.core.trace.Trace;
 
 /**
- * Taking cancelled timers out of the queue changes no run: with passes as often as possible and
- * with none, every run gives the same digest, events, clock and violations, also when either
- * budget runs out, at any point, and when the event budget runs out with only dead timers left.
+ * Timers in the event queue's lanes change no run: with lanes and with every timer in the heap,
+ * every run gives the same digest, events, clock and violations, also when either budget runs
+ * out, at any point, and when the event budget runs out with only cancelled timers left. The
+ * clients mix three streams of timers: call timeouts and watchdogs of fixed delays (which lanes
+ * take) and think times drawn at random (which they take only when they fit).
  */
-class DeadTimersTest {
+class TimerLanesTest {
     /** The clients are done long before this; then only dead watchdogs are left. */
     private static final long END = 10_000_000;
     private static final long MID = 400_000;
     private static final int CALLS = 300;
-    /** Passes after every cancellation, however few the dead timers. */
-    private static final long EAGER = -1;
-    private static final long NEVER = Long.MAX_VALUE;
+    private static final boolean LANES = true;
+    private static final boolean HEAP = false;
 
     /** The server drops every fifth request, so some calls time out. */
     private static final class Server extends Probe {
@@ -76,13 +77,13 @@ class DeadTimersTest {
     private record Outcome(String digest, long events, long now, List<String> violations) {
     }
 
-    private static Outcome run(long seed, RunBudget budget, long minDead) {
-        return run(seed, budget, minDead, END);
+    private static Outcome run(long seed, RunBudget budget, boolean lanes) {
+        return run(seed, budget, lanes, END);
     }
 
-    private static Outcome run(long seed, RunBudget budget, long minDead, long end) {
+    private static Outcome run(long seed, RunBudget budget, boolean lanes, long end) {
         Simulation sim = new Simulation(seed, SimConfig.defaults().withBudget(budget), Trace.digestOnly());
-        sim.compactDeadTimers(minDead == EAGER ? 1 : minDead, minDead == EAGER);
+        sim.timersInLanes(lanes);
         sim.addNode("server", Server::new);
         for (int i = 1; i <= 4; i++) {
             sim.addNode("client-" + i, Client::new);
@@ -97,19 +98,17 @@ class DeadTimersTest {
     }
 
     @Test
-    void passesChangeNoRun() {
+    void lanesChangeNoRun() {
         for (long seed = 1; seed <= 3; seed++) {
-            Outcome none = run(seed, RunBudget.of(10_000_000, 1_000_000_000), NEVER);
+            Outcome none = run(seed, RunBudget.of(10_000_000, 1_000_000_000), HEAP);
             assertTrue(none.events() > 2_000 && none.violations().isEmpty(), none.toString());
-            assertEquals(none, run(seed, RunBudget.of(10_000_000, 1_000_000_000), EAGER));
-            assertEquals(none, run(seed, RunBudget.of(10_000_000, 1_000_000_000), 1));
-            assertEquals(none, run(seed, RunBudget.of(10_000_000, 1_000_000_000), DeadTimers.MIN_DEAD));
+            assertEquals(none, run(seed, RunBudget.of(10_000_000, 1_000_000_000), LANES));
         }
     }
 
     @Test
-    void budgetsRunOutAtTheSameEventWithAndWithoutPasses() {
-        long all = run(7, RunBudget.of(10_000_000, 1_000_000_000), NEVER).events();
+    void budgetsRunOutAtTheSameEventWithAndWithoutLanes() {
+        long all = run(7, RunBudget.of(10_000_000, 1_000_000_000), HEAP).events();
         List<Long> eventBudgets = new ArrayList<>(List.of(1L, 2L, all - 1, all, all + 1));
         for (long n = 50; n < all; n += 397) {
             eventBudgets.add(n);
@@ -119,25 +118,26 @@ class DeadTimersTest {
             for (long maxMicros : new long[] {1_000, MID - 1, 700_000, 1_500_000, END - 1, END, 1_000_000_000}) {
                 for (long end : new long[] {MID, END}) {
                     RunBudget b = RunBudget.of(maxEvents, maxMicros);
-                    Outcome none = run(7, b, NEVER, end);
-                    assertEquals(none, run(7, b, EAGER, end), "budget " + b + " to " + end);
+                    Outcome none = run(7, b, HEAP, end);
+                    assertEquals(none, run(7, b, LANES, end), "budget " + b + " to " + end);
                     exhausted += none.violations().isEmpty() ? 0 : 1;
                 }
             }
         }
         assertTrue(exhausted > 20, "most budgets run out: " + exhausted);
-        // Both budgets spent at once: the events up to a time budget, and that many events. A dead
-        // timer between the last event in time and the first after it meets the event budget first.
+        // Both budgets spent at once: the events up to a time budget, and that many events. A
+        // cancelled timer between the last event in time and the first after it meets the event
+        // budget first.
         for (long maxMicros = 100_000; maxMicros < 1_900_000; maxMicros += 37_000) {
-            long upTo = run(7, RunBudget.of(10_000_000, maxMicros), NEVER).events();
+            long upTo = run(7, RunBudget.of(10_000_000, maxMicros), HEAP).events();
             RunBudget b = RunBudget.of(upTo, maxMicros);
-            assertEquals(run(7, b, NEVER), run(7, b, EAGER), "budget " + b);
+            assertEquals(run(7, b, HEAP), run(7, b, LANES), "budget " + b);
         }
-        // With exactly as many events as the run has, only dead watchdogs are left when the budget
-        // is spent, and the loop meets one before the end: a budget violation, passes or none.
-        Outcome exact = run(7, RunBudget.of(all, 1_000_000_000), EAGER);
+        // With exactly as many events as the run has, only cancelled watchdogs are left when the
+        // budget is spent, and the loop meets one before the end: a budget violation, lanes or none.
+        Outcome exact = run(7, RunBudget.of(all, 1_000_000_000), LANES);
         assertEquals(1, exact.violations().size(), exact.toString());
         assertTrue(exact.violations().get(0).contains("event budget of " + all), exact.toString());
-        assertEquals(List.of(), run(7, RunBudget.of(all + 1, 1_000_000_000), EAGER).violations());
+        assertEquals(List.of(), run(7, RunBudget.of(all + 1, 1_000_000_000), LANES).violations());
     }
 }

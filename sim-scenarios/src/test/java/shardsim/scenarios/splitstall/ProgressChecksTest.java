@@ -1,0 +1,85 @@
+package shardsim.scenarios.splitstall;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import shardsim.core.check.Violation;
+import shardsim.core.sim.SimConfig;
+import shardsim.core.sim.Simulation;
+import shardsim.core.trace.Trace;
+import shardsim.core.worker.Task;
+
+/**
+ * U6 and U7 on a small world of one region with steady writes and no fault: both hold when nothing
+ * interferes, and each fires when the test takes progress away from outside, unseen by the kernel's
+ * fault accounting (a cut the check cannot excuse), as a broken model would.
+ */
+class ProgressChecksTest {
+    private static final long END_MICROS = 20_000_000;
+    private static final List<RegionSpec> REGIONS = List.of(new RegionSpec(150, 48, 6, "store-2", 12_000_000));
+
+    private static Simulation world() {
+        Simulation sim = new Simulation(3, SimConfig.defaults().withStopOnFirstViolation(false), Trace.digestOnly());
+        SplitTracker tracker = new SplitTracker(sim, REGIONS);
+        StoreConfig cfg = StoreConfig.defaults();
+        for (String name : SplitStallScenario.STORES) {
+            sim.addNode(name, ctx -> new Store(ctx, cfg, SplitMode.FIXED, tracker, SplitStallScenario.STORES, REGIONS));
+        }
+        TailTimes tail = TailTimes.of(cfg);
+        ProgressCheck progress = new ProgressCheck(sim, SplitStallScenario.STORES, List.of(150L), END_MICROS, tail);
+        sim.invariant(progress);
+        sim.validation(shardsim.core.check.Invariant.of(SplitInvariants.U6, progress::judge));
+        sim.invariant(new SplitOnSizeCheck(sim, SplitStallScenario.STORES, REGIONS, cfg, tail));
+        Cluster cluster = new Cluster(sim, SplitStallScenario.STORES, REGIONS, tracker);
+        for (long at = 200_000; at < END_MICROS; at += 200_000) {
+            sim.at(at, "write", () -> cluster.perform(new SplitOperation.Write(150, 500_000)));
+        }
+        return sim;
+    }
+
+    private static List<String> invariants(Simulation sim) {
+        sim.runUntil(END_MICROS);
+        sim.finish();
+        return sim.violations().stream().map(Violation::invariant).toList();
+    }
+
+    @Test
+    void bothHoldWhenNothingInterferes() {
+        Simulation sim = world();
+        List<String> broken = invariants(sim);
+        assertEquals(List.of(), broken, () -> sim.violations().toString());
+        Store leader = sim.node("store-2", Store.class);
+        assertTrue(leader.peer(150).split().meta().shardVer() > 48, "the region grew past the split size and split");
+        assertTrue(leader.peer(150).raft().commitIndex() > 50, "writes committed");
+        AppliedSize size = new AppliedSize(SplitStallScenario.STORES, REGIONS);
+        for (int s = 0; s < SplitStallScenario.STORES.size(); s++) {
+            Store store = sim.node(SplitStallScenario.STORES.get(s), Store.class);
+            size.follow(s, store);
+            assertEquals(store.peer(150).split().sizeBytes(), size.bytes(s, 0), "U7's own count of the size agrees with the model's on " + store);
+        }
+    }
+
+    @Test
+    void u6FiresWhenTheLeaderHearsNoAcknowledgement() {
+        Simulation sim = world();
+        sim.runUntil(1_000_000);
+        // the followers' responses never reach the leader, a cut the kernel does not count as a fault
+        sim.network().partitionOneWay("store-1", "store-2");
+        sim.network().partitionOneWay("store-3", "store-2");
+        List<String> broken = invariants(sim);
+        assertEquals(List.of("U6"), broken, () -> sim.violations().toString());
+        assertTrue(sim.violations().get(0).message().contains("has committed only up to"), sim.violations().get(0).message());
+    }
+
+    @Test
+    void u7FiresWhenTheLeadersSplitCheckerNeverRuns() {
+        Simulation sim = world();
+        sim.at(500_000, "hold the split checker", () -> sim.node("store-2", Store.class).splitChecker()
+                .submit(Task.waitingFor("test: hold", "test: never", () -> false, 100_000, 0, () -> { })));
+        List<String> broken = invariants(sim);
+        assertEquals(List.of("U7"), broken, () -> sim.violations().toString());
+        assertTrue(sim.violations().get(0).message().contains("no split has started"), sim.violations().get(0).message());
+    }
+}
