@@ -51,6 +51,7 @@ public final class ListCommand implements Callable<Integer> {
                     invariants.addObject().put("name", inv.name()).put("meaning", inv.meaning());
                 }
                 PlanFile.faultKindNames(s).forEach(o.putArray("faultKinds")::add);
+                s.windowKinds().forEach(o.putArray("windows")::add);
                 ObjectNode roles = o.putObject("roles");
                 roles(s).forEach((role, nodes) -> nodes.forEach(roles.putArray(role)::add));
             }
@@ -65,6 +66,9 @@ public final class ListCommand implements Callable<Integer> {
             ctx.out().println("  modes: " + String.join(", ", s.modes()) + " (default " + s.modes().get(0) + ")");
             ctx.out().println("  plans: " + String.join(", ", s.plans()));
             ctx.out().println("  fault kinds (plan files): " + String.join(", ", PlanFile.faultKindNames(s)));
+            if (!s.windowKinds().isEmpty()) {
+                ctx.out().println("  windows (plan targeted aims faults inside them): " + String.join(", ", s.windowKinds()));
+            }
             Map<String, List<String>> roles = roles(s);
             if (!roles.isEmpty()) {
                 List<String> parts = new ArrayList<>();

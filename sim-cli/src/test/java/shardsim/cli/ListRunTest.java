@@ -51,6 +51,27 @@ class ListRunTest {
         assertEquals(3, Json.MAPPER.readTree(j.out()).get(0).get("plans").size());
     }
 
+    /** The built-in scenarios name the windows plan targeted aims into, in text and JSON. */
+    @Test
+    void listShowsTheWindowsTargetedAimsInto() {
+        Cli.Result r = Cli.real("list");
+        var json = Json.MAPPER.readTree(Cli.real("list", "--json").out());
+        for (shardsim.core.scenario.Scenario s : shardsim.scenarios.Scenarios.all()) {
+            if (java.util.List.of("version-skew", "drop-after-clone", "split-stall").contains(s.name())) {
+                assertFalse(s.windowKinds().isEmpty(), s.name() + " announces its risky windows");
+            }
+            if (s.windowKinds().isEmpty()) {
+                continue;
+            }
+            assertTrue(r.out().contains("  windows (plan targeted aims faults inside them): " + String.join(", ", s.windowKinds())), r.out());
+            for (var o : json) {
+                if (o.get("name").stringValue().equals(s.name())) {
+                    assertEquals(s.windowKinds().size(), o.get("windows").size(), s.name());
+                }
+            }
+        }
+    }
+
     @Test
     void aViolationIsReportedWithItsReproduceCommand() {
         Cli.Result r = Cli.run("run", "ping", "--mode", "buggy", "--plan", "documented", "--seed", "7");

@@ -90,6 +90,15 @@ public interface Scenario {
     }
 
     /**
+     * The kinds of risky window the scenario's model announces ({@code NodeContext.openWindow}),
+     * inside which plan {@code targeted} aims faults; {@code sim list} prints them. Empty when the
+     * model announces none.
+     */
+    default List<String> windowKinds() {
+        return List.of();
+    }
+
+    /**
      * The invariants that check a gap the upstream fix leaves, rather than what the fix claims: the
      * fixed mode may break them, and the report and tests say so instead of counting the fix as
      * failed. Empty when the fix claims every invariant.

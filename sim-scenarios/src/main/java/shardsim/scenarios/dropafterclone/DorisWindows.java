@@ -30,6 +30,9 @@ final class DorisWindows {
     static final String CLONE = "CLONE";
     static final String DROP = "DROP";
 
+    /** Every kind of window the model announces. */
+    static final List<String> KINDS = List.of(CLONE, DROP);
+
     private DorisWindows() {
     }
 

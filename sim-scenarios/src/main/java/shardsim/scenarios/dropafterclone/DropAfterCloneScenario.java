@@ -70,6 +70,11 @@ public final class DropAfterCloneScenario extends SimulatedScenario<DorisWorld, 
     }
 
     @Override
+    public List<String> windowKinds() {
+        return DorisWindows.KINDS;
+    }
+
+    @Override
     public List<Rule> invariants() {
         return Checks.INVARIANTS;
     }

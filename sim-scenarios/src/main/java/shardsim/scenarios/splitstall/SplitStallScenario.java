@@ -101,6 +101,11 @@ public final class SplitStallScenario extends SimulatedScenario<SplitWorld, Spli
     }
 
     @Override
+    public List<String> windowKinds() {
+        return SplitWindows.KINDS;
+    }
+
+    @Override
     public List<shardsim.core.check.Rule> invariants() {
         return SplitInvariants.ALL;
     }

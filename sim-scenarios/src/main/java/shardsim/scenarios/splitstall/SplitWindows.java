@@ -21,6 +21,9 @@ final class SplitWindows {
     /** The window's kind: unistore's {@code SplitStage_PRE_SPLIT}, until PRE_SPLIT_FLUSH_DONE. */
     static final String PRE_SPLIT = "PRE_SPLIT";
 
+    /** Every kind of window the model announces. */
+    static final List<String> KINDS = List.of(PRE_SPLIT);
+
     private SplitWindows() {
     }
 

@@ -31,6 +31,9 @@ final class SkewWindows {
     static final String DROP = "DropTableOnShard";
     static final String OPEN = "OpenShard";
 
+    /** Every kind of window the model announces. */
+    static final List<String> KINDS = List.of(CREATE, DROP, OPEN);
+
     private SkewWindows() {
     }
 

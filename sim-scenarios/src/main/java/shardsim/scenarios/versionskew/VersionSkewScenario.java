@@ -95,6 +95,11 @@ public final class VersionSkewScenario extends SimulatedScenario<World, FixParts
     }
 
     @Override
+    public List<String> windowKinds() {
+        return SkewWindows.KINDS;
+    }
+
+    @Override
     public List<shardsim.core.check.Rule> invariants() {
         return VersionSkewChecks.INVARIANTS;
     }
