@@ -143,61 +143,77 @@ public final class MutationSummary {
     }
 
     /**
-     * The section "Exploration against random", when scripts/mutation explore has left
-     * explore-vs-random.xml and explore-run.properties: for each mutant, whether the random sweep
-     * ({@code ...Random}) and the explorer ({@code ...Explore}) killed it, on the same budget of runs.
+     * The section "Exploration against random", when scripts/mutation explore has left one or more
+     * explore-vs-random-SCENARIO.xml with its explore-run-SCENARIO.properties: for each mutant,
+     * whether the random sweep ({@code ...Random}) and the explorer ({@code ...Explore}) killed it,
+     * on the same budget of runs.
      */
     static String exploreSection(Path dir) throws Exception {
-        Path xml = dir.resolve("explore-vs-random.xml");
-        if (!Files.exists(xml)) {
+        List<Path> xmls = new ArrayList<>();
+        try (var files = Files.list(dir)) {
+            files.filter(p -> p.getFileName().toString().matches("explore-vs-random-.+\\.xml")).sorted().forEach(xmls::add);
+        }
+        if (xmls.isEmpty()) {
             return "";
         }
-        Properties run = new Properties();
-        try (InputStream in = Files.newInputStream(dir.resolve("explore-run.properties"))) {
-            run.load(in);
-        }
-        List<Mutant> all = read(xml);
         StringBuilder b = new StringBuilder();
         b.append("\n## Exploration against random on the mutants random misses\n\n");
-        long n = Long.parseLong(run.getProperty("runs", "0"));
-        b.append("The same kind of PIT run, with `ExploreVsRandomMutationTest` and a budget of N = ").append(n).append(" runs: `random()` sweeps ")
-                .append("the fixed mode over seeds 0..").append(n - 1).append(" of `random`; the mutants it misses are the ones of interest. On those ")
-                .append("two more budgets of N runs compete: `randomNext()`, seeds ").append(n).append("..").append(2 * n - 1).append(", and `explore()`, ")
-                .append("`sim explore`'s Explorer on the fixed mode for N runs from seed ").append(n).append(" (its fresh plans are those seeds of `random`, ")
-                .append("the rest mutants of its corpus). Each stops at its first failing run: a violation other than a residual gap (the run ")
-                .append("budget included), or an exception. PIT's full mutation matrix says which killed each mutant; a mutant that timed out or ")
-                .append("ran out of memory cannot be told apart, and is counted on its own.\n\n");
-        b.append("- Command: `").append(run.getProperty("command", "?")).append("` (").append(run.getProperty("duration", "?"))
-                .append(", PIT threads=").append(run.getProperty("threads", "?")).append(")\n");
-        b.append("- Code: commit `").append(run.getProperty("commit", "?")).append("`, ").append(run.getProperty("date", "?")).append('\n');
-        b.append("- Scenario: ").append(run.getProperty("scope", "?")).append("; target classes: `").append(run.getProperty("classes", "?"))
-                .append("` (less the classes and methods the score leaves out)\n\n");
-        long total = all.size();
-        long noCov = all.stream().filter(m -> m.status().equals("NO_COVERAGE")).count();
-        long other = all.stream().filter(m -> m.detected() && !m.status().equals("KILLED")).count();
-        List<Mutant> judged = all.stream().filter(m -> m.status().equals("KILLED") || m.status().equals("SURVIVED")).toList();
-        long byRandom = judged.stream().filter(m -> m.killing().contains("random()")).count();
-        long traceMissed = judged.stream().filter(m -> !m.killing().contains("random()") && m.traceOnly()).count();
-        List<Mutant> misses = judged.stream().filter(m -> !m.killing().contains("random()") && !m.traceOnly()).toList();
-        long explore = misses.stream().filter(m -> m.killing().contains("explore()")).count();
-        long next = misses.stream().filter(m -> m.killing().contains("randomNext()")).count();
-        long both = misses.stream().filter(m -> m.killing().contains("explore()") && m.killing().contains("randomNext()")).count();
-        b.append("| mutants | no coverage | timed out, memory or run error | killed by random 0..").append(n - 1)
-                .append(" | missed by it: trace-only | missed, the rest | of those, killed by explore | killed by random ").append(n).append("..").append(2 * n - 1)
-                .append(" | by both | by neither |\n");
-        b.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        b.append("| ").append(total).append(" | ").append(noCov).append(" | ").append(other).append(" | ").append(byRandom).append(" | ")
-                .append(traceMissed).append(" | ").append(misses.size()).append(" | ").append(explore).append(" | ").append(next).append(" | ").append(both).append(" | ")
-                .append(misses.size() - explore - next + both).append(" |\n\n");
-        b.append("Goal: exploration kills at least twice as many of the missed mutants as random does with the same budget of runs: ")
-                .append(next == 0 ? (explore > 0 ? "met (random kills none)" : "not shown (neither kills any)")
-                        : (explore >= 2 * next ? "met" : "not met") + String.format(java.util.Locale.ROOT, " (%.2f×)", (double) explore / next))
-                .append(".\n\n");
-        b.append("Missed mutants (trace-only ones left out) and who killed them:\n\n");
-        for (Mutant m : misses) {
-            String who = (m.killing().contains("explore()") ? "explore" : "") + (m.killing().contains("randomNext()") ? (m.killing().contains("explore()") ? ", " : "") + "random-next" : "");
-            b.append("- `").append(m.key()).append("` ").append(m.description()).append(": ").append(who.isEmpty() ? "neither" : who).append('\n');
+        b.append("The same kind of PIT run, with `ExploreVsRandomMutationTest` and a budget of N runs, over one scenario's classes: `random()` ")
+                .append("sweeps the fixed mode over seeds 0..N-1 of `random`; the mutants it misses are the ones of interest. On those two more ")
+                .append("budgets of N runs compete: `randomNext()`, seeds N..2N-1, and `explore()`, `sim explore`'s Explorer on the fixed mode for ")
+                .append("N runs from seed N (its fresh plans are those seeds of `random`, the rest mutants of its corpus). Each stops at its first ")
+                .append("failing run: a violation other than a residual gap (the run budget included), or an exception. PIT's full mutation ")
+                .append("matrix says which killed each mutant; a mutant that timed out or ran out of memory cannot be told apart, and is counted ")
+                .append("on its own.\n\n");
+        StringBuilder rows = new StringBuilder();
+        StringBuilder lists = new StringBuilder();
+        long sumExplore = 0;
+        long sumNext = 0;
+        for (Path xml : xmls) {
+            String scenario = xml.getFileName().toString().replaceFirst("^explore-vs-random-", "").replaceFirst("\\.xml$", "");
+            Properties run = new Properties();
+            try (InputStream in = Files.newInputStream(dir.resolve("explore-run-" + scenario + ".properties"))) {
+                run.load(in);
+            }
+            List<Mutant> all = read(xml);
+            long n = Long.parseLong(run.getProperty("runs", "0"));
+            long total = all.size();
+            long noCov = all.stream().filter(m -> m.status().equals("NO_COVERAGE")).count();
+            long other = all.stream().filter(m -> m.detected() && !m.status().equals("KILLED")).count();
+            List<Mutant> judged = all.stream().filter(m -> m.status().equals("KILLED") || m.status().equals("SURVIVED")).toList();
+            long byRandom = judged.stream().filter(m -> m.killing().contains("random()")).count();
+            long traceMissed = judged.stream().filter(m -> !m.killing().contains("random()") && m.traceOnly()).count();
+            List<Mutant> misses = judged.stream().filter(m -> !m.killing().contains("random()") && !m.traceOnly()).toList();
+            long explore = misses.stream().filter(m -> m.killing().contains("explore()")).count();
+            long next = misses.stream().filter(m -> m.killing().contains("randomNext()")).count();
+            long both = misses.stream().filter(m -> m.killing().contains("explore()") && m.killing().contains("randomNext()")).count();
+            sumExplore += explore;
+            sumNext += next;
+            rows.append("| ").append(scenario).append(" | `").append(run.getProperty("classes", "?")).append("` | ").append(n).append(" | ")
+                    .append(total).append(" | ").append(noCov).append(" | ").append(other).append(" | ").append(byRandom).append(" | ")
+                    .append(traceMissed).append(" | ").append(misses.size()).append(" | ").append(explore).append(" | ").append(next).append(" | ")
+                    .append(both).append(" | ").append(misses.size() - explore - next + both).append(" | `").append(run.getProperty("commit", "?"))
+                    .append("`, ").append(run.getProperty("duration", "?")).append(", PIT threads ").append(run.getProperty("threads", "?")).append(" |\n");
+            lists.append("Missed mutants of ").append(scenario).append(" (trace-only ones left out) and who killed them (`")
+                    .append(run.getProperty("command", "?")).append("`):\n\n");
+            for (Mutant m : misses) {
+                String who = (m.killing().contains("explore()") ? "explore" : "")
+                        + (m.killing().contains("randomNext()") ? (m.killing().contains("explore()") ? ", " : "") + "random-next" : "");
+                lists.append("- `").append(m.key()).append("` ").append(m.description()).append(": ").append(who.isEmpty() ? "neither" : who).append('\n');
+            }
+            lists.append('\n');
         }
+        b.append("| scenario | target classes | N | mutants | no coverage | timed out, memory or run error | killed by random 0..N-1 | ")
+                .append("missed by it: trace-only | missed, the rest | of those, killed by explore | killed by random N..2N-1 | by both | by neither | ")
+                .append("run |\n");
+        b.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        b.append(rows).append('\n');
+        b.append("Goal: exploration kills at least twice as many of the missed mutants as random does with the same budget of runs: ")
+                .append(sumNext == 0 ? (sumExplore > 0 ? "met (random kills none)" : "not shown (neither kills any)")
+                        : (sumExplore >= 2 * sumNext ? "met" : "not met") + String.format(java.util.Locale.ROOT, " (%d against %d, %.2f×)", sumExplore, sumNext,
+                                (double) sumExplore / sumNext))
+                .append(".\n\n");
+        b.append(lists);
         return b.toString();
     }
 
