@@ -24,41 +24,8 @@ class CoverageTest {
         assertThrows(IllegalArgumentException.class, () -> SHARD.encode(0));
     }
 
-    @Test
-    void recorderKeepsStatesAndPerEntityTransitions() {
-        int[][] script = {{0, 0}, {3, 0}, {3, 3}, {0, 3}};
-        int[] step = {0};
-        CoverageRecorder rec = new CoverageRecorder();
-        rec.add(new Abstraction() {
-            @Override
-            public StateSpace space() {
-                return SHARD;
-            }
-
-            @Override
-            public void sample(Sink sink) {
-                int[] now = script[step[0]];
-                sink.state(10, now[0]);
-                sink.state(11, now[1]);
-            }
-        });
-        for (step[0] = 0; step[0] < script.length; step[0]++) {
-            rec.sample();
-        }
-        Coverage c = rec.coverage();
-        Coverage.Space s = c.spaces().get(0);
-        assertArrayEquals(new int[] {0, 3}, s.states());
-        // entity 10: 0->3, 3->0; entity 11: 0->3. Each transition counted once.
-        assertArrayEquals(new long[] {Coverage.Space.transition(SHARD, 0, 3), Coverage.Space.transition(SHARD, 3, 0)}, s.transitions());
-        assertEquals(2, c.stateCount());
-        assertEquals(2, c.transitionCount());
-    }
-
-    /** Entities reported in another order, or skipped, at some samples: each keeps its own last state. */
-    @Test
-    void transitionsFollowEachEntityWhateverTheOrderOfReports() {
-        // Per sample: entity, state pairs in the order reported.
-        long[][][] script = {{{10, 0}, {11, 1}, {12, 2}}, {{12, 4}, {10, 0}}, {{11, 1}, {10, 5}, {12, 4}}, {{10, 5}, {11, 3}, {12, 4}}};
+    /** Records a script: per sample, the (entity, state) pairs reported, in that order. */
+    private static Coverage replay(long[][][] script) {
         int[] step = {0};
         CoverageRecorder rec = new CoverageRecorder();
         rec.add(new Abstraction() {
@@ -77,7 +44,25 @@ class CoverageTest {
         for (step[0] = 0; step[0] < script.length; step[0]++) {
             rec.sample();
         }
-        Coverage.Space s = rec.coverage().spaces().get(0);
+        return rec.coverage();
+    }
+
+    @Test
+    void recorderKeepsStatesAndPerEntityTransitions() {
+        Coverage c = replay(new long[][][] {{{10, 0}, {11, 0}}, {{10, 3}, {11, 0}}, {{10, 3}, {11, 3}}, {{10, 0}, {11, 3}}});
+        Coverage.Space s = c.spaces().get(0);
+        assertArrayEquals(new int[] {0, 3}, s.states());
+        // entity 10: 0->3, 3->0; entity 11: 0->3. Each transition counted once.
+        assertArrayEquals(new long[] {Coverage.Space.transition(SHARD, 0, 3), Coverage.Space.transition(SHARD, 3, 0)}, s.transitions());
+        assertEquals(2, c.stateCount());
+        assertEquals(2, c.transitionCount());
+    }
+
+    /** Entities reported in another order, or skipped, at some samples: each keeps its own last state. */
+    @Test
+    void transitionsFollowEachEntityWhateverTheOrderOfReports() {
+        Coverage.Space s = replay(new long[][][] {{{10, 0}, {11, 1}, {12, 2}}, {{12, 4}, {10, 0}}, {{11, 1}, {10, 5}, {12, 4}}, {{10, 5}, {11, 3}, {12, 4}}})
+                .spaces().get(0);
         assertArrayEquals(new int[] {0, 1, 2, 3, 4, 5}, s.states());
         // 12: 2->4; 10: 0->5; 11: 1->3. No transition between different entities' states.
         assertArrayEquals(new long[] {Coverage.Space.transition(SHARD, 0, 5), Coverage.Space.transition(SHARD, 1, 3), Coverage.Space.transition(SHARD, 2, 4)},
