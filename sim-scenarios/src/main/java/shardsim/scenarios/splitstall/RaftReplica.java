@@ -299,6 +299,7 @@ final class RaftReplica implements Replica {
     /** Leader transfer: ask {@code to} to start an election now. */
     void transferLeader(String to) {
         if (role == Role.LEADER && !to.equals(ctx.name())) {
+            ctx.probe(SplitProbes.LEADER_TRANSFER);
             ctx.trace(regionId + " transfer leader to " + to + " at term " + term);
             ctx.send(to, new RaftMessage.TimeoutNow(regionId, term));
         }

@@ -106,6 +106,11 @@ public final class SplitStallScenario extends SimulatedScenario<SplitWorld, Spli
     }
 
     @Override
+    public List<String> probeNames() {
+        return SplitProbes.ALL;
+    }
+
+    @Override
     public List<shardsim.core.check.Rule> invariants() {
         return SplitInvariants.ALL;
     }

@@ -95,6 +95,9 @@ public final class ClientDriver implements Node {
             answers.add(new DdlAnswer(seq, r.success() ? "" : r.error(), ctx.now()));
             if (r.success()) {
                 succeeded++;
+                if (!probe) {
+                    ctx.probe(create ? SkewProbes.CREATE_SUCCEEDED : SkewProbes.DROP_SUCCEEDED);
+                }
                 metrics.record(probe ? "probe-latency" : "ddl-latency", Math.max(0, ctx.now() - start));
                 if (create) {
                     created.put(table, shardId);

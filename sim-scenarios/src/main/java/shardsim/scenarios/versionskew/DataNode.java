@@ -221,6 +221,7 @@ public final class DataNode implements Node {
     private boolean engineOp(int shardId, String table, boolean create) {
         String what = (create ? "create " : "drop ") + table;
         if (ctx.random().chance(faults.engineFailureProbability(ctx.name()))) {
+            ctx.probe(SkewProbes.ENGINE_FAILURE);
             ctx.trace("engine error on " + what);
             return false;
         }
@@ -307,6 +308,7 @@ public final class DataNode implements Node {
 
     private void answer(Envelope env, String kind, ShardResult result) {
         if (faults.takeDropResponse(ctx.name(), kind)) {
+            ctx.probe(SkewProbes.RESPONSE_DROPPED);
             return;
         }
         ctx.reply(env, result);
@@ -323,7 +325,11 @@ public final class DataNode implements Node {
                 entries.add(new ShardEntry(s.info(), s.openId));
             }
             ctx.send(MetaNode.NAME, new Heartbeat(ctx.name(), ctx.incarnation(), entries));
-            scheduleHeartbeat(timing.heartbeatMicros() + faults.heartbeatDelayMicros(ctx.name()));
+            long lateMicros = faults.heartbeatDelayMicros(ctx.name());
+            if (lateMicros > 0) {
+                ctx.probe(SkewProbes.HEARTBEAT_DELAYED);
+            }
+            scheduleHeartbeat(timing.heartbeatMicros() + lateMicros);
         });
     }
 }

@@ -100,6 +100,11 @@ public final class VersionSkewScenario extends SimulatedScenario<World, FixParts
     }
 
     @Override
+    public List<String> probeNames() {
+        return SkewProbes.ALL;
+    }
+
+    @Override
     public List<shardsim.core.check.Rule> invariants() {
         return VersionSkewChecks.INVARIANTS;
     }
