@@ -16,7 +16,8 @@ public final class VersionSkewChecks {
     public static final Rule C1 = new Rule("C1",
             "for every shard meta.v <= leader.v, and on every node every version step since it opened a shard is backed by a create/drop its engine applied (v - v_open <= engine DDLs since)");
     public static final Rule C2 = new Rule("C2", "with no DDL in flight for three heartbeat periods plus delivery after the faults, meta.v == leader.v on every shard");
-    public static final Rule C3 = new Rule("C3", "after that quiet window a CREATE TABLE on every shard succeeds (no shard is wedged)");
+    public static final Rule C3 = new Rule("C3",
+            "after that quiet window a CREATE TABLE on every shard succeeds, and so does a DROP TABLE of that table sent as soon as the create is answered (no shard is wedged, and meta keeps up with back-to-back DDLs)");
     public static final Rule C4 = new Rule("C4", "every table the client was told was created is held by the engine of its shard's leader");
     public static final Rule C5 = new Rule("C5", "at the end no orphan table: every table the leader's engine holds for a shard is in meta's view of that shard");
     public static final Rule C6 = new Rule("C6",
@@ -149,15 +150,22 @@ public final class VersionSkewChecks {
             if (!client.probes().containsKey(id)) {
                 return "no probe was sent to shard " + id;
             }
-            String outcome = client.probes().get(id);
-            if (outcome == null) {
-                return "the probe CREATE TABLE on shard " + id + " got no answer";
+            String problem = probeProblem("CREATE TABLE", id, client.probes().get(id));
+            if (problem == null) {
+                problem = client.dropProbes().containsKey(id) ? probeProblem("DROP TABLE", id, client.dropProbes().get(id)) : "no drop probe was sent to shard " + id;
             }
-            if (!outcome.isEmpty()) {
-                return "the probe CREATE TABLE on shard " + id + " failed: " + outcome;
+            if (problem != null) {
+                return problem;
             }
         }
         return null;
+    }
+
+    private static String probeProblem(String what, int shardId, String outcome) {
+        if (outcome == null) {
+            return "the probe " + what + " on shard " + shardId + " got no answer";
+        }
+        return outcome.isEmpty() ? null : "the probe " + what + " on shard " + shardId + " failed: " + outcome;
     }
 
     String createdTablesExist() {
