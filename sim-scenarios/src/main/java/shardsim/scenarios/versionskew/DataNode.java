@@ -1,6 +1,8 @@
 package shardsim.scenarios.versionskew;
 
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -39,6 +41,10 @@ public final class DataNode implements Node {
             this.openedVersion = version;
             this.openId = openId;
             this.tables = new TreeSet<>(tables);
+        }
+
+        public int id() {
+            return id;
         }
 
         public long version() {
@@ -112,9 +118,9 @@ public final class DataNode implements Node {
         return opening.containsKey(shardId);
     }
 
-    /** The shard ids open here, ascending. For checkers. */
-    public List<Integer> shardIds() {
-        return new ArrayList<>(shards.keySet());
+    /** The shards open here, by ascending id; a read-only view, not a copy, since C1 reads it after every event. For checkers. */
+    public Collection<Shard> openShards() {
+        return Collections.unmodifiableCollection(shards.values());
     }
 
     /** The node's table engine. For checkers. */

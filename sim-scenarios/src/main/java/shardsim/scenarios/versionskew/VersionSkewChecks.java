@@ -30,6 +30,8 @@ public final class VersionSkewChecks {
     private final String[] keys;
     /** Per shard, since when meta's version has been behind its leader's (-1 when it is not). */
     private final long[] lagSince;
+    private long viewsVersion = Long.MIN_VALUE;
+    private final ShardView[] views;
 
     private final DdlAvailability availability;
 
@@ -40,6 +42,7 @@ public final class VersionSkewChecks {
         this.shardIds = new int[shards.size()];
         this.keys = new String[shards.size()];
         this.lagSince = new long[shards.size()];
+        this.views = new ShardView[shards.size()];
         java.util.Arrays.fill(lagSince, -1);
         for (int i = 0; i < shardIds.length; i++) {
             shardIds[i] = shards.get(i);
@@ -55,9 +58,16 @@ public final class VersionSkewChecks {
         sim.validation(shardsim.core.check.Invariant.of(C5, this::noOrphanTables));
     }
 
+    /** Meta's view of shard i, re-read from its disk only after the disk's version moved (C1 asks after every event). */
     private ShardView view(int i) {
         Disk disk = sim.disk(MetaNode.NAME);
-        return disk.get(keys[i], ShardView.class).orElse(null);
+        if (disk.version() != viewsVersion) {
+            viewsVersion = disk.version();
+            for (int k = 0; k < keys.length; k++) {
+                views[k] = disk.get(keys[k], ShardView.class).orElse(null);
+            }
+        }
+        return views[i];
     }
 
     /** The leader's shard if it is open under meta's current assignment, else null. */
@@ -82,8 +92,8 @@ public final class VersionSkewChecks {
             if (node == null) {
                 continue;
             }
-            for (int id : node.shardIds()) {
-                DataNode.Shard s = node.shard(id);
+            for (DataNode.Shard s : node.openShards()) {
+                int id = s.id();
                 long steps = s.version() - s.openedVersion();
                 long applied = node.engine().applied(id);
                 if (steps > applied) {
