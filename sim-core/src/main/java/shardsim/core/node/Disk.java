@@ -1,7 +1,6 @@
 package shardsim.core.node;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,9 +18,10 @@ public final class Disk {
     private final TreeMap<String, Object> flushed = new TreeMap<>();
     /**
      * The same entries as {@link #flushed}, for {@link #get}: checkers read a few keys after every
-     * event, and a hash lookup skips the string comparisons of a tree walk. Never iterated.
+     * event, and a hash lookup skips the string comparisons of a tree walk. Never iterated (a
+     * LinkedHashMap all the same, as the determinism rules ask of every map in simulation code).
      */
-    private final HashMap<String, Object> flushedIndex = new HashMap<>();
+    private final LinkedHashMap<String, Object> flushedIndex = new LinkedHashMap<>();
     private final LinkedHashMap<String, Object> pending = new LinkedHashMap<>();
     /** Counts every change of what {@link #get} can return, so an observer can skip unchanged disks. */
     private long version;
