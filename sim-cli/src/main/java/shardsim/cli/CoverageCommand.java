@@ -16,17 +16,16 @@ import shardsim.cli.options.Target;
 import shardsim.cli.options.ThreadsOption;
 import shardsim.cli.sweep.Progress;
 import shardsim.cli.sweep.SeedRange;
-import shardsim.core.coverage.CoverageTally;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.Scenario;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code sim coverage}: which of the scenario's abstract states a range of seeds reached, which it
- * never did, and the rarest it did. Violations do not matter here; the exit code is 0 unless the
- * input is bad.
+ * never did, and the rarest it did; and which of its code probes (a fault kind taking effect) the
+ * runs hit. Violations do not matter here; the exit code is 0 unless the input is bad.
  */
-@Command(name = "coverage", description = "List the abstract states a range of seeds reached and never reached, per state space.")
+@Command(name = "coverage", description = "List the abstract states a range of seeds reached and never reached, per state space, and the code probes hit.")
 public final class CoverageCommand implements Callable<Integer> {
     private final CliContext ctx;
 
@@ -61,21 +60,21 @@ public final class CoverageCommand implements Callable<Integer> {
         if (scenario.run(choice.checkedSpec(scenario, m, range.first())).coverage().spaces().isEmpty()) {
             throw new UserError("scenario " + scenario.name() + " declares no state abstraction: there is no coverage to list");
         }
-        CoverageTally tally;
+        CoverageRuns.Tallies tally;
         try (Progress p = new Progress(ctx.err(), ctx.terminal(), range.count(), every, "coverage", "seeds")) {
             tally = CoverageRuns.tally(scenario, seed -> choice.spec(scenario, m, seed), range.first(), range.count(), n, r -> p.step(r.ok()));
         }
-        String title = "coverage " + scenario.name() + " mode " + m + " plan " + choice.name() + " seeds " + range + " (" + tally.runs() + " runs)";
+        String title = "coverage " + scenario.name() + " mode " + m + " plan " + choice.name() + " seeds " + range + " (" + tally.coverage().runs() + " runs)";
         if (json.on()) {
             ObjectNode o = Json.MAPPER.createObjectNode();
             o.put("scenario", scenario.name());
             o.put("mode", m);
             o.put("plan", choice.name());
             o.put("seeds", range.toString());
-            o.setAll(CoverageListing.toJson(tally));
+            o.setAll(CoverageListing.toJson(tally.coverage(), tally.probes(), scenario.probeNames()));
             ctx.out().println(Json.line(o));
         } else {
-            CoverageListing.render(ctx.out(), title, tally);
+            CoverageListing.render(ctx.out(), title, tally.coverage(), tally.probes(), scenario.probeNames());
         }
         ctx.out().flush();
         return ExitCodes.OK;

@@ -44,6 +44,35 @@ class CoverageCommandTest {
         assertTrue(text.out().contains("    leaderShard=meta-ahead procedure=meta-down tables=-"), "an impossible state is listed: " + text.out());
     }
 
+    /**
+     * The code probes: every one version-skew declares is listed with the runs that hit it, the same
+     * at any thread count; a plan with no faults (documented's fixed run has its own few) hits fewer.
+     */
+    @Test
+    void listsTheCodeProbesEachRunHit() {
+        List<String> declared = shardsim.scenarios.Scenarios.byName("version-skew").orElseThrow().probeNames();
+        Cli.Result one = Cli.real("coverage", "version-skew", "--mode", "fixed", "--seeds", "0..29", "--threads", "1", "--json");
+        Cli.Result two = Cli.real("coverage", "version-skew", "--mode", "fixed", "--seeds", "0..29", "--threads", "2", "--json");
+        assertEquals(one.out(), two.out());
+        JsonNode o = Json.object(one.out().strip(), "output");
+        JsonNode probes = o.get("probes");
+        assertEquals(declared.size(), probes.size(), probes.toString());
+        int never = 0;
+        for (String name : declared) {
+            long runs = probes.get(name).asLong();
+            assertTrue(runs >= 0 && runs <= 30, name + " " + runs);
+            never += runs == 0 ? 1 : 0;
+        }
+        assertEquals(never, o.get("probesNeverHit").size(), o.toString());
+        assertTrue(probes.get("create-succeeded").asLong() > 0, probes.toString());
+        Cli.Result text = Cli.real("coverage", "version-skew", "--mode", "fixed", "--seeds", "0..29", "--threads", "2");
+        assertTrue(text.out().contains("code probes: " + (declared.size() - never) + " of " + declared.size() + " hit (runs of 30):"), text.out());
+        assertTrue(text.out().contains(String.format("  %8d  %s", probes.get("engine-failure").asLong(), "engine-failure")), text.out());
+        Cli.Result quiet = Cli.real("coverage", "version-skew", "--mode", "fixed", "--plan", "documented", "--seeds", "0..0", "--json");
+        JsonNode documented = Json.object(quiet.out().strip(), "documented");
+        assertTrue(documented.get("probesNeverHit").size() > 0, "the documented plan has no engine failure: " + documented);
+    }
+
     @Test
     void aSweepItsResultLinesAndSummarizeCountTheSameCoverage() throws IOException {
         Path f = dir.resolve("sweep.jsonl");

@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import shardsim.core.check.Violation;
@@ -26,7 +28,10 @@ import shardsim.core.sim.RunBudget;
  *
  * <p>A sweep in which every seed held can still be vacuous: a model that does nothing breaks no
  * safety check. The vacuity guard ({@link #PROGRESS}) asks that enough of each plan's seeds did the
- * scenario's work.
+ * scenario's work, and that every code probe the scenario declares ({@link Scenario#probeNames()}: each
+ * fault kind taking effect, each kind of work reaching the system) was hit in each plan's sweep
+ * ({@link #PROBE_SEEDS_MIN}): a mutant that stops applying a fault kind leaves the fix untested
+ * against it.
  *
  * <p>Three methods per scenario judge the same sweep, so that PIT's full mutation matrix tells how a
  * mutant was killed: {@code ...Checks} fails when the first failing seed broke a check,
@@ -87,6 +92,13 @@ class FixedSweepMutationTest {
             "split-stall", "split-duration");
     static final double PROGRESS_SHARE_MIN = 0.75;
 
+    /**
+     * The probe guard judges sweeps of at least this many seeds per plan: in fewer, a rare fault kind
+     * may simply not have been drawn. The unmutated model hits every probe well within it
+     * ({@code FixedSweepSanityTest.theProbesAreHitWithMargin}).
+     */
+    static final int PROBE_SEEDS_MIN = 50;
+
     /** How many of seeds {@code 0..seeds-1} of {@code plan} recorded the scenario's progress metric. */
     static int progressed(Scenario s, String mode, String plan, int seeds) {
         int n = 0;
@@ -126,7 +138,7 @@ class FixedSweepMutationTest {
     }
 
     /** What one seed did, in one line: its failure (or null), a fingerprint of the run, whether it made progress. */
-    private record Seed(Judge judge, String failure, String fingerprint, boolean progress) {
+    private record Seed(Judge judge, String failure, String fingerprint, boolean progress, Set<String> probes) {
     }
 
     private static Seed run(Scenario s, String mode, String plan, long seed) {
@@ -138,19 +150,20 @@ class FixedSweepMutationTest {
             // PIT reports a minion that runs out of memory as MEMORY_ERROR; do not hide it.
             throw e;
         } catch (RuntimeException | Error e) {
-            return new Seed(Judge.MODEL, spec.command() + ": threw " + e, "threw " + e, false);
+            return new Seed(Judge.MODEL, spec.command() + ": threw " + e, "threw " + e, false, Set.of());
         }
         String fingerprint = r.digestHex() + " " + r.violations();
         boolean progress = madeProgress(s, r);
+        Set<String> probes = r.probes().keySet();
         String check = brokenCheck(s, r);
         if (check != null) {
-            return new Seed(Judge.CHECKS, spec.command() + ": " + check, fingerprint, progress);
+            return new Seed(Judge.CHECKS, spec.command() + ": " + check, fingerprint, progress, probes);
         }
         String budget = budget(r);
         if (budget != null) {
-            return new Seed(Judge.MODEL, spec.command() + ": " + budget, fingerprint, progress);
+            return new Seed(Judge.MODEL, spec.command() + ": " + budget, fingerprint, progress, probes);
         }
-        return new Seed(null, null, fingerprint, progress);
+        return new Seed(null, null, fingerprint, progress, probes);
     }
 
     /** Sweeps {@code mode}, plan by plan, seed by seed, to the first failing seed. */
@@ -161,6 +174,7 @@ class FixedSweepMutationTest {
         String vacuous = null;
         for (String plan : plans(s)) {
             int progressed = 0;
+            TreeSet<String> unhit = new TreeSet<>(s.probeNames());
             for (long seed = 0; seed < seeds && (failure == null || seed == 0); seed++) {
                 Seed r = run(s, mode, plan, seed);
                 if (seed == 0) {
@@ -169,6 +183,7 @@ class FixedSweepMutationTest {
                 if (r.progress()) {
                     progressed++;
                 }
+                unhit.removeAll(r.probes());
                 if (failure == null && r.failure() != null) {
                     judge = r.judge();
                     failure = r.failure();
@@ -177,6 +192,10 @@ class FixedSweepMutationTest {
             if (vacuous == null && failure == null && progressed < PROGRESS_SHARE_MIN * seeds) {
                 vacuous = "sim sweep " + s.name() + " --mode " + mode + " --plan " + plan + " --seeds 0.." + (seeds - 1) + ": only " + progressed
                         + " of " + seeds + " seeds recorded " + PROGRESS.get(s.name()) + " (the guard asks for " + PROGRESS_SHARE_MIN + " of them)";
+            }
+            if (vacuous == null && failure == null && seeds >= PROBE_SEEDS_MIN && !unhit.isEmpty()) {
+                vacuous = "sim sweep " + s.name() + " --mode " + mode + " --plan " + plan + " --seeds 0.." + (seeds - 1) + ": no seed hit the code probe(s) "
+                        + String.join(", ", unhit);
             }
         }
         if (failure == null && vacuous != null) {

@@ -48,11 +48,39 @@ class FixedSweepSanityTest {
         }
     }
 
+    /**
+     * The probe guard does not fail an unmutated model by chance: in seeds 0..PROBE_SEEDS_MIN-1 of
+     * every plan, each declared probe is hit in at least 3 seeds (the guard asks for 1), and every
+     * scenario declares some.
+     */
+    @Test
+    void theProbesAreHitWithMargin() {
+        int seeds = FixedSweepMutationTest.PROBE_SEEDS_MIN;
+        for (Scenario s : Scenarios.all()) {
+            assertFalse(s.probeNames().isEmpty(), s.name());
+            for (String plan : FixedSweepMutationTest.plans(s)) {
+                Map<String, Integer> seedsHitting = new java.util.TreeMap<>();
+                for (long seed = 0; seed < seeds; seed++) {
+                    for (String probe : s.run(new RunSpec(s.name(), Plans.FIXED, plan, seed)).probes().keySet()) {
+                        seedsHitting.merge(probe, 1, Integer::sum);
+                    }
+                }
+                System.out.println("probe guard: " + s.name() + " fixed " + plan + " 0.." + (seeds - 1) + ": seeds hitting each probe " + seedsHitting);
+                for (String probe : s.probeNames()) {
+                    int n = seedsHitting.getOrDefault(probe, 0);
+                    assertTrue(n >= 3, s.name() + " " + plan + ": probe " + probe + " hit in " + n + " of " + seeds + " seeds");
+                }
+            }
+        }
+    }
+
     @Test
     void everyJudgePassesTheFixedMode() {
         for (Scenario s : Scenarios.all()) {
             for (FixedSweepMutationTest.Judge judge : FixedSweepMutationTest.Judge.values()) {
-                assertNull(FixedSweepMutationTest.firstFailure(s, Plans.FIXED, judge, 10), s.name() + " " + judge);
+                // Vacuity at the probe guard's seed count, so that the guard judges too.
+                int seeds = judge == FixedSweepMutationTest.Judge.VACUITY ? FixedSweepMutationTest.PROBE_SEEDS_MIN : 10;
+                assertNull(FixedSweepMutationTest.firstFailure(s, Plans.FIXED, judge, seeds), s.name() + " " + judge);
             }
         }
     }

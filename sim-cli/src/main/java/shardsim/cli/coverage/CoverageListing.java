@@ -36,7 +36,7 @@ public final class CoverageListing {
         return all.subList(0, Math.min(RAREST, all.size()));
     }
 
-    public static void render(PrintStream out, String title, CoverageTally tally) {
+    public static void render(PrintStream out, String title, CoverageTally tally, ProbeTally probes, List<String> declared) {
         out.println(title);
         for (StateSpace space : tally.spaces()) {
             Map<Integer, Long> reached = tally.stateRuns(space.name());
@@ -51,9 +51,17 @@ public final class CoverageListing {
                 out.println("    " + space.label(s));
             }
         }
+        if (!declared.isEmpty()) {
+            out.println("code probes: " + (declared.size() - probes.neverHit(declared).size()) + " of " + declared.size() + " hit (runs of " + tally.runs() + "):");
+            for (String name : declared) {
+                out.println(String.format("  %8d  %s", probes.runs().getOrDefault(name, 0L), name));
+            }
+            List<String> never = probes.neverHit(declared);
+            out.println("  never hit (" + never.size() + "):" + (never.isEmpty() ? " none" : " " + String.join(", ", never)));
+        }
     }
 
-    public static ObjectNode toJson(CoverageTally tally) {
+    public static ObjectNode toJson(CoverageTally tally, ProbeTally probes, List<String> declared) {
         ObjectNode o = Json.MAPPER.createObjectNode();
         o.put("runs", tally.runs());
         ArrayNode spaces = o.putArray("spaces");
@@ -74,6 +82,12 @@ public final class CoverageListing {
                 never.add(space.label(st));
             }
         }
+        ObjectNode hits = o.putObject("probes");
+        for (String name : declared) {
+            hits.put(name, probes.runs().getOrDefault(name, 0L));
+        }
+        ArrayNode never = o.putArray("probesNeverHit");
+        probes.neverHit(declared).forEach(never::add);
         return o;
     }
 }

@@ -24,25 +24,33 @@ public final class CoverageRuns {
         void done(RunResult r);
     }
 
+    /** What the runs reached: abstract states and transitions, and code probes. */
+    public record Tallies(CoverageTally coverage, ProbeTally probes) {
+    }
+
     /**
      * @param specOf the run of each seed
      * @param first the first seed
      * @param count how many seeds, from {@code first}
      */
-    public static CoverageTally tally(Scenario scenario, LongFunction<RunSpec> specOf, long first, long count, int threads, Step step) {
+    public static Tallies tally(Scenario scenario, LongFunction<RunSpec> specOf, long first, long count, int threads, Step step) {
         CoverageTally[] tallies = new CoverageTally[threads];
+        ProbeTally[] probeTallies = new ProbeTally[threads];
         AtomicLong cursor = new AtomicLong();
         AtomicBoolean stop = new AtomicBoolean();
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread[] workers = new Thread[threads];
         for (int i = 0; i < threads; i++) {
             CoverageTally mine = new CoverageTally();
+            ProbeTally myProbes = new ProbeTally();
             tallies[i] = mine;
+            probeTallies[i] = myProbes;
             workers[i] = new Thread(() -> {
                 try {
                     for (long k = cursor.getAndIncrement(); k < count && !stop.get(); k = cursor.getAndIncrement()) {
                         RunResult r = scenario.run(specOf.apply(first + k));
                         mine.add(r.coverage());
+                        myProbes.add(r.probes());
                         step.done(r);
                     }
                 } catch (Throwable t) {
@@ -70,9 +78,11 @@ public final class CoverageRuns {
             throw new IllegalStateException(t);
         }
         CoverageTally all = new CoverageTally();
-        for (CoverageTally c : tallies) {
-            all.addAll(c);
+        ProbeTally allProbes = new ProbeTally();
+        for (int i = 0; i < threads; i++) {
+            all.addAll(tallies[i]);
+            allProbes.addAll(probeTallies[i]);
         }
-        return all;
+        return new Tallies(all, allProbes);
     }
 }

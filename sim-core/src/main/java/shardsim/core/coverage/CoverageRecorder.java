@@ -89,7 +89,8 @@ public final class CoverageRecorder {
                 slotAt[at] = i;
                 int prev = last[i];
                 if (prev != state) {
-                    transitions.add(Coverage.Space.transition(space, prev, state));
+                    // Coverage.Space.transition's encoding, with the space's size read once.
+                    transitions.add((long) prev * size + state);
                     last[i] = state;
                 }
                 return;

@@ -13,8 +13,15 @@ import java.util.TreeMap;
  */
 public final class Disk {
     private static final Object DELETED = new Object();
+    private static final Object NOT_PENDING = new Object();
 
     private final TreeMap<String, Object> flushed = new TreeMap<>();
+    /**
+     * The same entries as {@link #flushed}, for {@link #get}: checkers read a few keys after every
+     * event, and a hash lookup skips the string comparisons of a tree walk. Never iterated (a
+     * LinkedHashMap all the same, as the determinism rules ask of every map in simulation code).
+     */
+    private final LinkedHashMap<String, Object> flushedIndex = new LinkedHashMap<>();
     private final LinkedHashMap<String, Object> pending = new LinkedHashMap<>();
     /** Counts every change of what {@link #get} can return, so an observer can skip unchanged disks. */
     private long version;
@@ -32,6 +39,12 @@ public final class Disk {
 
     /** A write that is durable at once (put followed by flush of everything pending). */
     public void putDurable(String key, Object value) {
+        if (pending.isEmpty()) {
+            // What put-then-flush does when nothing else is pending, without the pending map.
+            version++;
+            store(key, value);
+            return;
+        }
         put(key, value);
         flush();
     }
@@ -46,16 +59,26 @@ public final class Disk {
         for (Map.Entry<String, Object> e : pending.entrySet()) {
             if (e.getValue() == DELETED) {
                 flushed.remove(e.getKey());
+                flushedIndex.remove(e.getKey());
             } else {
-                flushed.put(e.getKey(), e.getValue());
+                store(e.getKey(), e.getValue());
             }
         }
         pending.clear();
     }
 
+    private void store(String key, Object value) {
+        flushed.put(key, value);
+        flushedIndex.put(key, value);
+    }
+
     /** Reads through pending writes. */
     public <T> Optional<T> get(String key, Class<T> type) {
-        Object v = pending.containsKey(key) ? pending.get(key) : flushed.get(key);
+        // One lookup per map; a pending entry (even a null value) hides the flushed one.
+        Object v = pending.isEmpty() ? flushedIndex.get(key) : pending.getOrDefault(key, NOT_PENDING);
+        if (v == NOT_PENDING) {
+            v = flushedIndex.get(key);
+        }
         if (v == null || v == DELETED) {
             return Optional.empty();
         }
@@ -64,6 +87,9 @@ public final class Disk {
 
     /** The keys with this prefix, sorted, pending writes included. */
     public List<String> keys(String prefix) {
+        if (pending.isEmpty()) {
+            return new ArrayList<>(flushed.subMap(prefix, true, prefix + Character.MAX_VALUE, false).keySet());
+        }
         TreeMap<String, Object> view = new TreeMap<>(flushed.subMap(prefix, true, prefix + Character.MAX_VALUE, false));
         for (Map.Entry<String, Object> e : pending.entrySet()) {
             if (e.getKey().startsWith(prefix)) {
@@ -75,6 +101,24 @@ public final class Disk {
             }
         }
         return new ArrayList<>(view.keySet());
+    }
+
+    /**
+     * The values of the keys with this prefix, in key order, pending writes included: what
+     * {@link #keys} then {@link #get} of each key returns, without a lookup per key.
+     */
+    public <T> List<T> values(String prefix, Class<T> type) {
+        List<T> out = new ArrayList<>();
+        if (pending.isEmpty()) {
+            for (Object v : flushed.subMap(prefix, true, prefix + Character.MAX_VALUE, false).values()) {
+                out.add(type.cast(v));
+            }
+            return out;
+        }
+        for (String key : keys(prefix)) {
+            out.add(get(key, type).orElseThrow());
+        }
+        return out;
     }
 
     /**

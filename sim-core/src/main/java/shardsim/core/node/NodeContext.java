@@ -73,6 +73,12 @@ public interface NodeContext {
     void closeWindow(String kind, long subject);
 
     /**
+     * Counts one pass of code probe {@code name}: a place worth knowing a sweep reached (a fault
+     * taking effect, say). It draws nothing and traces nothing, so it changes no run.
+     */
+    void probe(String name);
+
+    /**
      * A model note in the trace (a state change worth seeing). There is deliberately no way to
      * raise a violation from here: checks observe the model from outside.
      */

@@ -25,6 +25,7 @@ import shardsim.core.trace.TraceEvent;
  * @param lastEvents the last trace events kept (empty for digest-only runs)
  * @param coverage the abstract states and transitions the run reached ({@link Coverage#NONE} when
  *     the scenario declares no abstraction)
+ * @param probes how often the run hit each code probe, by name (absent when never hit)
  */
 public record RunResult(
         RunSpec spec,
@@ -38,12 +39,13 @@ public record RunResult(
         Map<String, String> params,
         Map<String, long[]> metrics,
         List<TraceEvent> lastEvents,
-        Coverage coverage) {
+        Coverage coverage,
+        Map<String, Long> probes) {
 
     /** A result without coverage. */
     public RunResult(RunSpec spec, boolean ok, long digest, long traceEvents, long events, long messages, long virtualMicros,
             List<Violation> violations, Map<String, String> params, Map<String, long[]> metrics, List<TraceEvent> lastEvents) {
-        this(spec, ok, digest, traceEvents, events, messages, virtualMicros, violations, params, metrics, lastEvents, Coverage.NONE);
+        this(spec, ok, digest, traceEvents, events, messages, virtualMicros, violations, params, metrics, lastEvents, Coverage.NONE, java.util.Collections.emptyMap());
     }
 
     /** How many trace events a violation report shows before the end. */
@@ -56,7 +58,7 @@ public record RunResult(
                 List.copyOf(sim.violations()),
                 // Insertion order, not Map.copyOf: an immutable Map's iteration order changes from JVM to JVM.
                 java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(sim.params())),
-                sim.metrics().samples(), trace.last(LAST_EVENTS), sim.coverage());
+                sim.metrics().samples(), trace.last(LAST_EVENTS), sim.coverage(), sim.probes().counts());
     }
 
     /** True when every violation is of one of {@code gaps} (a scenario's {@link Scenario#residualGaps()}). */

@@ -99,6 +99,16 @@ public interface Scenario {
     }
 
     /**
+     * The code probes ({@code NodeContext.probe}, {@code Simulation.probe}) a fixed-mode sweep of the
+     * generated plans is expected to hit: one per fault kind's effect and per kind of work the
+     * workload asks for. The mutation test's vacuity guard asks that each is hit in every plan's
+     * sweep; {@code sim coverage} lists those a sweep never hit. Empty when the scenario declares none.
+     */
+    default List<String> probeNames() {
+        return List.of();
+    }
+
+    /**
      * The invariants that check a gap the upstream fix leaves, rather than what the fix claims: the
      * fixed mode may break them, and the report and tests say so instead of counting the fix as
      * failed. Empty when the fix claims every invariant.

@@ -146,6 +146,11 @@ final class HostContext implements NodeContext {
     }
 
     @Override
+    public void probe(String name) {
+        sim.probe(name);
+    }
+
+    @Override
     public void closeWindow(String kind, long subject) {
         requireLive();
         sim.windows().close(kind, subject, host.name);

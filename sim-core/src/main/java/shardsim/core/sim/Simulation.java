@@ -58,6 +58,7 @@ public final class Simulation {
     private final List<Violation> violations = new ArrayList<>();
     private final LinkedHashMap<String, String> params = new LinkedHashMap<>();
     private final Metrics metrics = new Metrics();
+    private final Probes probes = new Probes();
     private final shardsim.core.coverage.CoverageRecorder coverage = new shardsim.core.coverage.CoverageRecorder();
     /** The windows model code announces; nothing on it draws or traces. */
     private final shardsim.core.aim.Windows windows = new shardsim.core.aim.Windows(this::now);
@@ -154,6 +155,16 @@ public final class Simulation {
 
     public Metrics metrics() {
         return metrics;
+    }
+
+    /** The run's code probes ({@link Probes}); model code hits them through {@code NodeContext.probe} or here. */
+    public Probes probes() {
+        return probes;
+    }
+
+    /** Counts one pass of code probe {@code name} ({@link Probes}): no draw, no trace, no change to the run. */
+    public void probe(String name) {
+        probes.hit(name);
     }
 
     /** Adds a node that boots at the current time (and may crash under generated plans). */

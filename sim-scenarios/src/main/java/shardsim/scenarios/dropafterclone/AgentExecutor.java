@@ -37,6 +37,7 @@ final class AgentExecutor {
         long delay = config.agentDispatch().draw(ctx.random());
         long slow = faults.takeSlowAgentRpc(backend);
         if (slow > 0) {
+            ctx.probe(DorisProbes.SLOW_AGENT_RPC);
             ctx.trace("agent RPC to " + backend + " waits " + Micros.format(slow) + " for its client (slow-agent-rpc)");
         }
         List<AgentProtocol> batch = List.copyOf(tasks);

@@ -311,6 +311,7 @@ public final class Backend implements Node {
 
     /** Holds one task pool busy for a while (the stall-pool fault); {@code whenOver} tells the fault's world it ended. */
     public void stall(String pool, long micros, Runnable whenOver) {
+        ctx.probe(CLONE_POOL.equals(pool) ? DorisProbes.CLONE_POOL_STALLED : DorisProbes.DROP_POOL_STALLED);
         ctx.worker(pool).submit(Task.of("busy " + pool + " pool", micros, whenOver));
     }
 

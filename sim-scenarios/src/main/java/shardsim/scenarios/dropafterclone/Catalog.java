@@ -1,6 +1,5 @@
 package shardsim.scenarios.dropafterclone;
 
-import java.util.ArrayList;
 import java.util.List;
 import shardsim.core.node.Disk;
 
@@ -26,11 +25,7 @@ public final class Catalog {
 
     /** Every tablet, by id (the keys have equal width, so string order is id order). */
     public static List<TabletMeta> tablets(Disk disk) {
-        List<TabletMeta> out = new ArrayList<>();
-        for (String key : disk.keys(TABLET)) {
-            out.add(disk.get(key, TabletMeta.class).orElseThrow());
-        }
-        return out;
+        return disk.values(TABLET, TabletMeta.class);
     }
 
     public static void put(Disk disk, TabletMeta meta) {

@@ -23,6 +23,9 @@ import shardsim.core.sim.Simulation;
  *       carried out with no fault in force finishes within the clone timeout, or is cancelled
  *       only when a lossy link lost a message while it ran ({@link MoveProgress} defines "no fault
  *       in force").</li>
+ *   <li>D5 after every event (cheap unless the FE's disk or incarnation changed): when an FE
+ *       incarnation recovers, its catalog is the one it stopped with less the CLONE replicas of
+ *       the moves that died with it ({@link CatalogRecovery}).</li>
  * </ul>
  */
 public final class Checks {
@@ -32,8 +35,10 @@ public final class Checks {
     public static final Rule D3 = new Rule("D3", "a copy the catalog does not reference is deleted within three report intervals (quiet tail)");
     public static final Rule D4 = new Rule("D4",
             "a balance move started with no fault in force finishes (its CLONE replica becomes NORMAL) within the clone timeout");
+    public static final Rule D5 = new Rule("D5",
+            "the FE's catalog survives a restart: it recovers every NORMAL replica it held when it stopped, and no CLONE replica of a move that died with it");
     /** The invariants, declared once. */
-    public static final List<Rule> INVARIANTS = List.of(D1, D2, D3, D4);
+    public static final List<Rule> INVARIANTS = List.of(D1, D2, D3, D4, D5);
 
     private final Cluster cluster;
     private final long reportIntervalMicros;
@@ -58,6 +63,7 @@ public final class Checks {
         sim.invariant(Invariant.of(D2, c::d2AtAllTimes));
         sim.validation(Invariant.of(D2, c::d2AtQuiescence));
         sim.invariant(Invariant.of(D4, new MoveProgress(cluster, cluster.config())::check));
+        sim.invariant(Invariant.of(D5, new CatalogRecovery(sim)::check));
         for (long t = tailStartMicros; t <= endMicros; t += sampleMicros) {
             sim.checkAt(t, "D3 sample", () -> c.sampleD3(tailStartMicros));
         }

@@ -75,6 +75,11 @@ public final class DropAfterCloneScenario extends SimulatedScenario<DorisWorld, 
     }
 
     @Override
+    public List<String> probeNames() {
+        return DorisProbes.ALL;
+    }
+
+    @Override
     public List<Rule> invariants() {
         return Checks.INVARIANTS;
     }

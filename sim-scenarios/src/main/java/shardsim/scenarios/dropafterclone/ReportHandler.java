@@ -81,7 +81,11 @@ final class ReportHandler {
         String first = waiting.keySet().iterator().next();
         AgentProtocol r = waiting.remove(first);
         handling = true;
-        long service = config.reportHandleService().draw(ctx.random()) + faults.reportExtraMicros();
+        long extraMicros = faults.reportExtraMicros();
+        if (extraMicros > 0) {
+            ctx.probe(DorisProbes.SLOW_REPORT);
+        }
+        long service = config.reportHandleService().draw(ctx.random()) + extraMicros;
         String label = r instanceof TabletReport t ? "handle tablet report of " + t.backend() : "handle task report of " + ((TaskReport) r).backend();
         ctx.setTimer(label, service, () -> {
             handling = false;

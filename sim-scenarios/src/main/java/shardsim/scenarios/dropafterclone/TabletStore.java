@@ -1,6 +1,5 @@
 package shardsim.scenarios.dropafterclone;
 
-import java.util.ArrayList;
 import java.util.List;
 import shardsim.core.node.Disk;
 
@@ -51,7 +50,7 @@ final class TabletStore {
     void delete(LocalTablet copy, String path, long nowMicros) {
         long n = deleteCount(disk);
         disk.deleteDurable(TABLET + copy.tabletId());
-        disk.put(DELETE + String.format(java.util.Locale.ROOT, "%012d", n), new DeletedCopy(copy, path, nowMicros));
+        disk.put(deleteKey(n), new DeletedCopy(copy, path, nowMicros));
         disk.putDurable(DELETE_COUNT, n + 1);
     }
 
@@ -72,11 +71,7 @@ final class TabletStore {
     }
 
     static List<LocalTablet> tablets(Disk disk) {
-        List<LocalTablet> out = new ArrayList<>();
-        for (String key : disk.keys(TABLET)) {
-            out.add(disk.get(key, LocalTablet.class).orElseThrow());
-        }
-        return out;
+        return disk.values(TABLET, LocalTablet.class);
     }
 
     /** How many deletes this disk has recorded. */
@@ -84,8 +79,19 @@ final class TabletStore {
         return disk.get(DELETE_COUNT, Long.class).orElse(0L);
     }
 
+    /** The key of the n-th delete record: n zero-padded to 12 digits, so keys sort in delete order. */
+    private static String deleteKey(long n) {
+        // Checks read the records after every delete; a formatter per read cost more than the read.
+        String digits = Long.toString(n);
+        StringBuilder sb = new StringBuilder(DELETE.length() + 12).append(DELETE);
+        for (int i = digits.length(); i < 12; i++) {
+            sb.append('0');
+        }
+        return sb.append(digits).toString();
+    }
+
     /** The {@code n}-th recorded delete (0-based). */
     static DeletedCopy deleted(Disk disk, long n) {
-        return disk.get(DELETE + String.format(java.util.Locale.ROOT, "%012d", n), DeletedCopy.class).orElseThrow();
+        return disk.get(deleteKey(n), DeletedCopy.class).orElseThrow();
     }
 }

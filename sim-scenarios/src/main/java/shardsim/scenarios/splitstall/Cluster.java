@@ -19,11 +19,13 @@ final class Cluster implements Driver {
     private final List<String> stores;
     private final long[] regionIds;
     private final SplitTracker tracker;
+    private final ForcedPicks forced;
 
-    Cluster(Simulation sim, List<String> stores, List<RegionSpec> regions, SplitTracker tracker) {
+    Cluster(Simulation sim, List<String> stores, List<RegionSpec> regions, SplitTracker tracker, ForcedPicks forced) {
         this.sim = sim;
         this.stores = stores;
         this.tracker = tracker;
+        this.forced = forced;
         this.regionIds = new long[regions.size()];
         for (int i = 0; i < regionIds.length; i++) {
             regionIds[i] = regions.get(i).regionId();
@@ -96,9 +98,13 @@ final class Cluster implements Driver {
             if (s == null) {
                 sim.note(WORKLOAD, "split check of region " + c.regionId() + " skipped: " + c.store() + " is down");
             } else {
-                if (!s.peer(c.regionId()).raft().isLeader()) {
+                RegionPeer p = s.peer(c.regionId());
+                if (!p.raft().isLeader()) {
                     // The checker runs, but a follower's check proposes nothing: say so in the trace.
                     sim.note(WORKLOAD, "split check of region " + c.regionId() + " on " + c.store() + ": not its leader, nothing proposed");
+                } else {
+                    // for U8: a pre-split of this epoch may be the pick's, whatever the region's size
+                    forced.picked(c.regionId(), p.split().meta().shardVer());
                 }
                 s.splitRegionByChecker(c.regionId());
             }

@@ -23,6 +23,8 @@ import shardsim.core.random.SimRandom;
  * @param crashInSplitChance 0 (see above)
  * @param slowFlushesPerMinute slow-flush faults
  * @param slowFlushMaxMicros most a slow flush adds
+ * @param splitChecksPerMinute mean rate of the workload's split-checker picks in the fault window
+ *     (3 in random and targeted; in swarm drawn last, so the draws before it keep their values)
  */
 record PlanParams(
         int regions,
@@ -34,10 +36,11 @@ record PlanParams(
         long transferInSplitMaxMicros,
         double crashInSplitChance,
         double slowFlushesPerMinute,
-        long slowFlushMaxMicros) {
+        long slowFlushMaxMicros,
+        double splitChecksPerMinute) {
 
     static PlanParams random(SimRandom r) {
-        return new PlanParams((int) r.between(2, 4), r.between(300_000, 800_000), 200_000, 2_500_000, 4, 0, 1_000_000, 0, 4, 2_000_000);
+        return new PlanParams((int) r.between(2, 4), r.between(300_000, 800_000), 200_000, 2_500_000, 4, 0, 1_000_000, 0, 4, 2_000_000, 3);
     }
 
     static PlanParams swarm(SimRandom r) {
@@ -51,7 +54,8 @@ record PlanParams(
                 0,
                 0,
                 r.chance(0.3) ? 0 : r.nextDouble() * 12,
-                r.between(100_000, 5_000_000));
+                r.between(100_000, 5_000_000),
+                r.chance(0.3) ? 0 : r.nextDouble() * 6);
     }
 
     /** The figures, recorded as run parameters in this order. */
@@ -66,6 +70,7 @@ record PlanParams(
         out.put("crashInSplitChance", crashInSplitChance);
         out.put("slowFlushesPerMinute", slowFlushesPerMinute);
         out.put("slowFlushMaxMicros", slowFlushMaxMicros);
+        out.put("splitChecksPerMinute", splitChecksPerMinute);
         return out;
     }
 }

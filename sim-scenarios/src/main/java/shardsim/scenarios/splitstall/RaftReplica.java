@@ -156,7 +156,8 @@ final class RaftReplica implements Replica {
 
     private String logKey(long index) {
         String s = Long.toString(index);
-        return keyLog + "0000000000".substring(s.length()) + s;
+        // One builder instead of two concatenations: every append and truncation builds a key.
+        return new StringBuilder(keyLog.length() + 10).append(keyLog).append("0000000000", 0, 10 - s.length()).append(s).toString();
     }
 
     private void appendLocal(LogEntry e) {
@@ -299,6 +300,7 @@ final class RaftReplica implements Replica {
     /** Leader transfer: ask {@code to} to start an election now. */
     void transferLeader(String to) {
         if (role == Role.LEADER && !to.equals(ctx.name())) {
+            ctx.probe(SplitProbes.LEADER_TRANSFER);
             ctx.trace(regionId + " transfer leader to " + to + " at term " + term);
             ctx.send(to, new RaftMessage.TimeoutNow(regionId, term));
         }

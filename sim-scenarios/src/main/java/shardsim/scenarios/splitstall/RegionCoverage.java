@@ -45,6 +45,11 @@ final class RegionCoverage implements Abstraction {
     private long workerChanges = Long.MIN_VALUE;
     private final Store[] seen;
     private final int[][] onWorker;
+    /**
+     * Per store instance seen, its peers in the order of {@link #regionIds} (null while it has none):
+     * a store makes all its peers at boot and keeps them, so they are looked up once per instance.
+     */
+    private final RegionPeer[][] peersOf;
 
     RegionCoverage(Simulation sim, List<String> stores, List<Long> regionIds) {
         this.sim = sim;
@@ -52,6 +57,7 @@ final class RegionCoverage implements Abstraction {
         this.regionIds = regionIds.stream().mapToLong(Long::longValue).toArray();
         this.seen = new Store[this.stores.size()];
         this.onWorker = new int[this.stores.size()][this.regionIds.length];
+        this.peersOf = new RegionPeer[this.stores.size()][];
     }
 
     private static Dimension stages(String name, boolean previousEpoch) {
@@ -80,6 +86,9 @@ final class RegionCoverage implements Abstraction {
             if (store != null && (workersMoved || store != seen[k])) {
                 readWorker(store, onWorker[k]);
             }
+            if (store != seen[k] || (store != null && peersOf[k] == null)) {
+                peersOf[k] = peersOf(store);
+            }
             seen[k] = store;
         }
         for (int i = 0; i < regionIds.length; i++) {
@@ -89,11 +98,10 @@ final class RegionCoverage implements Abstraction {
             long maxTerm = -1;
             int recovery = 0;
             for (int k = 0; k < seen.length; k++) {
-                Store store = seen[k];
-                if (store == null || store.peers().isEmpty()) {
+                if (peersOf[k] == null) {
                     continue;
                 }
-                RegionPeer p = store.peer(regionId);
+                RegionPeer p = peersOf[k][i];
                 long term = p.raft().term();
                 maxTerm = Math.max(maxTerm, term);
                 boolean leads = p.raft().isLeader();
@@ -112,6 +120,17 @@ final class RegionCoverage implements Abstraction {
             int leader = refLeads && ref.raft().term() == maxTerm ? 0 : 1;
             sink.state(regionId, SPACE.encode(meta.splitStage().ordinal(), engine, leader, recovery));
         }
+    }
+
+    private RegionPeer[] peersOf(Store store) {
+        if (store == null || store.peers().isEmpty()) {
+            return null;
+        }
+        RegionPeer[] out = new RegionPeer[regionIds.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = store.peer(regionIds[i]);
+        }
+        return out;
     }
 
     /** One pass over the store's region worker: per region, the furthest its recovery got there (0 when none is on it). */

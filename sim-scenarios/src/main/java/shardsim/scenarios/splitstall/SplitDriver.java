@@ -351,12 +351,18 @@ final class SplitDriver implements RaftReplica.Listener {
         store.splitChecker().submit(Task.of(name, 1_000, () -> preSplitRegion(ver)));
     }
 
-    /** preSplitRegion (worker.go:250-290): the ENGINE's split stage must be INITIAL (logging as 9879ec2 does). */
+    /**
+     * preSplitRegion (worker.go:250-290): the ENGINE's split stage must be INITIAL (logging as 9879ec2 does).
+     * A check that proposes nothing is forgotten: upstream each split-check tick queues a fresh check
+     * (fsm_peer.go:1025-1043) and a failed one only logs (worker.go:214-216), so the next tick tries again.
+     */
     private void preSplitRegion(long ver) {
         String shard = regionId + ":" + ver;
         if (!raft.isLeader()) {
+            forgetPreSplit(ver);
             ctx.trace("shard " + shard + " failed to pre-split region err: region " + regionId + " is not leader");
         } else if (engine.splitStage != INITIAL || engine.shardVer != ver) {
+            forgetPreSplit(ver);
             String stage = engine.shardVer != ver ? "of epoch " + engine.shardVer : engine.splitStage.toString();
             ctx.trace("shard " + shard + " wrong split stage " + stage);
             ctx.trace("shard " + shard + " failed to pre-split region err: wrong split stage " + stage);
@@ -364,6 +370,13 @@ final class SplitDriver implements RaftReplica.Listener {
         } else {
             ctx.trace("split region " + shard + " by checker: propose pre-split");
             raft.propose(new Command.Change(new ChangeSet(regionId, ver, ChangeSet.Kind.PRE_SPLIT, PRE_SPLIT, 0)));
+        }
+    }
+
+    private void forgetPreSplit(long ver) {
+        if (preSplitVer == ver) {
+            preSplitTerm = -1;
+            preSplitVer = -1;
         }
     }
 

@@ -17,7 +17,9 @@ public final class SplitInvariants {
                     + " (applier and engine)");
     public static final Rule U7 = new Rule("U7",
             "once the faults end, a region whose leader has applied past the split size starts a split within 5 split-check periods");
-    public static final List<Rule> ALL = List.of(U1, U2, U3, U5, U6, U7);
+    public static final Rule U8 = new Rule("U8",
+            "a split the size check starts (not a split-checker pick of the workload) starts only with the region's applied size at least the split size");
+    public static final List<Rule> ALL = List.of(U1, U2, U3, U5, U6, U7, U8);
 
     private SplitInvariants() {
     }

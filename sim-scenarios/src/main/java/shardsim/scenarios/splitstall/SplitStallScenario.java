@@ -106,6 +106,11 @@ public final class SplitStallScenario extends SimulatedScenario<SplitWorld, Spli
     }
 
     @Override
+    public List<String> probeNames() {
+        return SplitProbes.ALL;
+    }
+
+    @Override
     public List<shardsim.core.check.Rule> invariants() {
         return SplitInvariants.ALL;
     }
@@ -190,7 +195,9 @@ public final class SplitStallScenario extends SimulatedScenario<SplitWorld, Spli
         sim.invariant(progress);
         sim.validation(shardsim.core.check.Invariant.of(SplitInvariants.U6, progress::judge));
         sim.invariant(new SplitOnSizeCheck(sim, STORES, regions, world.storeConfig(), tail));
-        Cluster cluster = new Cluster(sim, STORES, regions, tracker);
+        ForcedPicks forced = new ForcedPicks();
+        sim.invariant(new SplitStartCheck(sim, STORES, regions, world.storeConfig(), forced));
+        Cluster cluster = new Cluster(sim, STORES, regions, tracker, forced);
         sim.onFault(cluster::applyFault);
         sim.abstraction(new RegionCoverage(sim, STORES, world.regionIds()));
         return cluster;

@@ -124,7 +124,9 @@ public final class Store implements Node {
 
     /** The peer of {@code regionId} on this store. */
     RegionPeer peer(long regionId) {
-        for (RegionPeer p : peers) {
+        // By index: every raft message looks its peer up here, and a handful of peers needs no map.
+        for (int i = 0; i < peers.size(); i++) {
+            RegionPeer p = peers.get(i);
             if (p.regionId == regionId) {
                 return p;
             }
@@ -157,6 +159,9 @@ public final class Store implements Node {
 
     long takeSlowFlushMicros() {
         long m = slowFlushMicros;
+        if (m > 0) {
+            ctx.probe(SplitProbes.SLOW_FLUSH);
+        }
         slowFlushMicros = 0;
         return m;
     }

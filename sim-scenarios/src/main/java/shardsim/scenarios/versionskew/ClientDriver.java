@@ -13,6 +13,16 @@ import shardsim.scenarios.versionskew.VersionSkewProtocol.DropTable;
 /**
  * The SQL client: sends CREATE / DROP TABLE to meta, one at a time per shard, and remembers which
  * tables it was told were created (the oracle for C4) and how the C3 probes ended.
+ *
+ * <p>C3's probes, per shard: a CREATE TABLE of the shard's probe table and, the moment its success
+ * arrives, a DROP TABLE of that table. The drop is a second DDL on the shard sent right after the
+ * first was answered, so it reaches meta well before the node's next heartbeat (every 2/3 of the
+ * 10 s lease: {@code heartbeat_interval} in cluster/src/cluster_impl.rs and the default
+ * {@code lease} in meta_client/src/meta_impl.rs at horaedb 642934ae) could repair a version meta
+ * stored wrongly for the first; and it is a DROP of a table the client was told was created,
+ * which meta sends to the shard's leader as it sends a CREATE ({@code prepareCallback} in
+ * server/coordinator/procedure/ddl/droptable/drop_table.go and {@code DropTableOnShard} in
+ * server/coordinator/procedure/ddl/common_util.go at incubator-horaedb-meta 81b8d68).
  */
 public final class ClientDriver implements Node {
     public static final String NAME = "client";
@@ -25,7 +35,9 @@ public final class ClientDriver implements Node {
     private final TreeMap<Integer, Boolean> busy = new TreeMap<>();
     /** C3 probe outcome per shard: null while pending, "" when it succeeded, else the error. */
     private final TreeMap<Integer, String> probes = new TreeMap<>();
-    /** Every DDL sent, in order (index = sequence number), and each answer as it came: for C6. Bounded by the workload's size plus one probe per shard. */
+    /** C3's drop probe outcome per shard, as {@link #probes}; absent while the create probe has not succeeded. */
+    private final TreeMap<Integer, String> dropProbes = new TreeMap<>();
+    /** Every DDL sent, in order (index = sequence number), and each answer as it came: for C6. Bounded by the workload's size plus two probes per shard. */
     private final java.util.ArrayList<DdlSent> sent = new java.util.ArrayList<>();
     private final java.util.ArrayList<DdlAnswer> answers = new java.util.ArrayList<>();
     private long succeeded;
@@ -49,7 +61,7 @@ public final class ClientDriver implements Node {
         if (waiting(shardId, "CREATE TABLE " + table)) {
             return;
         }
-        send(shardId, table, true, false);
+        send(shardId, table, Kind.WORKLOAD_CREATE);
     }
 
     /** DROP TABLE of a table the client was told was created on the shard; anything else is skipped. */
@@ -64,13 +76,33 @@ public final class ClientDriver implements Node {
         }
         // The outcome of a drop is unknown until answered: the table leaves the oracle now.
         created.remove(table);
-        send(shardId, table, false, false);
+        send(shardId, table, Kind.WORKLOAD_DROP);
     }
 
-    /** C3: one CREATE on the shard after the quiet window; it must succeed. */
+    /** C3: one CREATE on the shard after the quiet window, then, once it succeeded, a DROP of the same table; both must succeed. */
     public void probe(int shardId) {
         probes.put(shardId, null);
-        send(shardId, "PROBE_" + shardId, true, true);
+        send(shardId, "PROBE_" + shardId, Kind.PROBE_CREATE);
+    }
+
+    /** The drop probe, sent from the create probe's answer: the table leaves the oracle as a workload drop's does. */
+    private void dropProbe(int shardId, String table) {
+        dropProbes.put(shardId, null);
+        created.remove(table);
+        send(shardId, table, Kind.PROBE_DROP);
+    }
+
+    /** What a DDL the client sends is: a workload request, or one of C3's two probes. */
+    private enum Kind {
+        WORKLOAD_CREATE(true, false), WORKLOAD_DROP(false, false), PROBE_CREATE(true, true), PROBE_DROP(false, true);
+
+        final boolean create;
+        final boolean probe;
+
+        Kind(boolean create, boolean probe) {
+            this.create = create;
+            this.probe = probe;
+        }
     }
 
     /** Whether a DDL on the shard is still unanswered; if so the request is skipped, with a note. */
@@ -82,7 +114,9 @@ public final class ClientDriver implements Node {
         return true;
     }
 
-    private void send(int shardId, String table, boolean create, boolean probe) {
+    private void send(int shardId, String table, Kind kind) {
+        boolean create = kind.create;
+        boolean probe = kind.probe;
         if (!probe) {
             busy.put(shardId, true);
         }
@@ -95,30 +129,38 @@ public final class ClientDriver implements Node {
             answers.add(new DdlAnswer(seq, r.success() ? "" : r.error(), ctx.now()));
             if (r.success()) {
                 succeeded++;
+                if (!probe) {
+                    ctx.probe(create ? SkewProbes.CREATE_SUCCEEDED : SkewProbes.DROP_SUCCEEDED);
+                }
                 metrics.record(probe ? "probe-latency" : "ddl-latency", Math.max(0, ctx.now() - start));
                 if (create) {
                     created.put(table, shardId);
                 }
-                if (probe) {
-                    probes.put(shardId, "");
+                probeOutcome(shardId, kind, "");
+                if (kind == Kind.PROBE_CREATE) {
+                    dropProbe(shardId, table);
                 }
             } else {
                 failed++;
                 if (r.error().startsWith("Shard version mismatch")) {
                     mismatches++;
                 }
-                if (probe) {
-                    probes.put(shardId, r.error());
-                }
+                probeOutcome(shardId, kind, r.error());
             }
         }, () -> {
             done(shardId, probe);
             answers.add(new DdlAnswer(seq, "client timeout", ctx.now()));
             failed++;
-            if (probe) {
-                probes.put(shardId, "client timeout");
-            }
+            probeOutcome(shardId, kind, "client timeout");
         });
+    }
+
+    private void probeOutcome(int shardId, Kind kind, String outcome) {
+        if (kind == Kind.PROBE_CREATE) {
+            probes.put(shardId, outcome);
+        } else if (kind == Kind.PROBE_DROP) {
+            dropProbes.put(shardId, outcome);
+        }
     }
 
     private void done(int shardId, boolean probe) {
@@ -150,8 +192,14 @@ public final class ClientDriver implements Node {
         return java.util.Collections.unmodifiableList(answers);
     }
 
+    /** The create probes' outcomes per shard: null while pending, "" for success, else the error. */
     public Map<Integer, String> probes() {
         return java.util.Collections.unmodifiableMap(probes);
+    }
+
+    /** The drop probes' outcomes per shard, as {@link #probes()}; a shard whose create probe did not succeed has none. */
+    public Map<Integer, String> dropProbes() {
+        return java.util.Collections.unmodifiableMap(dropProbes);
     }
 
     public long succeeded() {

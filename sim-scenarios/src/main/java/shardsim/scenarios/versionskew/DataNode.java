@@ -1,6 +1,8 @@
 package shardsim.scenarios.versionskew;
 
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -39,6 +41,10 @@ public final class DataNode implements Node {
             this.openedVersion = version;
             this.openId = openId;
             this.tables = new TreeSet<>(tables);
+        }
+
+        public int id() {
+            return id;
         }
 
         public long version() {
@@ -112,9 +118,9 @@ public final class DataNode implements Node {
         return opening.containsKey(shardId);
     }
 
-    /** The shard ids open here, ascending. For checkers. */
-    public List<Integer> shardIds() {
-        return new ArrayList<>(shards.keySet());
+    /** The shards open here, by ascending id; a read-only view, not a copy, since C1 reads it after every event. For checkers. */
+    public Collection<Shard> openShards() {
+        return Collections.unmodifiableCollection(shards.values());
     }
 
     /** The node's table engine. For checkers. */
@@ -221,6 +227,7 @@ public final class DataNode implements Node {
     private boolean engineOp(int shardId, String table, boolean create) {
         String what = (create ? "create " : "drop ") + table;
         if (ctx.random().chance(faults.engineFailureProbability(ctx.name()))) {
+            ctx.probe(SkewProbes.ENGINE_FAILURE);
             ctx.trace("engine error on " + what);
             return false;
         }
@@ -307,6 +314,7 @@ public final class DataNode implements Node {
 
     private void answer(Envelope env, String kind, ShardResult result) {
         if (faults.takeDropResponse(ctx.name(), kind)) {
+            ctx.probe(SkewProbes.RESPONSE_DROPPED);
             return;
         }
         ctx.reply(env, result);
@@ -323,7 +331,11 @@ public final class DataNode implements Node {
                 entries.add(new ShardEntry(s.info(), s.openId));
             }
             ctx.send(MetaNode.NAME, new Heartbeat(ctx.name(), ctx.incarnation(), entries));
-            scheduleHeartbeat(timing.heartbeatMicros() + faults.heartbeatDelayMicros(ctx.name()));
+            long lateMicros = faults.heartbeatDelayMicros(ctx.name());
+            if (lateMicros > 0) {
+                ctx.probe(SkewProbes.HEARTBEAT_DELAYED);
+            }
+            scheduleHeartbeat(timing.heartbeatMicros() + lateMicros);
         });
     }
 }

@@ -155,6 +155,7 @@ public final class MetaNode implements Node {
                 return;
             }
             if (faults.crashMetaBeforePersist()) {
+                ctx.probe(SkewProbes.META_CRASH_BEFORE_PERSIST);
                 return;
             }
             long newVersion = VersionWire.stored(fix, update, r.latestShardVersion());
@@ -230,6 +231,7 @@ public final class MetaNode implements Node {
             ctx.trace("transfer leader of shard " + shardId + " to " + to + " skipped");
             return;
         }
+        ctx.probe(SkewProbes.LEADER_TRANSFER);
         open(shardId, to, "transfer leader");
     }
 

@@ -17,7 +17,23 @@ public record ShardView(int shardId, long version, List<String> tables, String l
         return "shard " + shardId + " v" + version + " on " + leader + " open " + openId + " tables " + tables.size();
     }
 
+    /**
+     * Keys of the small ids layouts use (random layouts stay under 130), built once: meta and the
+     * checks look a view up by key after nearly every event.
+     */
+    private static final String[] KEYS = new String[256];
+
+    static {
+        for (int id = 0; id < KEYS.length; id++) {
+            KEYS[id] = build(id);
+        }
+    }
+
     public static String key(int shardId) {
+        return shardId >= 0 && shardId < KEYS.length ? KEYS[shardId] : build(shardId);
+    }
+
+    private static String build(int shardId) {
         String n = Integer.toString(shardId);
         return "shard/" + "000000".substring(Math.min(6, n.length())) + n;
     }

@@ -36,7 +36,7 @@ public final class SkewCluster implements Driver {
         sim.addNode(ClientDriver.NAME, ctx -> new ClientDriver(ctx, sim.metrics(), timing), false);
     }
 
-    /** Sends C3's probe: one CREATE TABLE on every shard. */
+    /** Sends C3's probes: one CREATE TABLE on every shard (the client follows each success with a DROP of that table). */
     void probeEveryShard() {
         ClientDriver client = sim.node(ClientDriver.NAME, ClientDriver.class);
         for (int id : layout.shardIds()) {

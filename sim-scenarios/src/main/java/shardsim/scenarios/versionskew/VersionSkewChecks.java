@@ -16,7 +16,8 @@ public final class VersionSkewChecks {
     public static final Rule C1 = new Rule("C1",
             "for every shard meta.v <= leader.v, and on every node every version step since it opened a shard is backed by a create/drop its engine applied (v - v_open <= engine DDLs since)");
     public static final Rule C2 = new Rule("C2", "with no DDL in flight for three heartbeat periods plus delivery after the faults, meta.v == leader.v on every shard");
-    public static final Rule C3 = new Rule("C3", "after that quiet window a CREATE TABLE on every shard succeeds (no shard is wedged)");
+    public static final Rule C3 = new Rule("C3",
+            "after that quiet window a CREATE TABLE on every shard succeeds, and so does a DROP TABLE of that table sent as soon as the create is answered (no shard is wedged, and meta keeps up with back-to-back DDLs)");
     public static final Rule C4 = new Rule("C4", "every table the client was told was created is held by the engine of its shard's leader");
     public static final Rule C5 = new Rule("C5", "at the end no orphan table: every table the leader's engine holds for a shard is in meta's view of that shard");
     public static final Rule C6 = new Rule("C6",
@@ -29,6 +30,8 @@ public final class VersionSkewChecks {
     private final String[] keys;
     /** Per shard, since when meta's version has been behind its leader's (-1 when it is not). */
     private final long[] lagSince;
+    private long viewsVersion = Long.MIN_VALUE;
+    private final ShardView[] views;
 
     private final DdlAvailability availability;
 
@@ -39,6 +42,7 @@ public final class VersionSkewChecks {
         this.shardIds = new int[shards.size()];
         this.keys = new String[shards.size()];
         this.lagSince = new long[shards.size()];
+        this.views = new ShardView[shards.size()];
         java.util.Arrays.fill(lagSince, -1);
         for (int i = 0; i < shardIds.length; i++) {
             shardIds[i] = shards.get(i);
@@ -54,9 +58,16 @@ public final class VersionSkewChecks {
         sim.validation(shardsim.core.check.Invariant.of(C5, this::noOrphanTables));
     }
 
+    /** Meta's view of shard i, re-read from its disk only after the disk's version moved (C1 asks after every event). */
     private ShardView view(int i) {
         Disk disk = sim.disk(MetaNode.NAME);
-        return disk.get(keys[i], ShardView.class).orElse(null);
+        if (disk.version() != viewsVersion) {
+            viewsVersion = disk.version();
+            for (int k = 0; k < keys.length; k++) {
+                views[k] = disk.get(keys[k], ShardView.class).orElse(null);
+            }
+        }
+        return views[i];
     }
 
     /** The leader's shard if it is open under meta's current assignment, else null. */
@@ -81,8 +92,8 @@ public final class VersionSkewChecks {
             if (node == null) {
                 continue;
             }
-            for (int id : node.shardIds()) {
-                DataNode.Shard s = node.shard(id);
+            for (DataNode.Shard s : node.openShards()) {
+                int id = s.id();
                 long steps = s.version() - s.openedVersion();
                 long applied = node.engine().applied(id);
                 if (steps > applied) {
@@ -149,15 +160,22 @@ public final class VersionSkewChecks {
             if (!client.probes().containsKey(id)) {
                 return "no probe was sent to shard " + id;
             }
-            String outcome = client.probes().get(id);
-            if (outcome == null) {
-                return "the probe CREATE TABLE on shard " + id + " got no answer";
+            String problem = probeProblem("CREATE TABLE", id, client.probes().get(id));
+            if (problem == null) {
+                problem = client.dropProbes().containsKey(id) ? probeProblem("DROP TABLE", id, client.dropProbes().get(id)) : "no drop probe was sent to shard " + id;
             }
-            if (!outcome.isEmpty()) {
-                return "the probe CREATE TABLE on shard " + id + " failed: " + outcome;
+            if (problem != null) {
+                return problem;
             }
         }
         return null;
+    }
+
+    private static String probeProblem(String what, int shardId, String outcome) {
+        if (outcome == null) {
+            return "the probe " + what + " on shard " + shardId + " got no answer";
+        }
+        return outcome.isEmpty() ? null : "the probe " + what + " on shard " + shardId + " failed: " + outcome;
     }
 
     String createdTablesExist() {

@@ -100,6 +100,11 @@ public final class VersionSkewScenario extends SimulatedScenario<World, FixParts
     }
 
     @Override
+    public List<String> probeNames() {
+        return SkewProbes.ALL;
+    }
+
+    @Override
     public List<shardsim.core.check.Rule> invariants() {
         return VersionSkewChecks.INVARIANTS;
     }
@@ -117,12 +122,15 @@ public final class VersionSkewScenario extends SimulatedScenario<World, FixParts
         return World.of(base, seed);
     }
 
-    /** The run ends once C2 was judged and C3's probes had the client's timeout to answer. */
+    /**
+     * The run ends once C2 was judged and each of C3's two probes, sent one after the other, had
+     * the client's timeout to answer.
+     */
     @Override
     protected RunShape shape(World world, LinkPolicy link) {
         Timing timing = Timing.of(link);
         long tailStartMicros = world.tailStartMicros();
-        long endMicros = tailStartMicros + timing.convergeMicros() + timing.clientTimeoutMicros() + 1_000_000;
+        long endMicros = tailStartMicros + timing.convergeMicros() + 2 * timing.clientTimeoutMicros() + 1_000_000;
         return new RunShape(FAULTS_FROM_MICROS, tailStartMicros, endMicros, MAX_EVENTS);
     }
 
@@ -150,7 +158,7 @@ public final class VersionSkewScenario extends SimulatedScenario<World, FixParts
 
     /**
      * The quiet tail: links keep their delays but stop losing and duplicating messages, so C2's
-     * "three heartbeat periods plus delivery" and C3's single probe are meaningful.
+     * "three heartbeat periods plus delivery" and C3's probes are meaningful.
      */
     @Override
     protected LinkPolicy quietLink(LinkPolicy link) {
@@ -159,8 +167,9 @@ public final class VersionSkewScenario extends SimulatedScenario<World, FixParts
 
     /**
      * Adds the nodes and the checks: C1 after every event, C2 judged once the quiet tail has lasted
-     * {@link Timing#convergeMicros()}, C3's probes sent then, C3-C5 validated at the end. The judge
-     * and the probes are checks, not workload: a plan cannot drop them.
+     * {@link Timing#convergeMicros()}, C3's probes sent then (a CREATE per shard, and a DROP of its
+     * table once it succeeded), C3-C5 validated at the end. The judge and the probes are checks, not
+     * workload: a plan cannot drop them, so a shrunk or replayed plan keeps them.
      */
     @Override
     protected SkewCluster build(Simulation sim, World world, FixParts fix, RunShape shape) {

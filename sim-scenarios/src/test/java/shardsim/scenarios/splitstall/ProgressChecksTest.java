@@ -12,7 +12,7 @@ import shardsim.core.trace.Trace;
 import shardsim.core.worker.Task;
 
 /**
- * U6 and U7 on a small world of one region with steady writes and no fault: both hold when nothing
+ * U6, U7 and U8 on a small world of one region with steady writes and no fault: both hold when nothing
  * interferes, and each fires when the test takes progress away from outside, unseen by the kernel's
  * fault accounting (a cut the check cannot excuse), as a broken model would.
  */
@@ -20,7 +20,15 @@ class ProgressChecksTest {
     private static final long END_MICROS = 20_000_000;
     private static final List<RegionSpec> REGIONS = List.of(new RegionSpec(150, 48, 6, "store-2", 12_000_000));
 
+    /** A world and its workload driver, for the tests that perform operations through it. */
+    private record Built(Simulation sim, Cluster cluster) {
+    }
+
     private static Simulation world() {
+        return build().sim();
+    }
+
+    private static Built build() {
         Simulation sim = new Simulation(3, SimConfig.defaults().withStopOnFirstViolation(false), Trace.digestOnly());
         SplitTracker tracker = new SplitTracker(sim, REGIONS);
         StoreConfig cfg = StoreConfig.defaults();
@@ -32,11 +40,13 @@ class ProgressChecksTest {
         sim.invariant(progress);
         sim.validation(shardsim.core.check.Invariant.of(SplitInvariants.U6, progress::judge));
         sim.invariant(new SplitOnSizeCheck(sim, SplitStallScenario.STORES, REGIONS, cfg, tail));
-        Cluster cluster = new Cluster(sim, SplitStallScenario.STORES, REGIONS, tracker);
+        ForcedPicks forced = new ForcedPicks();
+        sim.invariant(new SplitStartCheck(sim, SplitStallScenario.STORES, REGIONS, cfg, forced));
+        Cluster cluster = new Cluster(sim, SplitStallScenario.STORES, REGIONS, tracker, forced);
         for (long at = 200_000; at < END_MICROS; at += 200_000) {
             sim.at(at, "write", () -> cluster.perform(new SplitOperation.Write(150, 500_000)));
         }
-        return sim;
+        return new Built(sim, cluster);
     }
 
     private static List<String> invariants(Simulation sim) {
@@ -81,5 +91,26 @@ class ProgressChecksTest {
         List<String> broken = invariants(sim);
         assertEquals(List.of("U7"), broken, () -> sim.violations().toString());
         assertTrue(sim.violations().get(0).message().contains("no split has started"), sim.violations().get(0).message());
+    }
+
+    /** A split started at 12.5 MB (below the 16 MB split size) that no workload pick explains, as a model that miscounts its size would start. */
+    @Test
+    void u8FiresOnASplitBelowTheSizeThatNoPickExplains() {
+        Simulation sim = world();
+        sim.at(500_000, "split below the size, behind the workload's back", () -> sim.node("store-2", Store.class).splitRegionByChecker(150));
+        List<String> broken = invariants(sim);
+        assertEquals(List.of("U8"), broken, () -> sim.violations().toString());
+        assertTrue(sim.violations().get(0).message().contains("below the split size 16000000"), sim.violations().get(0).message());
+    }
+
+    /** The same split, picked by the workload: U8 excuses it, and the region still splits. */
+    @Test
+    void u8ExcusesTheWorkloadsSplitCheckerPick() {
+        Built w = build();
+        Simulation sim = w.sim();
+        sim.at(500_000, "the workload's pick", () -> w.cluster().perform(new SplitOperation.SplitCheck(150, "store-2")));
+        List<String> broken = invariants(sim);
+        assertEquals(List.of(), broken, () -> sim.violations().toString());
+        assertTrue(sim.node("store-2", Store.class).peer(150).split().meta().shardVer() > 48, "the region split");
     }
 }

@@ -67,7 +67,7 @@ class SplitStallFidelityTest {
             sim.addNode(n, ctx -> new Store(ctx, cfg, SplitMode.BUGGY, tracker, SplitStallScenario.STORES, regions));
         }
         sim.invariant(new WorkerDelayCheck(sim, SplitStallScenario.STORES, SplitStallScenario.U2_BOUND_MICROS));
-        Cluster cluster = new Cluster(sim, SplitStallScenario.STORES, regions, tracker);
+        Cluster cluster = new Cluster(sim, SplitStallScenario.STORES, regions, tracker, new ForcedPicks());
         sim.onFault(cluster::applyFault);
         sim.perform(DocumentedPlan.workload(), cluster::perform);
         sim.inject(DocumentedPlan.faults());
