@@ -39,7 +39,7 @@ final class ProgressCheck implements Invariant {
     private final long endMicros;
     private final long markMicros;
     private final TailTimes times;
-    private long nextLookMicros;
+    private final SampleGate gate;
     private boolean marked;
 
     /** Per region: the highest commit index among live peers at M. */
@@ -62,7 +62,7 @@ final class ProgressCheck implements Invariant {
         this.endMicros = endMicros;
         this.times = times;
         this.markMicros = endMicros - times.windowMicros();
-        this.nextLookMicros = markMicros;
+        this.gate = new SampleGate(SAMPLE_MICROS, markMicros);
         int n = regionIds.size();
         commitAtMark = new long[n];
         metaVerAtMark = new long[stores.size()][n];
@@ -85,10 +85,9 @@ final class ProgressCheck implements Invariant {
     @Override
     public String check() {
         long now = sim.now();
-        if (now < nextLookMicros || now > endMicros) {
+        if (now > endMicros || !gate.due(now)) {
             return null;
         }
-        nextLookMicros = now + SAMPLE_MICROS;
         if (!marked) {
             marked = true;
             mark();

@@ -40,8 +40,7 @@ final class SplitOnSizeCheck implements Invariant {
     private final TailTimes times;
     private final long[] overSinceMicros;
     private final long[] overVer;
-    private long nextLookMicros;
-    private boolean reported;
+    private final SampleGate gate = new SampleGate(SAMPLE_MICROS, 0);
 
     SplitOnSizeCheck(Simulation sim, List<String> stores, List<RegionSpec> regions, StoreConfig cfg, TailTimes times) {
         this.sim = sim;
@@ -63,10 +62,9 @@ final class SplitOnSizeCheck implements Invariant {
     @Override
     public String check() {
         long now = sim.now();
-        if (reported || now < nextLookMicros) {
+        if (!gate.due(now)) {
             return null;
         }
-        nextLookMicros = now + SAMPLE_MICROS;
         for (int s = 0; s < stores.size(); s++) {
             Store st = sim.node(stores.get(s), Store.class);
             if (st != null) {
@@ -95,7 +93,7 @@ final class SplitOnSizeCheck implements Invariant {
             }
             long since = Math.max(overSinceMicros[r], quiet + times.settleMicros());
             if (now - since > bound) {
-                reported = true;
+                gate.reported();
                 return "region " + regionIds.get(r) + " at epoch " + d.engineVer() + ": its leader has applied writes to " + bytes + " bytes (split size "
                         + cfg.splitSizeBytes() + ") since t=" + Micros.format(overSinceMicros[r]) + " and no split has started in "
                         + Micros.format(now - since) + " (" + CHECK_PERIODS + " split-check periods: " + Micros.format(bound) + ")";

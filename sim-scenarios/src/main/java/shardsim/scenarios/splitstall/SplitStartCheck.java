@@ -34,9 +34,8 @@ final class SplitStartCheck implements Invariant {
     private final AppliedSize size;
     private final long splitSizeBytes;
     private final ForcedPicks forced;
-    private long nextLookMicros;
+    private final SampleGate gate = new SampleGate(SAMPLE_MICROS, 0);
     private String found;
-    private boolean reported;
 
     SplitStartCheck(Simulation sim, List<String> stores, List<RegionSpec> regions, StoreConfig cfg, ForcedPicks forced) {
         this.sim = sim;
@@ -55,10 +54,9 @@ final class SplitStartCheck implements Invariant {
     @Override
     public String check() {
         long now = sim.now();
-        if (reported || now < nextLookMicros) {
+        if (!gate.due(now)) {
             return null;
         }
-        nextLookMicros = now + SAMPLE_MICROS;
         for (int s = 0; s < stores.size() && found == null; s++) {
             Store st = sim.node(stores.get(s), Store.class);
             if (st != null) {
@@ -67,7 +65,7 @@ final class SplitStartCheck implements Invariant {
             }
         }
         if (found != null) {
-            reported = true;
+            gate.reported();
             return found;
         }
         return null;

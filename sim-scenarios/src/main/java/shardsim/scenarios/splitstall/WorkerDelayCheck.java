@@ -21,8 +21,7 @@ final class WorkerDelayCheck implements Invariant {
     private final List<String> stores;
     private final long boundMicros;
     static final long SAMPLE_MICROS = 50_000;
-    private boolean reported;
-    private long nextLookMicros;
+    private final SampleGate gate = new SampleGate(SAMPLE_MICROS, 0);
 
     WorkerDelayCheck(Simulation sim, List<String> stores, long boundMicros) {
         this.sim = sim;
@@ -47,10 +46,9 @@ final class WorkerDelayCheck implements Invariant {
     @Override
     public String check() {
         long now = sim.now();
-        if (reported || now < nextLookMicros) {
+        if (!gate.due(now)) {
             return null;
         }
-        nextLookMicros = now + SAMPLE_MICROS;
         for (int s = 0; s < stores.size(); s++) {
             Store store = (Store) sim.node(stores.get(s));
             if (store == null) {
@@ -63,7 +61,7 @@ final class WorkerDelayCheck implements Invariant {
             }
             TaskView c = current.get();
             if (c.startedAtMicros() - c.queuedAtMicros() > boundMicros) {
-                reported = true;
+                gate.reported();
                 return stores.get(s) + "/" + Store.REGION_WORKER + ": '" + c.name() + "' started " + Micros.format(c.startedAtMicros() - c.queuedAtMicros())
                         + " after it was queued (bound " + Micros.format(boundMicros) + ")";
             }
@@ -72,7 +70,7 @@ final class WorkerDelayCheck implements Invariant {
                 List<TaskView> held = worker.held();
                 TaskView next = !queued.isEmpty() ? queued.get(0) : held.isEmpty() ? null : held.get(0);
                 if (next != null && now - next.queuedAtMicros() > boundMicros) {
-                    reported = true;
+                    gate.reported();
                     return stores.get(s) + "/" + Store.REGION_WORKER + ": '" + next.name() + "' queued at t=" + Micros.format(next.queuedAtMicros())
                             + " has not started after " + Micros.format(now - next.queuedAtMicros()) + " (bound " + Micros.format(boundMicros) + "); '"
                             + c.name() + "' has held the worker since t=" + Micros.format(c.startedAtMicros()) + ", " + queued.size() + " of "
