@@ -300,7 +300,6 @@ final class RaftReplica implements Replica {
     /** Leader transfer: ask {@code to} to start an election now. */
     void transferLeader(String to) {
         if (role == Role.LEADER && !to.equals(ctx.name())) {
-            ctx.probe(SplitProbes.LEADER_TRANSFER);
             ctx.trace(regionId + " transfer leader to " + to + " at term " + term);
             ctx.send(to, new RaftMessage.TimeoutNow(regionId, term));
         }
@@ -460,6 +459,8 @@ final class RaftReplica implements Replica {
 
     void onTimeoutNow(RaftMessage.TimeoutNow m) {
         if (m.term() == term && role == Role.FOLLOWER) {
+            // Probed here, where the transfer takes effect, not where the leader decides to send it.
+            ctx.probe(SplitProbes.LEADER_TRANSFER);
             startElection(true);
         }
     }

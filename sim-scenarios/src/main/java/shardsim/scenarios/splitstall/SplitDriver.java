@@ -346,6 +346,9 @@ final class SplitDriver implements RaftReplica.Listener {
         }
         preSplitTerm = raft.term();
         preSplitVer = ver;
+        if (force) {
+            ctx.probe(SplitProbes.FORCED_SPLIT_CHECK);
+        }
         // upstream logs the configured RegionMaxSize here, not the region's size
         String name = "split region " + regionId + ":" + ver + " by checker size:" + cfg.splitSizeBytes();
         store.splitChecker().submit(Task.of(name, 1_000, () -> preSplitRegion(ver)));
