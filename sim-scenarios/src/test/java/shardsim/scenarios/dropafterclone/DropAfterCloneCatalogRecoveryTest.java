@@ -15,9 +15,7 @@ import org.junit.jupiter.api.Test;
 import shardsim.core.check.Violation;
 import shardsim.core.fault.NodeFault;
 import shardsim.core.node.Disk;
-import shardsim.core.sim.SimConfig;
 import shardsim.core.sim.Simulation;
-import shardsim.core.trace.Trace;
 
 /**
  * D5 on its own: the FE restarts while a balance move's CLONE replica is in its catalog. A healthy
@@ -35,15 +33,11 @@ class DropAfterCloneCatalogRecoveryTest {
 
     /** Tablet 11415 on be1 and be2 (replicas 500, 501); a move to be3 starts at 40 s, and the FE restarts while it runs. */
     private static Simulation restart(Restart how, List<TabletMeta> atCrash) {
-        Simulation sim = new Simulation(7, SimConfig.defaults().withStopOnFirstViolation(false), Trace.digestOnly());
+        Simulation sim = ThreeBackends.simulation(7);
         Map<Long, List<String>> placement = new LinkedHashMap<>();
         placement.put(TABLET, List.of("be1", "be2"));
-        Map<String, Long> phases = new LinkedHashMap<>();
-        phases.put("be1", 10 * SECOND);
-        phases.put("be2", 20 * SECOND);
-        phases.put("be3", 30 * SECOND);
-        Cluster cluster = new Cluster(sim, DorisConfig.documented(), Fence.forMode("fixed"), List.of("be1", "be2", "be3"), placement, phases, 500);
-        Checks.register(cluster, 60 * SECOND, 0, 400 * SECOND, 20 * SECOND);
+        Cluster cluster = ThreeBackends.cluster(sim, placement);
+        ThreeBackends.registerChecks(cluster);
         sim.at(MOVE_AT, "balance", () -> cluster.balance(TABLET, "be3"));
         // Before the CLONE's batch leaves the FE, so the CLONE replica is in the catalog when it stops.
         sim.at(MOVE_AT + 1, "catalog at the stop", () -> atCrash.addAll(Catalog.tablets(sim.disk(Cluster.FE))));
@@ -59,17 +53,8 @@ class DropAfterCloneCatalogRecoveryTest {
             }
             sim.injectAt(50 * SECOND, new NodeFault.Restart(Cluster.FE));
         }
-        sim.runUntil(400 * SECOND);
-        sim.finish();
+        ThreeBackends.runToEnd(sim);
         return sim;
-    }
-
-    private static List<String> violated(Simulation sim) {
-        List<String> names = new ArrayList<>();
-        for (Violation v : sim.violations()) {
-            names.add(v.invariant());
-        }
-        return names;
     }
 
     private static void assertHealthy(Restart how) {
@@ -99,7 +84,7 @@ class DropAfterCloneCatalogRecoveryTest {
     @Test
     void aNormalReplicaLostWhileTheFeIsDownBreaksD5() {
         Simulation sim = restart(Restart.NORMAL_REPLICA_REMOVED_WHILE_DOWN, new ArrayList<>());
-        assertTrue(violated(sim).contains(Checks.D5.name()), () -> sim.violations().toString());
+        assertTrue(ThreeBackends.violated(sim).contains(Checks.D5.name()), () -> sim.violations().toString());
         Violation first = sim.violations().get(0);
         assertEquals(Checks.D5.name(), first.invariant(), () -> sim.violations().toString());
         assertTrue(first.message().contains("NORMAL replica 501 of tablet 11415 on be2 is gone"), first::message);

@@ -10,9 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import shardsim.core.check.Violation;
-import shardsim.core.sim.SimConfig;
 import shardsim.core.sim.Simulation;
-import shardsim.core.trace.Trace;
 
 /** D3 on its own: a leftover copy is dropped in time, and one held up too long is reported. */
 class DropAfterCloneChecksTest {
@@ -20,22 +18,17 @@ class DropAfterCloneChecksTest {
 
     /** Tablet 11415 lives on be1; be2 holds a leftover copy the catalog does not reference. */
     private static Simulation leftover(boolean stallDrops) {
-        Simulation sim = new Simulation(3, SimConfig.defaults().withStopOnFirstViolation(false), Trace.digestOnly());
+        Simulation sim = ThreeBackends.simulation(3);
         Map<Long, List<String>> placement = new LinkedHashMap<>();
         placement.put(11415L, List.of("be1"));
-        Map<String, Long> phases = new LinkedHashMap<>();
-        phases.put("be1", 10 * SECOND);
-        phases.put("be2", 20 * SECOND);
-        phases.put("be3", 30 * SECOND);
-        Cluster cluster = new Cluster(sim, DorisConfig.documented(), Fence.forMode("fixed"), List.of("be1", "be2", "be3"), placement, phases, 500);
+        Cluster cluster = ThreeBackends.cluster(sim, placement);
         TabletStore.seed(sim.disk("be2"), new LocalTablet(11415, 400, 400));
-        Checks.register(cluster, 60 * SECOND, 0, 400 * SECOND, 20 * SECOND);
+        ThreeBackends.registerChecks(cluster);
         if (stallDrops) {
             // A drop pool busy longer than three report intervals: the fence is not at fault, but D3 must see it.
             sim.injectAt(SECOND, new DorisFault.StallPool("be2", Backend.DROP_POOL, 300 * SECOND));
         }
-        sim.runUntil(400 * SECOND);
-        sim.finish();
+        ThreeBackends.runToEnd(sim);
         return sim;
     }
 

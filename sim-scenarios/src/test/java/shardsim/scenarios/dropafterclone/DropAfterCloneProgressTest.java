@@ -4,16 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import shardsim.core.check.Violation;
 import shardsim.core.fault.NodeFault;
-import shardsim.core.sim.SimConfig;
 import shardsim.core.sim.Simulation;
-import shardsim.core.trace.Trace;
 
 /**
  * D4 on its own: a move with no fault in force finishes and holds D4; the same move whose
@@ -27,15 +23,11 @@ class DropAfterCloneProgressTest {
     private enum Dest { HEALTHY, STOPPED_UNPLANNED, CRASHED_BY_FAULT }
 
     private static Simulation move(Dest dest) {
-        Simulation sim = new Simulation(5, SimConfig.defaults().withStopOnFirstViolation(false), Trace.digestOnly());
+        Simulation sim = ThreeBackends.simulation(5);
         Map<Long, List<String>> placement = new LinkedHashMap<>();
         placement.put(11415L, List.of("be1"));
-        Map<String, Long> phases = new LinkedHashMap<>();
-        phases.put("be1", 10 * SECOND);
-        phases.put("be2", 20 * SECOND);
-        phases.put("be3", 30 * SECOND);
-        Cluster cluster = new Cluster(sim, DorisConfig.documented(), Fence.forMode("fixed"), List.of("be1", "be2", "be3"), placement, phases, 500);
-        Checks.register(cluster, 60 * SECOND, 0, 400 * SECOND, 20 * SECOND);
+        Cluster cluster = ThreeBackends.cluster(sim, placement);
+        ThreeBackends.registerChecks(cluster);
         sim.at(MOVE_AT, "balance", () -> cluster.balance(11415, "be2"));
         if (dest == Dest.STOPPED_UNPLANNED) {
             // Before the CLONE's batch leaves the FE: the CLONE and its resends reach a dead BE.
@@ -43,17 +35,8 @@ class DropAfterCloneProgressTest {
         } else if (dest == Dest.CRASHED_BY_FAULT) {
             sim.injectAt(MOVE_AT + 1, new NodeFault.Crash("be2"));
         }
-        sim.runUntil(400 * SECOND);
-        sim.finish();
+        ThreeBackends.runToEnd(sim);
         return sim;
-    }
-
-    private static List<String> violated(Simulation sim) {
-        List<String> names = new ArrayList<>();
-        for (Violation v : sim.violations()) {
-            names.add(v.invariant());
-        }
-        return names;
     }
 
     @Test
@@ -68,13 +51,13 @@ class DropAfterCloneProgressTest {
     @Test
     void aMoveThatNeverFinishesWithNoFaultBreaksD4() {
         Simulation sim = move(Dest.STOPPED_UNPLANNED);
-        assertEquals(List.of(Checks.D4.name()), violated(sim));
+        assertEquals(List.of(Checks.D4.name()), ThreeBackends.violated(sim));
         assertTrue(sim.violations().get(0).message().contains("did not finish within the clone timeout"), () -> sim.violations().toString());
     }
 
     @Test
     void aMoveStoppedByAPlannedCrashIsExcused() {
         Simulation sim = move(Dest.CRASHED_BY_FAULT);
-        assertEquals(List.of(), violated(sim));
+        assertEquals(List.of(), ThreeBackends.violated(sim));
     }
 }
