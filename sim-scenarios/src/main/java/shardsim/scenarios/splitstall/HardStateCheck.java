@@ -1,0 +1,125 @@
+package shardsim.scenarios.splitstall;
+
+import java.util.List;
+import shardsim.core.node.Disk;
+import shardsim.core.sim.Simulation;
+
+/**
+ * U9, Raft persistence and vote safety: after every event each live replica's term and vote are the
+ * {@link HardState} its disk holds (what a restart loads), its term never goes back, and it never
+ * votes for two candidates in one term, across restarts.
+ *
+ * <p>Raft keeps currentTerm and votedFor on stable storage, "updated on stable storage before
+ * responding to RPCs" (Ongaro and Ousterhout, Figure 2). etcd raft states it for its users:
+ * "no messages be sent until the latest HardState has been persisted to disk" (etcd-io/raft
+ * {@code doc.go:79-81} at cdfbeed3149e6dd1c7881853d8ed5993ffcd6be2); unistore follows it: only a
+ * leader sends before {@code SaveReadyState} writes the hard state (thesis 10.2.1, about entries), a
+ * follower or candidate sends after ({@code tikv/raftstore/peer.go:850-860} and
+ * {@code followerSendReadyMessages}, ngaut/unistore b4ca36b00071cc655c25d015ee0b117bb7c89c1d). The
+ * model's handlers run to completion and persist synchronously, so "persisted before sending"
+ * is observable only at the end of the event: a term or vote the replica acts on (and has sent)
+ * that its disk does not hold is one a crash would take back. The history part is the safety the
+ * rule buys: a restarted replica that loads an older term, or the same term with another vote, can
+ * vote twice in one term, and two leaders of one term follow (U10).
+ *
+ * <p>Cheap enough for every event: a replica is compared with its disk only when its term or vote
+ * moved since the last look or it is a new incarnation; the history keeps, per store and region,
+ * the highest term seen and the vote seen in it (with terms that never go back, the votes of older
+ * terms cannot change). It reports the first violation, once.
+ */
+final class HardStateCheck implements shardsim.core.check.Invariant {
+    private final Simulation sim;
+    private final List<String> stores;
+    private final List<Long> regionIds;
+    /** Per store and region: the replica last looked at (a new object is a new incarnation), and its term and vote then. */
+    private final RaftReplica[][] seen;
+    private final long[][] seenTerm;
+    private final String[][] seenVote;
+    /** Per store and region, over every incarnation: the highest term seen and the vote seen in it (null: none yet). */
+    private final long[][] maxTerm;
+    private final String[][] voteAtMax;
+    private String found;
+
+    HardStateCheck(Simulation sim, List<String> stores, List<Long> regionIds) {
+        this.sim = sim;
+        this.stores = List.copyOf(stores);
+        this.regionIds = List.copyOf(regionIds);
+        int n = this.stores.size();
+        int m = this.regionIds.size();
+        seen = new RaftReplica[n][m];
+        seenTerm = new long[n][m];
+        seenVote = new String[n][m];
+        maxTerm = new long[n][m];
+        voteAtMax = new String[n][m];
+        for (long[] row : maxTerm) {
+            java.util.Arrays.fill(row, -1);
+        }
+    }
+
+    @Override
+    public String name() {
+        return SplitInvariants.U9.name();
+    }
+
+    @Override
+    public String check() {
+        if (found != null) {
+            return null;
+        }
+        for (int s = 0; s < stores.size(); s++) {
+            Store st = sim.node(stores.get(s), Store.class);
+            if (st == null) {
+                continue;
+            }
+            List<RegionPeer> peers = st.peers();
+            for (int r = 0; r < peers.size(); r++) {
+                RaftReplica p = peers.get(r).raft();
+                long term = p.term();
+                String vote = p.votedFor();
+                if (p == seen[s][r] && term == seenTerm[s][r] && java.util.Objects.equals(vote, seenVote[s][r])) {
+                    continue;
+                }
+                boolean restarted = p != seen[s][r];
+                seen[s][r] = p;
+                seenTerm[s][r] = term;
+                seenVote[s][r] = vote;
+                found = judge(s, r, term, vote, restarted, sim.disk(stores.get(s)));
+                if (found != null) {
+                    return found;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Judges one replica whose term or vote moved (or that restarted), and adds it to the history. */
+    String judge(int s, int r, long term, String vote, boolean restarted, Disk disk) {
+        String who = stores.get(s) + "'s replica of region " + regionIds.get(r);
+        HardState hard = disk.get(RaftReplica.hardKey(regionIds.get(r)), HardState.class).orElse(null);
+        if (hard == null || hard.term() != term || !java.util.Objects.equals(hard.votedFor(), vote)) {
+            return who + " acts on term " + term + " and vote " + vote + " but its disk holds " + (hard == null ? "no hard state" : "term " + hard.term()
+                    + " and vote " + hard.votedFor()) + ": a crash now would take them back (Raft persists both before sending)";
+        }
+        return remember(s, r, term, vote, restarted);
+    }
+
+    /** The history part alone: null, or how term {@code term} with {@code vote} contradicts what the replica held before. */
+    String remember(int s, int r, long term, String vote, boolean restarted) {
+        String who = stores.get(s) + "'s replica of region " + regionIds.get(r) + (restarted ? " (restarted)" : "");
+        if (term < maxTerm[s][r]) {
+            return who + " is at term " + term + " after term " + maxTerm[s][r] + ": its term went back";
+        }
+        if (term > maxTerm[s][r]) {
+            maxTerm[s][r] = term;
+            voteAtMax[s][r] = vote;
+            return null;
+        }
+        if (vote != null) {
+            if (voteAtMax[s][r] != null && !voteAtMax[s][r].equals(vote)) {
+                return who + " votes for " + vote + " in term " + term + ", where it had voted for " + voteAtMax[s][r];
+            }
+            voteAtMax[s][r] = vote;
+        }
+        return null;
+    }
+}
