@@ -23,7 +23,8 @@ import shardsim.core.sim.Simulation;
  * vote twice in one term, and two leaders of one term follow (U10).
  *
  * <p>Cheap enough for every event: a replica is compared with its disk only when its term or vote
- * moved since the last look or it is a new incarnation; the history keeps, per store and region,
+ * moved since the last look, it is a new incarnation, or its store's disk changed ({@link Disk#version});
+ * the history keeps, per store and region,
  * the highest term seen and the vote seen in it (with terms that never go back, the votes of older
  * terms cannot change). It reports the first violation, once.
  */
@@ -38,6 +39,9 @@ final class HardStateCheck implements shardsim.core.check.Invariant {
     /** Per store and region, over every incarnation: the highest term seen and the vote seen in it (null: none yet). */
     private final long[][] maxTerm;
     private final String[][] voteAtMax;
+    /** Per store: the disk's version at the last look (-1: never looked). */
+    private final long[] diskVersion;
+    private final String[] hardKeys;
     private String found;
 
     HardStateCheck(Simulation sim, List<String> stores, List<Long> regionIds) {
@@ -53,6 +57,12 @@ final class HardStateCheck implements shardsim.core.check.Invariant {
         voteAtMax = new String[n][m];
         for (long[] row : maxTerm) {
             java.util.Arrays.fill(row, -1);
+        }
+        diskVersion = new long[n];
+        java.util.Arrays.fill(diskVersion, -1);
+        hardKeys = new String[m];
+        for (int r = 0; r < m; r++) {
+            hardKeys[r] = RaftReplica.hardKey(this.regionIds.get(r));
         }
     }
 
@@ -71,19 +81,22 @@ final class HardStateCheck implements shardsim.core.check.Invariant {
             if (st == null) {
                 continue;
             }
+            Disk disk = sim.disk(stores.get(s));
+            boolean diskMoved = disk.version() != diskVersion[s];
+            diskVersion[s] = disk.version();
             List<RegionPeer> peers = st.peers();
             for (int r = 0; r < peers.size(); r++) {
                 RaftReplica p = peers.get(r).raft();
                 long term = p.term();
                 String vote = p.votedFor();
-                if (p == seen[s][r] && term == seenTerm[s][r] && java.util.Objects.equals(vote, seenVote[s][r])) {
+                if (!diskMoved && p == seen[s][r] && term == seenTerm[s][r] && java.util.Objects.equals(vote, seenVote[s][r])) {
                     continue;
                 }
                 boolean restarted = p != seen[s][r];
                 seen[s][r] = p;
                 seenTerm[s][r] = term;
                 seenVote[s][r] = vote;
-                found = judge(s, r, term, vote, restarted, sim.disk(stores.get(s)));
+                found = judge(s, r, term, vote, restarted, disk);
                 if (found != null) {
                     return found;
                 }
@@ -92,10 +105,10 @@ final class HardStateCheck implements shardsim.core.check.Invariant {
         return null;
     }
 
-    /** Judges one replica whose term or vote moved (or that restarted), and adds it to the history. */
+    /** Judges one replica whose term, vote or disk moved (or that restarted), and adds it to the history. */
     String judge(int s, int r, long term, String vote, boolean restarted, Disk disk) {
         String who = stores.get(s) + "'s replica of region " + regionIds.get(r);
-        HardState hard = disk.get(RaftReplica.hardKey(regionIds.get(r)), HardState.class).orElse(null);
+        HardState hard = disk.get(hardKeys[r], HardState.class).orElse(null);
         if (hard == null || hard.term() != term || !java.util.Objects.equals(hard.votedFor(), vote)) {
             return who + " acts on term " + term + " and vote " + vote + " but its disk holds " + (hard == null ? "no hard state" : "term " + hard.term()
                     + " and vote " + hard.votedFor()) + ": a crash now would take them back (Raft persists both before sending)";
