@@ -13,22 +13,25 @@ import shardsim.core.sim.Simulation;
  * responding to RPCs" (Ongaro and Ousterhout, Figure 2). etcd raft states it for its users:
  * "no messages be sent until the latest HardState has been persisted to disk" (etcd-io/raft
  * {@code doc.go:79-81} at cdfbeed3149e6dd1c7881853d8ed5993ffcd6be2); unistore follows it: only a
- * leader sends before {@code SaveReadyState} writes the hard state (thesis 10.2.1, about entries), a
- * follower or candidate sends after ({@code tikv/raftstore/peer.go:850-860} and
- * {@code followerSendReadyMessages}, ngaut/unistore b4ca36b00071cc655c25d015ee0b117bb7c89c1d). The
+ * leader sends before {@code SaveReadyState} adds the hard state to the write batch (thesis 10.2.1,
+ * about entries; {@code tikv/raftstore/peer.go:850-860} NewRaftReady), a follower or candidate sends
+ * after the batch is persisted ({@code peer_worker.go:239-246} postPersistState, ngaut/unistore
+ * b4ca36b00071cc655c25d015ee0b117bb7c89c1d). The
  * model's handlers run to completion and persist synchronously, so "persisted before sending"
  * is observable only at the end of the event: a term or vote the replica acts on (and has sent)
  * that its disk does not hold is one a crash would take back. The history part is the safety the
  * rule buys: a restarted replica that loads an older term, or the same term with another vote, can
  * vote twice in one term, and two leaders of one term follow (U10).
  *
- * <p>Cheap enough for every event: a replica is compared with its disk only when its term or vote
- * moved since the last look, it is a new incarnation, or its store's disk changed ({@link Disk#version});
- * the history keeps, per store and region,
- * the highest term seen and the vote seen in it (with terms that never go back, the votes of older
- * terms cannot change). It reports the first violation, once.
+ * <p>Cheap enough for every event ({@link RaftSafety} walks the replicas once for U9 to U11): a replica
+ * is compared with its disk only when its term or vote moved since the last look or it is a new
+ * incarnation, the events where the model writes its hard state (a disk changed behind the model's
+ * back is not looked for: only the model writes it). The history keeps, per store and region, the
+ * highest term seen and the vote seen in it (with terms that never go back, the votes of older terms
+ * cannot change). A hard state written but not flushed reads as written; a crash that loses it shows
+ * as a term or vote going back at the restart.
  */
-final class HardStateCheck implements shardsim.core.check.Invariant {
+final class HardStateCheck {
     private final Simulation sim;
     private final List<String> stores;
     private final List<Long> regionIds;
@@ -39,10 +42,7 @@ final class HardStateCheck implements shardsim.core.check.Invariant {
     /** Per store and region, over every incarnation: the highest term seen and the vote seen in it (null: none yet). */
     private final long[][] maxTerm;
     private final String[][] voteAtMax;
-    /** Per store: the disk's version at the last look (-1: never looked). */
-    private final long[] diskVersion;
     private final String[] hardKeys;
-    private String found;
 
     HardStateCheck(Simulation sim, List<String> stores, List<Long> regionIds) {
         this.sim = sim;
@@ -58,59 +58,32 @@ final class HardStateCheck implements shardsim.core.check.Invariant {
         for (long[] row : maxTerm) {
             java.util.Arrays.fill(row, -1);
         }
-        diskVersion = new long[n];
-        java.util.Arrays.fill(diskVersion, -1);
         hardKeys = new String[m];
         for (int r = 0; r < m; r++) {
             hardKeys[r] = RaftReplica.hardKey(this.regionIds.get(r));
         }
     }
 
-    @Override
-    public String name() {
-        return SplitInvariants.U9.name();
-    }
-
-    @Override
-    public String check() {
-        if (found != null) {
+    /** Looks at store {@code s}'s replica of region {@code r} after an event: null, or what breaks U9. */
+    String look(int s, int r, RaftReplica p) {
+        long term = p.term();
+        String vote = p.votedFor();
+        // The vote by identity: the model keeps the String it was given, so an unchanged vote is the same object.
+        if (p == seen[s][r] && term == seenTerm[s][r] && vote == seenVote[s][r]) {
             return null;
         }
-        for (int s = 0; s < stores.size(); s++) {
-            Store st = sim.node(stores.get(s), Store.class);
-            if (st == null) {
-                continue;
-            }
-            Disk disk = sim.disk(stores.get(s));
-            boolean diskMoved = disk.version() != diskVersion[s];
-            diskVersion[s] = disk.version();
-            List<RegionPeer> peers = st.peers();
-            for (int r = 0; r < peers.size(); r++) {
-                RaftReplica p = peers.get(r).raft();
-                long term = p.term();
-                String vote = p.votedFor();
-                if (!diskMoved && p == seen[s][r] && term == seenTerm[s][r] && java.util.Objects.equals(vote, seenVote[s][r])) {
-                    continue;
-                }
-                boolean restarted = p != seen[s][r];
-                seen[s][r] = p;
-                seenTerm[s][r] = term;
-                seenVote[s][r] = vote;
-                found = judge(s, r, term, vote, restarted, disk);
-                if (found != null) {
-                    return found;
-                }
-            }
-        }
-        return null;
+        boolean restarted = seen[s][r] != null && p != seen[s][r];
+        seen[s][r] = p;
+        seenTerm[s][r] = term;
+        seenVote[s][r] = vote;
+        return judge(s, r, term, vote, restarted, sim.disk(stores.get(s)));
     }
 
-    /** Judges one replica whose term, vote or disk moved (or that restarted), and adds it to the history. */
+    /** Judges one replica whose term or vote moved (or that restarted), and adds it to the history. */
     String judge(int s, int r, long term, String vote, boolean restarted, Disk disk) {
-        String who = stores.get(s) + "'s replica of region " + regionIds.get(r);
         HardState hard = disk.get(hardKeys[r], HardState.class).orElse(null);
         if (hard == null || hard.term() != term || !java.util.Objects.equals(hard.votedFor(), vote)) {
-            return who + " acts on term " + term + " and vote " + vote + " but its disk holds " + (hard == null ? "no hard state" : "term " + hard.term()
+            return who(s, r, restarted) + " acts on term " + term + " and vote " + vote + " but its disk holds " + (hard == null ? "no hard state" : "term " + hard.term()
                     + " and vote " + hard.votedFor()) + ": a crash now would take them back (Raft persists both before sending)";
         }
         return remember(s, r, term, vote, restarted);
@@ -118,9 +91,8 @@ final class HardStateCheck implements shardsim.core.check.Invariant {
 
     /** The history part alone: null, or how term {@code term} with {@code vote} contradicts what the replica held before. */
     String remember(int s, int r, long term, String vote, boolean restarted) {
-        String who = stores.get(s) + "'s replica of region " + regionIds.get(r) + (restarted ? " (restarted)" : "");
         if (term < maxTerm[s][r]) {
-            return who + " is at term " + term + " after term " + maxTerm[s][r] + ": its term went back";
+            return who(s, r, restarted) + " is at term " + term + " after term " + maxTerm[s][r] + ": its term went back";
         }
         if (term > maxTerm[s][r]) {
             maxTerm[s][r] = term;
@@ -129,10 +101,14 @@ final class HardStateCheck implements shardsim.core.check.Invariant {
         }
         if (vote != null) {
             if (voteAtMax[s][r] != null && !voteAtMax[s][r].equals(vote)) {
-                return who + " votes for " + vote + " in term " + term + ", where it had voted for " + voteAtMax[s][r];
+                return who(s, r, restarted) + " votes for " + vote + " in term " + term + ", where it had voted for " + voteAtMax[s][r];
             }
             voteAtMax[s][r] = vote;
         }
         return null;
+    }
+
+    private String who(int s, int r, boolean restarted) {
+        return stores.get(s) + "'s replica of region " + regionIds.get(r) + (restarted ? " (restarted)" : "");
     }
 }

@@ -2,8 +2,6 @@ package shardsim.scenarios.splitstall;
 
 import java.util.List;
 import java.util.TreeMap;
-import shardsim.core.check.Invariant;
-import shardsim.core.sim.Simulation;
 
 /**
  * U10, election safety: at most one store leads a region in any term, over the whole run, crashes
@@ -14,12 +12,11 @@ import shardsim.core.sim.Simulation;
  * and a quorum of votes; here the quorum and
  * the vote are {@link RaftReplica#onVote} and {@link RaftReplica#onRequestVote}, the persistence U9.
  *
- * <p>After every event it looks at each live replica that leads; a replica whose (term) it has
- * already recorded as leading is skipped, so the map of (region, term) to leader grows by one entry
- * per election and is read once per new leadership. It reports the first violation, once.
+ * <p>After every event ({@link RaftSafety}) it looks at each live replica that leads; a replica whose
+ * term it has already recorded as leading is skipped, so the map of (region, term) to leader grows by
+ * one entry per election and is read once per new leadership.
  */
-final class LeaderPerTermCheck implements Invariant {
-    private final Simulation sim;
+final class LeaderPerTermCheck {
     private final List<String> stores;
     private final List<Long> regionIds;
     /** Per region: term to the index of the store that led it. */
@@ -27,10 +24,8 @@ final class LeaderPerTermCheck implements Invariant {
     /** Per store and region: the replica last recorded leading and its term then (skips the map while nothing changed). */
     private final RaftReplica[][] recorded;
     private final long[][] recordedTerm;
-    private String found;
 
-    LeaderPerTermCheck(Simulation sim, List<String> stores, List<Long> regionIds) {
-        this.sim = sim;
+    LeaderPerTermCheck(List<String> stores, List<Long> regionIds) {
         this.stores = List.copyOf(stores);
         this.regionIds = List.copyOf(regionIds);
         this.leaders = new java.util.ArrayList<>();
@@ -41,36 +36,14 @@ final class LeaderPerTermCheck implements Invariant {
         recordedTerm = new long[this.stores.size()][this.regionIds.size()];
     }
 
-    @Override
-    public String name() {
-        return SplitInvariants.U10.name();
-    }
-
-    @Override
-    public String check() {
-        if (found != null) {
+    /** Looks at store {@code s}'s replica of region {@code r} after an event: null, or what breaks U10. */
+    String look(int s, int r, RaftReplica p) {
+        if (!p.isLeader() || (p == recorded[s][r] && p.term() == recordedTerm[s][r])) {
             return null;
         }
-        for (int s = 0; s < stores.size(); s++) {
-            Store st = sim.node(stores.get(s), Store.class);
-            if (st == null) {
-                continue;
-            }
-            List<RegionPeer> peers = st.peers();
-            for (int r = 0; r < peers.size(); r++) {
-                RaftReplica p = peers.get(r).raft();
-                if (!p.isLeader() || (p == recorded[s][r] && p.term() == recordedTerm[s][r])) {
-                    continue;
-                }
-                recorded[s][r] = p;
-                recordedTerm[s][r] = p.term();
-                found = leads(s, r, p.term());
-                if (found != null) {
-                    return found;
-                }
-            }
-        }
-        return null;
+        recorded[s][r] = p;
+        recordedTerm[s][r] = p.term();
+        return leads(s, r, p.term());
     }
 
     /** Records that store {@code s} leads region {@code r} in {@code term}: null, or the other store that led that term. */

@@ -22,7 +22,10 @@ public final class SplitInvariants {
     public static final Rule U9 = new Rule("U9",
             "a replica acts only on the term and vote its disk holds (what a restart loads); its term never goes back and it never votes for two candidates in one term, across restarts");
     public static final Rule U10 = new Rule("U10", "at most one store leads a region in any term, over the whole run (election safety)");
-    public static final List<Rule> ALL = List.of(U1, U2, U3, U5, U6, U7, U8, U9, U10);
+    public static final Rule U11 = new Rule("U11",
+            "every replica holds the same entry at each index it knows committed, applies nothing past its commit index, never lowers that index"
+                    + " but by a restart, and reloads every entry it knew committed (state machine safety)");
+    public static final List<Rule> ALL = List.of(U1, U2, U3, U5, U6, U7, U8, U9, U10, U11);
 
     private SplitInvariants() {
     }

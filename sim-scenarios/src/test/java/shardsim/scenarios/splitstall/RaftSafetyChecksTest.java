@@ -7,15 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import shardsim.core.check.Violation;
+import shardsim.core.node.Disk;
 import shardsim.core.sim.SimConfig;
 import shardsim.core.sim.Simulation;
 import shardsim.core.trace.Trace;
 
 /**
- * U9 and U10 on a small world of one region (store-2 leads term 6 at boot, every store has voted
- * for it): both hold through crashes, restarts and elections, and each fires on a broken state the
- * test makes from outside: a disk that does not hold the term a replica acts on, a restart that
- * loads an older term or another vote in the same term, and two leaders of one term.
+ * U9, U10 and U11 on a small world of one region (store-2 leads term 6 at boot, every store has voted
+ * for it): they hold through crashes, restarts and elections, and each fires on a broken state the
+ * test makes from outside (a restart that loads an older term, another vote in the same term, or a
+ * changed committed entry; two leaders of one term) or hands the check directly (a disk that does
+ * not hold the vote a replica acts on, two stores' entries at one committed index).
  */
 class RaftSafetyChecksTest {
     private static final long END_MICROS = 8_000_000;
@@ -30,8 +32,7 @@ class RaftSafetyChecksTest {
         for (String name : SplitStallScenario.STORES) {
             sim.addNode(name, ctx -> new Store(ctx, cfg, SplitMode.FIXED, tracker, SplitStallScenario.STORES, REGIONS));
         }
-        sim.invariant(new HardStateCheck(sim, SplitStallScenario.STORES, List.of(REGION)));
-        sim.invariant(new LeaderPerTermCheck(sim, SplitStallScenario.STORES, List.of(REGION)));
+        RaftSafety.register(sim, SplitStallScenario.STORES, List.of(REGION));
         Cluster cluster = new Cluster(sim, SplitStallScenario.STORES, REGIONS, tracker, new ForcedPicks());
         for (long at = 200_000; at < END_MICROS; at += 200_000) {
             sim.at(at, "write", () -> cluster.perform(new SplitOperation.Write(REGION, 100_000)));
@@ -70,15 +71,18 @@ class RaftSafetyChecksTest {
         assertEquals(term, raft(sim, "store-1").term(), "the restarted follower caught up with the term");
     }
 
-    /** The disk of store-1 loses its vote behind its back: the replica acts on a vote a restart would not load. */
+    /** A replica that acts on term 6 and its vote for store-2 while its disk holds no vote: a restart would take the vote back. */
     @Test
     void u9FiresWhenTheDiskDoesNotHoldTheVoteTheReplicaActsOn() {
-        Simulation sim = world();
-        sim.at(1_000_000, "drop store-1's vote from its disk", () -> sim.disk("store-1").putDurable(HARD, new HardState(6, null)));
-        List<String> broken = invariants(sim);
-        assertEquals(List.of("U9"), broken, () -> sim.violations().toString());
-        String m = sim.violations().get(0).message();
-        assertTrue(m.contains("store-1's replica of region 150 acts on term 6 and vote store-2 but its disk holds term 6 and vote null"), m);
+        HardStateCheck check = new HardStateCheck(null, SplitStallScenario.STORES, List.of(REGION));
+        Disk disk = new Disk();
+        disk.putDurable(HARD, new HardState(6, "store-2"));
+        assertNull(check.judge(0, 0, 6, "store-2", false, disk), "what the disk holds");
+        disk.putDurable(HARD, new HardState(6, null));
+        String m = check.judge(0, 0, 6, "store-2", false, disk);
+        assertTrue(m != null && m.contains("store-1's replica of region 150 acts on term 6 and vote store-2 but its disk holds term 6 and vote null"), m);
+        assertTrue(check.judge(0, 0, 7, "store-1", false, disk).contains("acts on term 7 and vote store-1"), "a term the disk does not hold");
+        assertTrue(check.judge(0, 0, 6, "store-2", false, new Disk()).contains("its disk holds no hard state"));
     }
 
     /** store-1 restarts from a disk one term back: its term went back. */
@@ -139,11 +143,55 @@ class RaftSafetyChecksTest {
 
     @Test
     void u10RecordsOneLeaderPerRegionAndTerm() {
-        LeaderPerTermCheck check = new LeaderPerTermCheck(null, SplitStallScenario.STORES, List.of(150L, 151L));
+        LeaderPerTermCheck check = new LeaderPerTermCheck(SplitStallScenario.STORES, List.of(150L, 151L));
         assertNull(check.leads(1, 0, 6));
         assertNull(check.leads(1, 0, 6), "the same leader seen again");
         assertNull(check.leads(0, 0, 7), "a new term, another leader");
         assertNull(check.leads(0, 1, 6), "another region's term 6");
         assertEquals("region 150 has two leaders in term 6: store-2 and store-3", check.leads(2, 0, 6));
+    }
+
+    /** store-1 restarts with its first committed entry (store-2's no-op of term 6) replaced by another: the reloaded log differs at a committed index. */
+    @Test
+    void u11FiresWhenARestartReloadsAnotherCommittedEntry() {
+        Simulation sim = world();
+        sim.at(1_000_000, "crash store-1", () -> sim.crash("store-1"));
+        sim.at(1_050_000, "rewrite its first entry", () -> sim.disk("store-1").putDurable("r150/log/0000000001", new LogEntry(5, new Command.Write(1))));
+        sim.at(1_100_000, "restart store-1", () -> sim.restart("store-1"));
+        List<String> broken = invariants(sim);
+        assertEquals(List.of("U11"), broken, () -> sim.violations().toString());
+        String m = sim.violations().get(0).message();
+        assertTrue(m.startsWith("store-1's replica of region 150 holds t5 write 1 at committed index 1, where t6 noop was committed"), m);
+        assertTrue(m.endsWith("(reloaded after a restart)"), m);
+    }
+
+    /** store-1 restarts with its log gone: it had known entries committed that its disk no longer holds. */
+    @Test
+    void u11FiresWhenARestartLosesCommittedEntries() {
+        Simulation sim = world();
+        sim.at(1_000_000, "crash store-1", () -> sim.crash("store-1"));
+        sim.at(1_050_000, "drop its log", () -> {
+            for (String key : sim.disk("store-1").keys("r150/log/")) {
+                sim.disk("store-1").deleteDurable(key);
+            }
+        });
+        sim.at(1_100_000, "restart store-1", () -> sim.restart("store-1"));
+        sim.runUntil(1_100_000);
+        List<String> broken = sim.violations().stream().map(Violation::invariant).toList();
+        assertEquals(List.of("U11"), broken, () -> sim.violations().toString());
+        String m = sim.violations().get(0).message();
+        assertTrue(m.startsWith("store-1's replica of region 150 restarted with entries up to 0 but had known entries up to "), m);
+    }
+
+    @Test
+    void u11ComparesEveryStoresEntryAtACommittedIndex() {
+        LogSafetyCheck check = new LogSafetyCheck(SplitStallScenario.STORES, List.of(150L, 151L));
+        LogEntry noOp = new LogEntry(6, new Command.NoOp());
+        assertNull(check.committedAt(1, 0, 1, noOp));
+        assertNull(check.committedAt(0, 0, 1, new LogEntry(6, new Command.NoOp())), "an equal entry");
+        assertNull(check.committedAt(0, 1, 1, new LogEntry(7, new Command.NoOp())), "another region's index 1");
+        assertEquals("store-3's replica of region 150 holds t7 noop at committed index 1, where t6 noop was committed",
+                check.committedAt(2, 0, 1, new LogEntry(7, new Command.NoOp())));
+        assertTrue(check.committedAt(2, 0, 1, new LogEntry(6, new Command.Write(5))).contains("holds t6 write 5 at committed index 1"), "same term, another command");
     }
 }
