@@ -16,9 +16,10 @@ import java.util.List;
  * past the last index, {@code appliedTo} panics on an applied index past the commit index or behind
  * the last one ({@code log.go:322-336}, etcd-io/raft cdfbeed3149e6dd1c7881853d8ed5993ffcd6be2).
  *
- * <p>Cheap ({@link RaftSafety} walks the replicas once for U9 to U11): each committed entry is compared once per replica and incarnation against the first
- * replica's entry at that index (a restart re-reads its log up to what it knew committed, once); an
- * event that moves no commit index costs a few comparisons per replica.
+ * <p>Cheap ({@link RaftSafety} walks the replicas once for U9 to U11): each committed entry is
+ * compared once per replica and incarnation against the first replica's entry at that index (a
+ * restart re-reads its log up to what it knew committed, once); an event that moves no commit index
+ * costs a few comparisons per replica.
  */
 final class LogSafetyCheck {
     private final List<String> stores;
@@ -67,6 +68,9 @@ final class LogSafetyCheck {
         seenCommit[s][r] = commit;
         if (applied > commit) {
             return who(s, r) + " has applied up to " + applied + " but knows only entries up to " + commit + " committed";
+        }
+        if (commit > p.lastIndex()) {
+            return who(s, r) + " knows entries up to " + commit + " committed but holds entries only up to " + p.lastIndex();
         }
         if (commit > compared[s][r]) {
             String wrong = compare(s, r, p, commit);
