@@ -67,7 +67,7 @@ final class HardStateCheck {
     /** Looks at store {@code s}'s replica of region {@code r} after an event: null, or what breaks U9. */
     String look(int s, int r, RaftReplica p) {
         long term = p.term();
-        String vote = p.votedFor();
+        String vote = p.vote();
         // The vote by identity: the model keeps the String it was given, so an unchanged vote is the same object.
         if (p == seen[s][r] && term == seenTerm[s][r] && vote == seenVote[s][r]) {
             return null;

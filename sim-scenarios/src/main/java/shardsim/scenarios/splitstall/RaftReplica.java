@@ -126,7 +126,7 @@ final class RaftReplica implements Replica {
     }
 
     /** The candidate this peer voted for in its current term, or null (read by U9). */
-    String votedFor() {
+    String vote() {
         return votedFor;
     }
 

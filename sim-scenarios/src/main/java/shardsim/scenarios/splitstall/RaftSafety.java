@@ -87,7 +87,7 @@ final class RaftSafety {
                 RaftReplica p = peer.raft();
                 int i = s * regions + r;
                 long term = p.term();
-                String vote = p.votedFor();
+                String vote = p.vote();
                 boolean leader = p.isLeader();
                 long commit = p.commitIndex();
                 long applied = peer.split().applied();
