@@ -161,7 +161,9 @@ public final class MutationSummary {
         b.append("The same kind of PIT run, with `ExploreVsRandomMutationTest` and a budget of N runs, over one scenario's classes: `random()` ")
                 .append("sweeps the fixed mode over seeds 0..N-1 of `random`; the mutants it misses are the ones of interest. On those two more ")
                 .append("budgets of N runs compete: `randomNext()`, seeds N..2N-1, and `explore()`, `sim explore`'s Explorer on the fixed mode for ")
-                .append("N runs from seed N (its fresh plans are those seeds of `random`, the rest mutants of its corpus). Each stops at its first ")
+                .append("N runs from seed N (its fresh plans are those seeds of the plan the row names, the rest mutants of its corpus). A fourth, ")
+                .append("`targetedNext()`, seeds N..2N-1 of `targeted`, is a yardstick rather than a competitor: when the explorer's fresh plans ")
+                .append("are aimed, it shows how much of what exploration kills the aiming alone kills. Each stops at its first ")
                 .append("failing run: a violation other than a residual gap (the run budget included), or an exception. PIT's full mutation ")
                 .append("matrix says which killed each mutant; a mutant that timed out or ran out of memory cannot be told apart, and is counted ")
                 .append("on its own.\n\n");
@@ -187,26 +189,31 @@ public final class MutationSummary {
             long explore = misses.stream().filter(m -> m.killing().contains("explore()")).count();
             long next = misses.stream().filter(m -> m.killing().contains("randomNext()")).count();
             long both = misses.stream().filter(m -> m.killing().contains("explore()") && m.killing().contains("randomNext()")).count();
+            long targeted = misses.stream().filter(m -> m.killing().contains("targetedNext()")).count();
+            boolean yardstick = all.stream().anyMatch(m -> m.killing().contains("targetedNext()")) || run.containsKey("plan");
             sumExplore += explore;
             sumNext += next;
-            rows.append("| ").append(scenario).append(" | `").append(run.getProperty("classes", "?")).append("` | ").append(n).append(" | ")
+            rows.append("| ").append(scenario).append(" | `").append(run.getProperty("classes", "?")).append("` | `")
+                    .append(run.getProperty("plan", "random")).append("` | ").append(n).append(" | ")
                     .append(total).append(" | ").append(noCov).append(" | ").append(other).append(" | ").append(byRandom).append(" | ")
                     .append(traceMissed).append(" | ").append(misses.size()).append(" | ").append(explore).append(" | ").append(next).append(" | ")
-                    .append(both).append(" | ").append(misses.size() - explore - next + both).append(" | `").append(run.getProperty("commit", "?"))
+                    .append(both).append(" | ").append(misses.size() - explore - next + both).append(" | ").append(yardstick ? String.valueOf(targeted) : "not run")
+                    .append(" | `").append(run.getProperty("commit", "?"))
                     .append("`, ").append(run.getProperty("duration", "?")).append(", PIT threads ").append(run.getProperty("threads", "?")).append(" |\n");
             lists.append("Missed mutants of ").append(scenario).append(" (trace-only ones left out) and who killed them (`")
                     .append(run.getProperty("command", "?")).append("`):\n\n");
             for (Mutant m : misses) {
                 String who = (m.killing().contains("explore()") ? "explore" : "")
                         + (m.killing().contains("randomNext()") ? (m.killing().contains("explore()") ? ", " : "") + "random-next" : "");
-                lists.append("- `").append(m.key()).append("` ").append(m.description()).append(": ").append(who.isEmpty() ? "neither" : who).append('\n');
+                String aimed = m.killing().contains("targetedNext()") ? " (targeted N..2N-1 kills it too)" : "";
+                lists.append("- `").append(m.key()).append("` ").append(m.description()).append(": ").append(who.isEmpty() ? "neither" : who).append(aimed).append('\n');
             }
             lists.append('\n');
         }
-        b.append("| scenario | target classes | N | mutants | no coverage | timed out, memory or run error | killed by random 0..N-1 | ")
+        b.append("| scenario | target classes | explorer's fresh plans | N | mutants | no coverage | timed out, memory or run error | killed by random 0..N-1 | ")
                 .append("missed by it: trace-only | missed, the rest | of those, killed by explore | killed by random N..2N-1 | by both | by neither | ")
-                .append("run |\n");
-        b.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+                .append("yardstick: killed by targeted N..2N-1 | run |\n");
+        b.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
         b.append(rows).append('\n');
         b.append("Goal: exploration kills at least twice as many of the missed mutants as random does with the same budget of runs: ")
                 .append(sumNext == 0 ? (sumExplore > 0 ? "met (random kills none)" : "not shown (neither kills any)")

@@ -17,8 +17,12 @@ import shardsim.core.scenario.Scenario;
  * {@code ...Random} sweeps the fixed mode over seeds {@code 0..N-1} of {@code random}: the mutants
  * it misses are the ones of interest. On those, two more budgets of N runs compete:
  * {@code ...RandomNext}, seeds {@code N..2N-1}, and {@code ...Explore}, {@code sim explore}'s
- * {@link Explorer} on the fixed mode for N runs from seed N (its fresh plans are those seeds of
- * {@code random}, the rest mutants of its corpus). Each fails at its first failing run: a violation
+ * {@link Explorer} on the fixed mode for N runs from seed N (its fresh plans are those seeds of the
+ * plan {@code -Dshardsim.mutation.explore.plan} names, {@code random} unless told, the rest mutants
+ * of its corpus). A fourth budget, {@code ...TargetedNext}, seeds {@code N..2N-1} of
+ * {@code targeted}, is not a competitor but a yardstick: when exploration starts from aimed plans,
+ * it shows how much of what exploration kills the aiming alone would have killed. Each fails at its
+ * first failing run: a violation
  * that is not a residual gap (the run budget included, as the explorer counts it), or an exception.
  * PIT's full mutation matrix says which of them killed each mutant. One scenario per run
  * ({@code -Dshardsim.mutation.scenario}). Tagged {@code mutation}: only PIT runs it.
@@ -32,9 +36,14 @@ class ExploreVsRandomMutationTest {
         return Integer.getInteger("shardsim.mutation.runs", DEFAULT_RUNS);
     }
 
-    static String randomFailure(Scenario s, long from, int runs) {
+    /** The plan whose seeds give the explorer its fresh plans; {@code -Dshardsim.mutation.explore.plan=NAME}. */
+    static String explorePlan() {
+        return System.getProperty("shardsim.mutation.explore.plan", Plans.RANDOM);
+    }
+
+    static String sweepFailure(Scenario s, String plan, long from, int runs) {
         for (long seed = from; seed < from + runs; seed++) {
-            RunSpec spec = new RunSpec(s.name(), Plans.FIXED, Plans.RANDOM, seed);
+            RunSpec spec = new RunSpec(s.name(), Plans.FIXED, plan, seed);
             RunResult r;
             try {
                 r = s.run(spec);
@@ -50,20 +59,20 @@ class ExploreVsRandomMutationTest {
         return null;
     }
 
-    static String exploreFailure(Scenario s, long from, int runs) {
-        ExploreResult r = Explorer.firstFailure(s, Plans.FIXED, Plans.RANDOM, from, runs);
+    static String exploreFailure(Scenario s, String plan, long from, int runs) {
+        ExploreResult r = Explorer.firstFailure(s, Plans.FIXED, plan, from, runs);
         return r.foundFailure() ? "explore found a failure at run " + r.firstFailureRun() + ": " + r.findings() : null;
     }
 
-    private static void random(String scenario, long from) {
-        String f = randomFailure(Scenarios.byName(scenario).orElseThrow(), from, runs());
+    private static void sweep(String scenario, String plan, long from) {
+        String f = sweepFailure(Scenarios.byName(scenario).orElseThrow(), plan, from, runs());
         if (f != null) {
             fail(f);
         }
     }
 
     private static void explore(String scenario) {
-        String f = exploreFailure(Scenarios.byName(scenario).orElseThrow(), runs(), runs());
+        String f = exploreFailure(Scenarios.byName(scenario).orElseThrow(), explorePlan(), runs(), runs());
         if (f != null) {
             fail(f);
         }
@@ -76,12 +85,17 @@ class ExploreVsRandomMutationTest {
 
     @Test
     void random() {
-        random(scenario(), 0);
+        sweep(scenario(), Plans.RANDOM, 0);
     }
 
     @Test
     void randomNext() {
-        random(scenario(), runs());
+        sweep(scenario(), Plans.RANDOM, runs());
+    }
+
+    @Test
+    void targetedNext() {
+        sweep(scenario(), Plans.TARGETED, runs());
     }
 
     @Test

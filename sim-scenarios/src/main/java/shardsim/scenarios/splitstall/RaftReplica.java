@@ -68,12 +68,17 @@ final class RaftReplica implements Replica {
         this.ctx = ctx;
         this.cfg = cfg;
         this.regionId = regionId;
-        this.keyHard = "r" + regionId + "/hard";
+        this.keyHard = hardKey(regionId);
         this.keyLog = "r" + regionId + "/log/";
         this.nextIndex = new long[stores];
         this.matchIndex = new long[stores];
         this.reportedVer = new long[stores];
         this.reportedStage = new SplitStage[stores];
+    }
+
+    /** The disk key of a region's {@link HardState}: what a restart loads (read by U9). */
+    static String hardKey(long regionId) {
+        return "r" + regionId + "/hard";
     }
 
     /** Loads (or, on first boot, writes) the hard state and the log. */
@@ -118,6 +123,11 @@ final class RaftReplica implements Replica {
     @Override
     public long term() {
         return term;
+    }
+
+    /** The candidate this peer voted for in its current term, or null (read by U9). */
+    String vote() {
+        return votedFor;
     }
 
     @Override

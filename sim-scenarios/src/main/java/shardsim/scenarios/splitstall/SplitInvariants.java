@@ -19,7 +19,13 @@ public final class SplitInvariants {
             "once the faults end, a region whose leader has applied past the split size starts a split within 5 split-check periods");
     public static final Rule U8 = new Rule("U8",
             "a split the size check starts (not a split-checker pick of the workload) starts only with the region's applied size at least the split size");
-    public static final List<Rule> ALL = List.of(U1, U2, U3, U5, U6, U7, U8);
+    public static final Rule U9 = new Rule("U9",
+            "a replica acts only on the term and vote its disk holds (what a restart loads); its term never goes back and it never votes for two candidates in one term, across restarts");
+    public static final Rule U10 = new Rule("U10", "at most one store leads a region in any term, over the whole run (election safety)");
+    public static final Rule U11 = new Rule("U11",
+            "every replica holds the same entry at each index it knows committed, applies nothing past its commit index, never lowers that index"
+                    + " but by a restart, and reloads every entry it knew committed (state machine safety)");
+    public static final List<Rule> ALL = List.of(U1, U2, U3, U5, U6, U7, U8, U9, U10, U11);
 
     private SplitInvariants() {
     }

@@ -43,6 +43,14 @@ final class SplitStallFidelity {
                         "the engine's own manifest is not modelled, so the engine can never be ahead of the meta: U4 (engine never passes the meta) could not fire and was removed"),
                 new FidelityRow("Raft", "etcd raft as vendored by unistore",
                         "terms, votes with pre-vote and leader stickiness, log, commit, leader transfer; appends go out on a 300 ms tick, so PRE_SPLIT is applied at 14.1-14.4 s against 13.90-13.92 s in the report; no snapshots or membership changes"),
+                new FidelityRow("a peer writes its term and vote (HardState) to stable storage before it sends the messages of that step (a leader may send its "
+                        + "entries while writing them, thesis 10.2.1); the log is durable; the commit index is volatile and restarts from the applied index "
+                        + "the apply state persists",
+                        "tikv/raftstore/peer.go:850-860 NewRaftReady, peer_storage.go:534-562 SaveReadyState, peer_worker.go:239-246 postPersistState" + B
+                                + "; etcd-io/raft doc.go:75-81 at cdfbeed",
+                        "handlers run to completion and write the hard state and every log entry durably before they return, a leader's too; U9, U10 and "
+                                + "U11 (hard state and votes, one leader per term, the same entry at every committed index) read the replicas and their disks "
+                                + "from outside after every event"),
                 new FidelityRow("U1 sees a wait whose only satisfier is queued behind it", "the report's diagnosis (region worker blocked by recover split)",
                         "kernel wait-for graph: a waiting task names its condition, change-set and finish-split tasks declare the conditions they may meet"),
                 new FidelityRow("mixed versions: each store runs its own code, and both parts of the fix act only on the store whose peer becomes leader: "

@@ -197,6 +197,7 @@ public final class SplitStallScenario extends SimulatedScenario<SplitWorld, Spli
         sim.invariant(new SplitOnSizeCheck(sim, STORES, regions, world.storeConfig(), tail));
         ForcedPicks forced = new ForcedPicks();
         sim.invariant(new SplitStartCheck(sim, STORES, regions, world.storeConfig(), forced));
+        RaftSafety.register(sim, STORES, world.regionIds());
         Cluster cluster = new Cluster(sim, STORES, regions, tracker, forced);
         sim.onFault(cluster::applyFault);
         sim.abstraction(new RegionCoverage(sim, STORES, world.regionIds()));

@@ -13,6 +13,10 @@
  * variables: the applier moves meta when it handles a change set, the region worker moves the
  * engine later, so meta can be ahead.
  *
+ * <p>Checks read the stores from outside: U1 to U8 judge workers, splits and progress; U9 to U11
+ * ({@code RaftSafety}) judge the Raft replicas themselves (hard state and votes on disk, one leader
+ * per term, the same entry at every committed index), after every event.
+ *
  * <p>A run is the world its base plan draws from the seed ({@code SplitWorld}: regions, store
  * settings, the generated plan's rates, end time), a link policy, a fault plan and a workload of
  * {@link shardsim.scenarios.splitstall.SplitOperation}s (writes and split checks), all data, put

@@ -120,7 +120,7 @@ class SplitStallScenarioTest {
         assertEquals("split-stall", scenario.name());
         assertEquals(List.of("buggy", "fixed", "fixed-no-delay", "fixed-no-reflush"), scenario.modes());
         assertEquals(List.of("documented", "random", "targeted", "swarm"), scenario.plans());
-        assertEquals(List.of("U1", "U2", "U3", "U5", "U6", "U7", "U8"), scenario.invariantNames());
+        assertEquals(List.of("U1", "U2", "U3", "U5", "U6", "U7", "U8", "U9", "U10", "U11"), scenario.invariantNames());
         assertThrows(IllegalArgumentException.class, () -> run("sideways", "random", 1));
         assertThrows(IllegalArgumentException.class, () -> run("fixed", "scripted", 1));
     }
