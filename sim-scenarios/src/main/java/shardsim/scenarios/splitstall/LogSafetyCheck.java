@@ -102,7 +102,7 @@ final class LogSafetyCheck {
             return null;
         }
         LogEntry before = ref.get((int) (index - 1));
-        if (before.term() != e.term() || !before.equals(e)) {
+        if (!before.equals(e)) {
             return who(s, r) + " holds " + e + " at committed index " + index + ", where " + before
                     + " was committed";
         }
