@@ -22,7 +22,7 @@ public final class VersionSkewChecks {
     public static final Rule C5 = new Rule("C5", "at the end no orphan table: every table the leader's engine holds for a shard is in meta's view of that shard");
     public static final Rule C6 = new Rule("C6",
             "a CREATE/DROP TABLE sent with no fault in force, no fault or lost or duplicated message for the settle time (the C2 bound), the shard open on its leader and no procedure on it in meta, succeeds");
-    public static final List<Rule> INVARIANTS = List.of(C1, C2, C3, C4, C5, C6);
+    public static final List<Rule> INVARIANTS = List.of(C1, C2, C3, C4, C5, C6, RequestsAnswered.C8);
 
     private final Simulation sim;
     private final List<String> nodes;
