@@ -25,7 +25,7 @@ public final class VersionSkewChecks {
             "a CREATE/DROP TABLE sent with no fault in force, no fault or lost or duplicated message for the settle time (the C2 bound), the shard open on its leader and no procedure on it in meta, succeeds");
     public static final Rule C7 = new Rule("C7",
             "on every node every create/drop it registers moves the shard's version: for every open shard v - v_open >= the creates/drops its engine applied there since the open, less those the version check then refused (with C1, v moves by exactly the DDLs the node registered)");
-    public static final List<Rule> INVARIANTS = List.of(C1, C2, C3, C4, C5, C6, C7);
+    public static final List<Rule> INVARIANTS = List.of(C1, C2, C3, C4, C5, C6, C7, RequestsAnswered.C8);
 
     private final Simulation sim;
     private final List<String> nodes;
