@@ -1,0 +1,132 @@
+package shardsim.scenarios.dropafterclone;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.Test;
+import shardsim.core.check.Rule;
+import shardsim.core.check.Violation;
+import shardsim.core.node.Disk;
+import shardsim.core.sim.Simulation;
+
+/**
+ * D6-D9 on broken catalogs: each run changes the FE's catalog by hand at 45 s (as a mutated FE
+ * would) and the rule names the change; the same catalogs with nothing changed hold every rule.
+ * The rules' judgements are also tried on hand-made tablets.
+ */
+class DropAfterCloneCatalogChecksTest {
+    private static final long SECOND = DorisConfig.SECOND;
+    private static final long BREAK_AT = 45 * SECOND;
+    private static final long TABLET = 11415;
+
+    /** Tablet 11415 on {@code backends} (replicas 500, 501, ...); at 45 s {@code change} rewrites its meta and {@code seed} a BE disk. */
+    private static Simulation run(List<String> backends, UnaryOperator<TabletMeta> change, String seedCopyOn) {
+        Simulation sim = ThreeBackends.simulation(5);
+        Map<Long, List<String>> placement = new LinkedHashMap<>();
+        placement.put(TABLET, backends);
+        Cluster cluster = ThreeBackends.cluster(sim, placement);
+        ThreeBackends.registerChecks(cluster);
+        Disk fe = sim.disk(Cluster.FE);
+        sim.at(BREAK_AT, "change the catalog", () -> {
+            Catalog.put(fe, change.apply(Catalog.tablet(fe, TABLET)));
+            if (seedCopyOn != null) {
+                TabletStore.seed(sim.disk(seedCopyOn), new LocalTablet(TABLET, 9000, 9000));
+            }
+        });
+        ThreeBackends.runToEnd(sim);
+        return sim;
+    }
+
+    private static void assertFirst(Simulation sim, Rule rule, long atMicros, String says) {
+        assertTrue(!sim.violations().isEmpty(), "no violation");
+        Violation first = sim.violations().get(0);
+        assertEquals(rule.name(), first.invariant(), () -> sim.violations().toString());
+        assertEquals(atMicros, first.timeMicros(), () -> sim.violations().toString());
+        assertTrue(first.message().contains(says), first::message);
+    }
+
+    @Test
+    void anUnchangedCatalogHoldsEveryRule() {
+        Simulation sim = run(List.of("be1", "be2"), m -> m, null);
+        assertTrue(sim.ok(), () -> sim.violations().toString());
+        Simulation one = run(List.of("be1"), m -> m, null);
+        assertTrue(one.ok(), () -> one.violations().toString());
+    }
+
+    // ---- D6 ------------------------------------------------------------------------------------
+
+    @Test
+    void twoReplicasOnOneBackendBreakD6() {
+        Simulation sim = run(List.of("be1", "be2"), m -> m.without(501).with(new Replica(9000, "be1", Replica.State.NORMAL)), null);
+        assertFirst(sim, Checks.D6, BREAK_AT, "tablet 11415 has two catalog replicas on be1 (replica 9000 is the second)");
+    }
+
+    @Test
+    void d6JudgesBackendsNotStates() {
+        TabletMeta distinct = new TabletMeta(TABLET, 2, List.of(new Replica(1, "be1", Replica.State.NORMAL), new Replica(2, "be2", Replica.State.CLONE)));
+        assertNull(DistinctBackends.judge(distinct));
+        assertNotNull(DistinctBackends.judge(distinct.with(new Replica(3, "be2", Replica.State.CLONE))));
+    }
+
+    // ---- D7 ------------------------------------------------------------------------------------
+
+    @Test
+    void aCloneReplicaWithoutAMoveBreaksD7() {
+        Simulation sim = run(List.of("be1", "be2"), m -> m.with(new Replica(9000, "be3", Replica.State.CLONE)), null);
+        assertFirst(sim, Checks.D7, BREAK_AT, "CLONE replica 9000 of tablet 11415 on be3 belongs to no balance move the FE runs");
+    }
+
+    @Test
+    void d7MatchesTheMovesReplicaAndDestination() {
+        TabletMeta meta = new TabletMeta(TABLET, 1, List.of(new Replica(1, "be1", Replica.State.NORMAL), new Replica(2, "be2", Replica.State.CLONE)));
+        assertNull(CloneOwnership.judge(meta, new Frontend.Move(TABLET, 2, "be1", "be2", 0, null)));
+        assertNotNull(CloneOwnership.judge(meta, null));
+        assertNotNull(CloneOwnership.judge(meta, new Frontend.Move(TABLET, 3, "be1", "be2", 0, null)));
+        assertNotNull(CloneOwnership.judge(meta, new Frontend.Move(TABLET, 2, "be1", "be3", 0, null)));
+        TabletMeta noClone = new TabletMeta(TABLET, 1, List.of(new Replica(1, "be1", Replica.State.NORMAL)));
+        assertNull(CloneOwnership.judge(noClone, null));
+    }
+
+    // ---- D8 ------------------------------------------------------------------------------------
+
+    @Test
+    void aReplicaSetBadWhileItsCopyIsThereBreaksD8() {
+        Simulation sim = run(List.of("be1"), m -> m.replaced(m.replica(500).asBad()), null);
+        assertFirst(sim, Checks.D8, BREAK_AT, "the FE set replica 500 of tablet 11415 on be1 bad, but be1 holds a copy of the tablet");
+    }
+
+    @Test
+    void d8AcceptsABadReplicaWhoseCopyIsGone() {
+        Replica bad = new Replica(500, "be1", Replica.State.NORMAL).asBad();
+        assertNull(BadMarking.judge(TABLET, bad, null));
+        assertNotNull(BadMarking.judge(TABLET, bad, new LocalTablet(TABLET, 500, 500)));
+    }
+
+    // ---- D9 ------------------------------------------------------------------------------------
+
+    @Test
+    void anAdoptedExtraCopyBreaksD9AtQuiescence() {
+        // A NORMAL replica on be3 with its copy there: referenced (D3 holds), present (D2 holds), one too many.
+        Simulation sim = run(List.of("be1", "be2"), m -> m.with(new Replica(9000, "be3", Replica.State.NORMAL)), "be3");
+        assertEquals(List.of(Checks.D9.name()), ThreeBackends.violated(sim), () -> sim.violations().toString());
+        assertTrue(sim.violations().get(0).message().contains("tablet 11415 has 3 alive replicas, its replication number is 2"),
+                sim.violations().get(0)::message);
+    }
+
+    @Test
+    void d9CountsNormalReplicasAndLeavesTabletsWithABadOneToD8() {
+        Replica a = new Replica(1, "be1", Replica.State.NORMAL);
+        Replica b = new Replica(2, "be2", Replica.State.NORMAL);
+        assertNull(ReplicaCount.judge(List.of(new TabletMeta(TABLET, 2, List.of(a, b)))));
+        assertNull(ReplicaCount.judge(List.of(new TabletMeta(TABLET, 2, List.of(a, b.asBad())))));
+        assertNotNull(ReplicaCount.judge(List.of(new TabletMeta(TABLET, 2, List.of(a)))));
+        assertNotNull(ReplicaCount.judge(List.of(new TabletMeta(TABLET, 2, List.of(a, b.withState(Replica.State.CLONE))))));
+        assertNotNull(ReplicaCount.judge(List.of(new TabletMeta(TABLET, 1, List.of(a, b)))));
+    }
+}
