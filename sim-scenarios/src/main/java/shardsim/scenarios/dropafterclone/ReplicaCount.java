@@ -7,10 +7,10 @@ import java.util.List;
  * replicas (NORMAL and not bad). No finished move keeps its source replica, no report adopts a
  * leftover copy into a tablet that has enough, and no replica leaves the catalog for good.
  *
- * <p>A tablet with a bad replica is left to D8, which judges the flag when it is set: the model
- * never repairs a bad replica (Doris's TabletScheduler would clone a new one and delete the bad one,
- * {@code handleRedundantReplica}: "replica is bad"), so a flag the code before the fix set wrongly
- * (a stale report, which D8 does not judge there) would otherwise fail a rollout at its end.
+ * <p>A tablet with a bad replica is not judged: the model never repairs a bad replica (Doris's
+ * TabletScheduler would clone a new one and delete the bad one, {@code handleRedundantReplica}:
+ * "replica is bad"), and a stale report can set a present copy bad, under the code before the fix
+ * and, rarely, under the fix (see {@link Checks#INVARIANTS}).
  *
  * <p>What Doris does (incubator-doris fae3eff2): {@code ReportHandler.addReplica} adopts a reported
  * copy only while the tablet has fewer alive replicas than its replication number, else fails with

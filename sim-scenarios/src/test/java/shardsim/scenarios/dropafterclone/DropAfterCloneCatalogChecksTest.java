@@ -16,7 +16,7 @@ import shardsim.core.node.Disk;
 import shardsim.core.sim.Simulation;
 
 /**
- * D6-D9 on broken catalogs: each run changes the FE's catalog by hand at 45 s (as a mutated FE
+ * D6, D7 and D9 on broken catalogs: each run changes the FE's catalog by hand at 45 s (as a mutated FE
  * would) and the rule names the change; the same catalogs with nothing changed hold every rule.
  * The rules' judgements are also tried on hand-made tablets.
  */
@@ -93,21 +93,6 @@ class DropAfterCloneCatalogChecksTest {
         assertNull(CloneOwnership.judge(noClone, null));
     }
 
-    // ---- D8 ------------------------------------------------------------------------------------
-
-    @Test
-    void aReplicaSetBadWhileItsCopyIsThereBreaksD8() {
-        Simulation sim = run(List.of("be1"), m -> m.replaced(m.replica(500).asBad()), null);
-        assertFirst(sim, Checks.D8, BREAK_AT, "the FE set replica 500 of tablet 11415 on be1 bad, but be1 holds a copy of the tablet");
-    }
-
-    @Test
-    void d8AcceptsABadReplicaWhoseCopyIsGone() {
-        Replica bad = new Replica(500, "be1", Replica.State.NORMAL).asBad();
-        assertNull(BadMarking.judge(TABLET, bad, null));
-        assertNotNull(BadMarking.judge(TABLET, bad, new LocalTablet(TABLET, 500, 500)));
-    }
-
     // ---- D9 ------------------------------------------------------------------------------------
 
     @Test
@@ -120,7 +105,7 @@ class DropAfterCloneCatalogChecksTest {
     }
 
     @Test
-    void d9CountsNormalReplicasAndLeavesTabletsWithABadOneToD8() {
+    void d9CountsNormalReplicasAndSkipsTabletsWithABadOne() {
         Replica a = new Replica(1, "be1", Replica.State.NORMAL);
         Replica b = new Replica(2, "be2", Replica.State.NORMAL);
         assertNull(ReplicaCount.judge(List.of(new TabletMeta(TABLET, 2, List.of(a, b)))));
