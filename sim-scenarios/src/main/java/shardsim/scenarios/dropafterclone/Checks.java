@@ -30,8 +30,6 @@ import shardsim.core.sim.Simulation;
  *       on distinct BEs ({@link DistinctBackends}).</li>
  *   <li>D7 after every event while the FE runs (cheap unless the catalog or the moves changed):
  *       every CLONE replica belongs to a balance move the FE runs ({@link CloneOwnership}).</li>
- *   <li>D9 at quiescence, after D2: every tablet without a bad replica has exactly its
- *       replication number of alive replicas ({@link ReplicaCount}).</li>
  * </ul>
  */
 public final class Checks {
@@ -46,15 +44,17 @@ public final class Checks {
     public static final Rule D6 = new Rule("D6", "a tablet's catalog replicas sit on distinct BEs");
     public static final Rule D7 = new Rule("D7",
             "every CLONE replica in the catalog belongs to a balance move the FE runs: a cancelled or timed-out move leaves none");
-    public static final Rule D9 = new Rule("D9",
-            "at quiescence every tablet without a bad replica has exactly its replication number of alive (NORMAL) replicas");
     /**
      * The invariants, declared once. There is no D8: "the FE sets a replica bad only when its BE
      * holds no copy" does not hold in the fixed mode (random seed 3356: a full clone's finish, which
      * carries its report version, is lost; the resent CLONE runs as an incremental clone, whose finish
      * carries none; a tablet report taken before the first clone then sets the new only replica bad).
+     * Nor D9, "at quiescence every tablet has exactly its replication number of alive replicas": it
+     * fails fixed swarm seeds 29168 and 38292 (a replica deleted from the catalog mid-move by a
+     * report and a copy re-adopted leave two alive replicas for one; Doris's TabletScheduler would
+     * delete the redundant one, which the model does not model).
      */
-    public static final List<Rule> INVARIANTS = List.of(D1, D2, D3, D4, D5, D6, D7, D9);
+    public static final List<Rule> INVARIANTS = List.of(D1, D2, D3, D4, D5, D6, D7);
 
     private final Cluster cluster;
     private final long reportIntervalMicros;
@@ -83,7 +83,6 @@ public final class Checks {
         // D6 and D7 after D1-D5, so an event that breaks an older rule is still reported under it.
         sim.invariant(Invariant.of(D6, new DistinctBackends(sim)::check));
         sim.invariant(Invariant.of(D7, new CloneOwnership(sim)::check));
-        sim.validation(Invariant.of(D9, () -> ReplicaCount.judge(Catalog.tablets(sim.disk(Cluster.FE)))));
         for (long t = tailStartMicros; t <= endMicros; t += sampleMicros) {
             sim.checkAt(t, "D3 sample", () -> c.sampleD3(tailStartMicros));
         }

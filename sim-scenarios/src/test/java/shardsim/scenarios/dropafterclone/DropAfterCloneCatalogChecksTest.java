@@ -16,7 +16,7 @@ import shardsim.core.node.Disk;
 import shardsim.core.sim.Simulation;
 
 /**
- * D6, D7 and D9 on broken catalogs: each run changes the FE's catalog by hand at 45 s (as a mutated FE
+ * D6 and D7 on broken catalogs: each run changes the FE's catalog by hand at 45 s (as a mutated FE
  * would) and the rule names the change; the same catalogs with nothing changed hold every rule.
  * The rules' judgements are also tried on hand-made tablets.
  */
@@ -91,27 +91,5 @@ class DropAfterCloneCatalogChecksTest {
         assertNotNull(CloneOwnership.judge(meta, new Frontend.Move(TABLET, 2, "be1", "be3", 0, null)));
         TabletMeta noClone = new TabletMeta(TABLET, 1, List.of(new Replica(1, "be1", Replica.State.NORMAL)));
         assertNull(CloneOwnership.judge(noClone, null));
-    }
-
-    // ---- D9 ------------------------------------------------------------------------------------
-
-    @Test
-    void anAdoptedExtraCopyBreaksD9AtQuiescence() {
-        // A NORMAL replica on be3 with its copy there: referenced (D3 holds), present (D2 holds), one too many.
-        Simulation sim = run(List.of("be1", "be2"), m -> m.with(new Replica(9000, "be3", Replica.State.NORMAL)), "be3");
-        assertEquals(List.of(Checks.D9.name()), ThreeBackends.violated(sim), () -> sim.violations().toString());
-        assertTrue(sim.violations().get(0).message().contains("tablet 11415 has 3 alive replicas, its replication number is 2"),
-                sim.violations().get(0)::message);
-    }
-
-    @Test
-    void d9CountsNormalReplicasAndSkipsTabletsWithABadOne() {
-        Replica a = new Replica(1, "be1", Replica.State.NORMAL);
-        Replica b = new Replica(2, "be2", Replica.State.NORMAL);
-        assertNull(ReplicaCount.judge(List.of(new TabletMeta(TABLET, 2, List.of(a, b)))));
-        assertNull(ReplicaCount.judge(List.of(new TabletMeta(TABLET, 2, List.of(a, b.asBad())))));
-        assertNotNull(ReplicaCount.judge(List.of(new TabletMeta(TABLET, 2, List.of(a)))));
-        assertNotNull(ReplicaCount.judge(List.of(new TabletMeta(TABLET, 2, List.of(a, b.withState(Replica.State.CLONE))))));
-        assertNotNull(ReplicaCount.judge(List.of(new TabletMeta(TABLET, 1, List.of(a, b)))));
     }
 }
