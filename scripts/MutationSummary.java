@@ -19,7 +19,7 @@ import org.w3c.dom.NodeList;
 /**
  * Writes reports/mutation/README.md from PIT's mutations.xml (copied there by scripts/mutation),
  * the run's facts (run.properties, written by the same script), the committed hand
- * classification of sampled survivors (survivors.tsv) and the hand-written reading of them
+ * classification of survivors (survivors.tsv) and the hand-written reading of them
  * (notes.md, included as it is). A pure function of those files:
  *
  * <pre>java scripts/MutationSummary.java reports/mutation</pre>
@@ -83,6 +83,11 @@ public final class MutationSummary {
                     || description.equals("removed call to shardsim/core/sim/Simulation::note");
         }
 
+        /** A survivor to read by hand: not detected, not trace-only. */
+        boolean survivorToRead() {
+            return !detected() && !traceOnly();
+        }
+
         /** In the hand-classification sample: a survivor, not trace-only, whose key's SHA-1 starts with a byte below the threshold. */
         boolean sampled(int threshold) {
             if (detected() || traceOnly()) {
@@ -118,9 +123,14 @@ public final class MutationSummary {
         try (InputStream in = Files.newInputStream(dir.resolve("run.properties"))) {
             run.load(in);
         }
+        // A method the profile excludes now (a check-only accessor found after the run) leaves this
+        // run's figures too; PIT listed its mutants because it was still a target then.
+        List<String> excluded = List.of(run.getProperty("excludedMethods", "").split(","));
+        List<Mutant> left = mutants.stream().filter(m -> excluded.contains(m.method())).toList();
+        mutants = mutants.stream().filter(m -> !excluded.contains(m.method())).toList();
         Map<String, Verdict> verdicts = verdicts(dir.resolve("survivors.tsv"));
         Path notes = dir.resolve("notes.md");
-        String md = render(mutants, run, verdicts, Files.exists(notes) ? Files.readString(notes, StandardCharsets.UTF_8) : "") + exploreSection(dir);
+        String md = render(mutants, run, verdicts, Files.exists(notes) ? Files.readString(notes, StandardCharsets.UTF_8) : "", left) + exploreSection(dir);
         Path out = dir.resolve("README.md");
         Files.writeString(out, md, StandardCharsets.UTF_8);
         System.out.println("wrote " + out + " (" + mutants.size() + " mutants)");
@@ -292,7 +302,54 @@ public final class MutationSummary {
         return b == 0 ? "–" : String.format(java.util.Locale.ROOT, "%.1f%%", 100.0 * a / b);
     }
 
-    static String render(List<Mutant> all, Properties run, Map<String, Verdict> verdicts, String notes) {
+    static long verdictCount(List<Mutant> ms, Map<String, Verdict> verdicts, String verdict) {
+        return ms.stream().filter(m -> m.survivorToRead() && verdicts.containsKey(m.key()) && verdicts.get(m.key()).verdict().equals(verdict)).count();
+    }
+
+    /** total, killed, no coverage, survived, trace-only, other survivors, read, equivalent, unexercised, benign, blind spot. */
+    static long[] scoreRow(List<Mutant> ms, Map<String, Verdict> verdicts) {
+        long total = ms.size();
+        long killed = ms.stream().filter(Mutant::detected).count();
+        long noCov = ms.stream().filter(m -> m.status().equals("NO_COVERAGE")).count();
+        long survived = ms.stream().filter(m -> m.status().equals("SURVIVED")).count();
+        long trace = ms.stream().filter(m -> !m.detected() && m.traceOnly()).count();
+        long other = total - killed - trace;
+        long read = ms.stream().filter(m -> m.survivorToRead() && verdicts.containsKey(m.key())).count();
+        return new long[] {total, killed, noCov, survived, trace, other, read, verdictCount(ms, verdicts, "equivalent"),
+                verdictCount(ms, verdicts, "unexercised"), verdictCount(ms, verdicts, "benign"), verdictCount(ms, verdicts, "blind-spot")};
+    }
+
+    /** Non-equivalent mutants: every read verdict as read, the unread survivors at the hash sample's share of equivalent ones. */
+    static double estimatedNonEquivalent(List<Mutant> ms, Map<String, Verdict> verdicts) {
+        List<Mutant> sampled = ms.stream().filter(m -> m.sampled(SAMPLE_THRESHOLD) && verdicts.containsKey(m.key())).toList();
+        long eqInSample = sampled.stream().filter(m -> verdicts.get(m.key()).verdict().equals("equivalent")).count();
+        double share = sampled.isEmpty() ? 0 : (double) eqInSample / sampled.size();
+        long[] r = scoreRow(ms, verdicts);
+        long unread = r[5] - r[6];
+        return r[0] - r[4] - r[7] - share * unread;
+    }
+
+    static String scoreLine(String name, long[] r, double estNonEq) {
+        long nonEq = r[0] - r[4] - r[7];
+        String estimate = r[6] == r[5] ? "exact" : estNonEq <= 0 ? "–" : String.format(java.util.Locale.ROOT, "%.1f%%", 100 * r[1] / estNonEq);
+        return "| " + name + " | " + r[0] + " | " + r[1] + " | " + pct(r[1], r[0]) + " | " + r[2] + " | " + r[3] + " | " + r[4] + " | " + r[5]
+                + " | " + r[6] + " | " + r[7] + " | " + r[8] + " | " + r[9] + " | " + r[10]
+                + " | " + r[1] + " / " + nonEq + " = " + pct(r[1], nonEq) + (r[6] == r[5] ? "" : " (lower bound)")
+                + " | " + estimate + " | " + r[1] + " / " + (nonEq - r[8]) + " = " + pct(r[1], nonEq - r[8]) + " |\n";
+    }
+
+    static void verdictTable(StringBuilder b, List<Mutant> ms, Map<String, Verdict> verdicts) {
+        b.append("| class.method:line | mutation | status | verdict | why |\n|---|---|---|---|---|\n");
+        for (Mutant m : ms) {
+            Verdict v = verdicts.get(m.key());
+            b.append("| `").append(m.simpleClass()).append('.').append(m.method()).append(':').append(m.line()).append("` | ")
+                    .append(m.description().replace("|", "\\|")).append(" | ").append(m.status()).append(" | ").append(v.verdict())
+                    .append(" | ").append(v.note().replace("|", "\\|")).append(" |\n");
+        }
+        b.append('\n');
+    }
+
+    static String render(List<Mutant> all, Properties run, Map<String, Verdict> verdicts, String notes, List<Mutant> left) {
         StringBuilder b = new StringBuilder();
         b.append("# Mutation score of the checks\n\n");
         b.append("<!-- Generated by java scripts/MutationSummary.java reports/mutation from mutations.xml, run.properties and survivors.tsv; do not edit. -->\n\n");
@@ -309,49 +366,42 @@ public final class MutationSummary {
             b.append("- Plans of ").append(s).append(": ").append(run.getProperty("plans." + s, "?")).append('\n');
         }
         b.append("- Target classes and the classes left out (checks, fidelity tables, notes, arbitraries, names, plan and world ")
-                .append("generators, mode tables, fault/operation/config records, scenario wiring): `sim-scenarios/pom.xml`, profile `mutation`.\n\n");
+                .append("generators, mode tables, fault/operation/config records, scenario wiring): `sim-scenarios/pom.xml`, profile `mutation`.\n");
+        if (!left.isEmpty()) {
+            b.append("- Left out of this run's figures: ").append(left.size()).append(" mutants of methods the profile excludes since the run (")
+                    .append(String.join(", ", left.stream().map(m -> "`" + m.simpleClass() + "." + m.method() + ":" + m.line() + "` " + m.status()).toList()))
+                    .append(")\n");
+        }
+        b.append('\n');
 
         b.append("## Score per scenario\n\n");
         b.append("Killed = detected by PIT: a check broke, the model threw or ran out of budget, or the sweep timed out. ")
                 .append("No coverage = the mutated line never ran in the sweep (not killed). Trace-only = the mutant only removes a trace line ")
                 .append("(`NodeContext.trace`, `Simulation.note`): no check reads the trace, so these are equivalent for the checks and leave the ")
-                .append("denominator. The other survivors were sampled by the SHA-1 of their key (first byte below ").append(SAMPLE_THRESHOLD)
-                .append(", about 9%, blind to what they do) and read by hand (below). Lower bound: killed / (mutants − trace-only − equivalent ")
-                .append("found in the sample), counting every unread survivor as non-equivalent. Estimate: the sample's share of equivalent ")
-                .append("mutants applied to every other survivor.\n\n");
-        b.append("| scenario | mutants | killed | killed / all | no coverage | survived | trace-only | other survivors | sampled | equivalent in sample | killed / non-equivalent, lower bound | estimate |\n");
-        b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        long[] tot = new long[9];
+                .append("denominator. The other survivors are read by hand against the code (`survivors.tsv`, below): equivalent ones leave the ")
+                .append("denominator, benign, unexercised and blind-spot ones stay in it. Score: killed / (mutants − trace-only − equivalent), ")
+                .append("counting every survivor not read yet as non-equivalent, so it is a lower bound until every survivor is read and exact ")
+                .append("after. Estimate: the share of equivalent mutants in the hash sample (survivors whose key's SHA-1 starts with a byte below ")
+                .append(SAMPLE_THRESHOLD).append(", about 9%, blind to what they do) applied to the survivors not read; it equals the score ")
+                .append("once all are read. Reached: the same, leaving out the unexercised mutants too (those the plans never drive into ")
+                .append("the changed behaviour), a figure about the checks rather than the plans; the goal is judged on the score.\n\n");
+        b.append("| scenario | mutants | killed | killed / all | no coverage | survived | trace-only | other survivors | read | equivalent | unexercised | benign | blind spot | score: killed / non-equivalent | estimate | reached: killed / (non-equivalent − unexercised) |\n");
+        b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        long[] tot = new long[12];
         double estNonEqAll = 0;
+        List<String> rows = new ArrayList<>();
         for (String s : SCENARIOS) {
             List<Mutant> ms = all.stream().filter(m -> m.scenario().equals(s)).toList();
-            long total = ms.size();
-            long killed = ms.stream().filter(Mutant::detected).count();
-            long noCov = ms.stream().filter(m -> m.status().equals("NO_COVERAGE")).count();
-            long survived = ms.stream().filter(m -> m.status().equals("SURVIVED")).count();
-            long trace = ms.stream().filter(m -> !m.detected() && m.traceOnly()).count();
-            long other = total - killed - trace;
-            List<Mutant> sampled = ms.stream().filter(m -> m.sampled(SAMPLE_THRESHOLD) && verdicts.containsKey(m.key())).toList();
-            long eq = sampled.stream().filter(m -> verdicts.get(m.key()).verdict().equals("equivalent")).count();
-            double eqShare = sampled.isEmpty() ? 0 : (double) eq / sampled.size();
-            double nonEq = total - trace - eqShare * other;
+            long[] row = scoreRow(ms, verdicts);
+            double nonEq = estimatedNonEquivalent(ms, verdicts);
             estNonEqAll += nonEq;
-            b.append("| ").append(s).append(" | ").append(total).append(" | ").append(killed).append(" | ").append(pct(killed, total))
-                    .append(" | ").append(noCov).append(" | ").append(survived).append(" | ").append(trace).append(" | ").append(other)
-                    .append(" | ").append(sampled.size()).append(" | ").append(eq)
-                    .append(" | ").append(killed).append(" / ").append(total - trace - eq).append(" = ").append(pct(killed, total - trace - eq))
-                    .append(" | ").append(sampled.isEmpty() || nonEq <= 0 ? "–" : String.format(java.util.Locale.ROOT, "%.1f%%", 100 * killed / nonEq))
-                    .append(" |\n");
-            long[] row = {total, killed, noCov, survived, trace, other, sampled.size(), eq};
+            rows.add(scoreLine(s, row, nonEq));
             for (int i = 0; i < row.length; i++) {
                 tot[i] += row[i];
             }
         }
-        b.append("| all | ").append(tot[0]).append(" | ").append(tot[1]).append(" | ").append(pct(tot[1], tot[0])).append(" | ").append(tot[2])
-                .append(" | ").append(tot[3]).append(" | ").append(tot[4]).append(" | ").append(tot[5]).append(" | ").append(tot[6]).append(" | ")
-                .append(tot[7]).append(" | ").append(tot[1]).append(" / ").append(tot[0] - tot[4] - tot[7]).append(" = ")
-                .append(pct(tot[1], tot[0] - tot[4] - tot[7])).append(" | ")
-                .append(tot[6] == 0 ? "–" : String.format(java.util.Locale.ROOT, "%.1f%%", 100 * tot[1] / estNonEqAll)).append(" |\n\n");
+        rows.forEach(b::append);
+        b.append(scoreLine("all", tot, estNonEqAll)).append('\n');
 
         if (!notes.isBlank()) {
             b.append(notes.strip()).append("\n\n");
@@ -400,15 +450,46 @@ public final class MutationSummary {
         }
         b.append('\n');
 
-        b.append("## Hand classification of sampled survivors\n\n");
-        b.append("Each sampled survivor was read against the code (`survivors.tsv`). equivalent: no run can behave differently; ")
+        b.append("## Hand classification of the survivors\n\n");
+        b.append("Survivors were read against the code (`survivors.tsv`, one line per mutant with the reason). equivalent: no run can ")
+                .append("behave differently in anything the model or a check reads; ")
                 .append("benign: runs do change, but the mutated model still does what the system may do (for example Raft without leader ")
                 .append("stickiness), so no check ought to fail; unexercised: it changes behaviour only in situations the fixed-mode sweep's ")
                 .append("plans never create (a mode, a mixed-version run, a fault the plans lack), so it says more about the plans than about ")
                 .append("the checks; blind-spot: runs in the sweep do go wrong, and no check notices. The note says why, and for a blind spot ")
-                .append("which check would catch it. Benign, unexercised and blind-spot mutants all count as non-equivalent.\n\n");
+                .append("which check would catch it. Benign, unexercised and blind-spot mutants all count as non-equivalent. Below: the ")
+                .append("verdicts by class, every blind spot, and the hash sample (the estimate's basis) in full.\n\n");
+        b.append("| scenario | class | survivors (not trace-only) | read | equivalent | benign | unexercised | blind spot |\n|---|---|---:|---:|---:|---:|---:|---:|\n");
+        Map<String, List<Mutant>> survivorsByClass = new TreeMap<>();
+        for (Mutant m : all) {
+            if (m.survivorToRead()) {
+                survivorsByClass.computeIfAbsent(m.scenario() + "\t" + m.simpleClass(), k -> new ArrayList<>()).add(m);
+            }
+        }
         for (String s : SCENARIOS) {
-            b.append("### ").append(s).append("\n\n");
+            for (Map.Entry<String, List<Mutant>> e : survivorsByClass.entrySet()) {
+                if (!e.getKey().startsWith(s + "\t")) {
+                    continue;
+                }
+                List<Mutant> ms = e.getValue();
+                b.append("| ").append(s).append(" | `").append(e.getKey().substring(s.length() + 1)).append("` | ").append(ms.size())
+                        .append(" | ").append(ms.stream().filter(m -> verdicts.containsKey(m.key())).count())
+                        .append(" | ").append(verdictCount(ms, verdicts, "equivalent")).append(" | ").append(verdictCount(ms, verdicts, "benign"))
+                        .append(" | ").append(verdictCount(ms, verdicts, "unexercised")).append(" | ").append(verdictCount(ms, verdicts, "blind-spot"))
+                        .append(" |\n");
+            }
+        }
+        b.append('\n');
+        List<Mutant> blind = all.stream().filter(m -> m.survivorToRead() && verdicts.containsKey(m.key())
+                && verdicts.get(m.key()).verdict().equals("blind-spot")).toList();
+        b.append("### Blind spots\n\n");
+        if (blind.isEmpty()) {
+            b.append("None among the survivors read.\n\n");
+        } else {
+            verdictTable(b, blind, verdicts);
+        }
+        for (String s : SCENARIOS) {
+            b.append("### ").append(s).append(": the hash sample\n\n");
             List<Mutant> sample = all.stream().filter(m -> m.scenario().equals(s) && m.sampled(SAMPLE_THRESHOLD)).toList();
             List<Mutant> sampled = sample.stream().filter(m -> verdicts.containsKey(m.key())).toList();
             List<Mutant> unread = sample.stream().filter(m -> !verdicts.containsKey(m.key())).toList();
@@ -426,26 +507,19 @@ public final class MutationSummary {
             List<String> parts = new ArrayList<>();
             counts.forEach((k, v) -> parts.add(v + " " + k));
             b.append(String.join(", ", parts)).append(".\n\n");
-            b.append("| class.method:line | mutation | status | verdict | why |\n|---|---|---|---|---|\n");
-            for (Mutant m : sampled) {
-                Verdict v = verdicts.get(m.key());
-                b.append("| `").append(m.simpleClass()).append('.').append(m.method()).append(':').append(m.line()).append("` | ")
-                        .append(m.description().replace("|", "\\|")).append(" | ").append(m.status()).append(" | ").append(v.verdict())
-                        .append(" | ").append(v.note().replace("|", "\\|")).append(" |\n");
-            }
-            b.append('\n');
+            verdictTable(b, sampled, verdicts);
         }
         List<String> stale = new ArrayList<>();
         Map<String, Mutant> byKey = new LinkedHashMap<>();
         all.forEach(m -> byKey.put(m.key(), m));
         for (String k : verdicts.keySet()) {
             Mutant m = byKey.get(k);
-            if (m == null || !m.sampled(SAMPLE_THRESHOLD)) {
+            if (m == null || !m.survivorToRead()) {
                 stale.add(k);
             }
         }
         if (!stale.isEmpty()) {
-            b.append("Classified keys that are not in this run's sample (the code moved; re-read them): ")
+            b.append("Classified keys that are not survivors of this run (killed now, or the code moved; re-read them): ")
                     .append(stale.size()).append("\n\n");
             stale.forEach(k -> b.append("- `").append(k).append("`\n"));
             b.append('\n');

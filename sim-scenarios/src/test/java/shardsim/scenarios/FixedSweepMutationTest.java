@@ -29,7 +29,7 @@ import shardsim.core.sim.RunBudget;
  * <p>A sweep in which every seed held can still be vacuous: a model that does nothing breaks no
  * safety check. The vacuity guard ({@link #PROGRESS}) asks that enough of each plan's seeds did the
  * scenario's work, and that every code probe the scenario declares ({@link Scenario#probeNames()}: each
- * fault kind taking effect, each kind of work reaching the system) was hit in each plan's sweep
+ * fault kind taking effect, each kind of work reaching the system) was hit in the sweep of each plan that draws every fault kind
  * ({@link #PROBE_SEEDS_MIN}): a mutant that stops applying a fault kind leaves the fix untested
  * against it.
  *
@@ -56,12 +56,20 @@ class FixedSweepMutationTest {
         return Integer.getInteger("shardsim.mutation.seeds", DEFAULT_SEEDS);
     }
 
-    /** The generated plans the sweep runs: {@code random}, and {@code targeted} where the scenario has it. */
+    /**
+     * The generated plans the sweep runs: {@code random}, then {@code targeted} and {@code swarm} where
+     * the scenario has them. Swarm is there for reach, not aim: each of its seeds drops some fault
+     * kinds and turns others up, which takes runs into code neither of the other two reaches in a
+     * few hundred seeds (a shard re-opened after its node went away, a report that misses a copy).
+     * The fixed mode's claim holds for all three: 0 failing seeds of 100,000 (README).
+     */
     static List<String> plans(Scenario s) {
         List<String> out = new ArrayList<>();
         out.add(Plans.RANDOM);
-        if (s.plans().contains(Plans.TARGETED)) {
-            out.add(Plans.TARGETED);
+        for (String plan : List.of(Plans.TARGETED, Plans.SWARM)) {
+            if (s.plans().contains(plan)) {
+                out.add(plan);
+            }
         }
         return out;
     }
@@ -98,6 +106,15 @@ class FixedSweepMutationTest {
      * ({@code FixedSweepSanityTest.theProbesAreHitWithMargin}).
      */
     static final int PROBE_SEEDS_MIN = 50;
+
+    /**
+     * Whether the probe guard judges {@code plan}'s sweep. Not swarm's: a swarm seed leaves fault
+     * kinds out on purpose, so a rare kind can go unhit in a few hundred unmutated seeds (version-skew's
+     * engine-failure: 1 of swarm's seeds 0..49). Random and targeted draw every kind.
+     */
+    static boolean probeGuarded(String plan) {
+        return !Plans.SWARM.equals(plan);
+    }
 
     /** How many of seeds {@code 0..seeds-1} of {@code plan} recorded the scenario's progress metric. */
     static int progressed(Scenario s, String mode, String plan, int seeds) {
@@ -193,7 +210,7 @@ class FixedSweepMutationTest {
                 vacuous = "sim sweep " + s.name() + " --mode " + mode + " --plan " + plan + " --seeds 0.." + (seeds - 1) + ": only " + progressed
                         + " of " + seeds + " seeds recorded " + PROGRESS.get(s.name()) + " (the guard asks for " + PROGRESS_SHARE_MIN + " of them)";
             }
-            if (vacuous == null && failure == null && seeds >= PROBE_SEEDS_MIN && !unhit.isEmpty()) {
+            if (vacuous == null && failure == null && seeds >= PROBE_SEEDS_MIN && probeGuarded(plan) && !unhit.isEmpty()) {
                 vacuous = "sim sweep " + s.name() + " --mode " + mode + " --plan " + plan + " --seeds 0.." + (seeds - 1) + ": no seed hit the code probe(s) "
                         + String.join(", ", unhit);
             }

@@ -136,6 +136,7 @@ public final class Network {
         String from = env.from();
         String to = env.to();
         sim.recordSend(from, env);
+        sim.observeSent(env);
         if (route.self()) {
             // A node talking to itself does not cross the network.
             sim.schedule(0, new SimEvent.Deliver(env, false, route));
@@ -200,6 +201,7 @@ public final class Network {
         }
         delivered++;
         sim.recordDeliver(receiver.name, env.id(), d.copy());
+        sim.observeDelivered(env, d.copy());
         ctx.receive(env, route.from);
     }
 

@@ -55,6 +55,7 @@ public final class Simulation {
     private final List<Invariant> validations = new ArrayList<>();
     private final List<Liveness> liveness = new ArrayList<>();
     private final List<FaultHandler> faultHandlers = new ArrayList<>();
+    private final List<RunObserver> observers = new ArrayList<>();
     private final List<Violation> violations = new ArrayList<>();
     private final LinkedHashMap<String, String> params = new LinkedHashMap<>();
     private final Metrics metrics = new Metrics();
@@ -436,6 +437,23 @@ public final class Simulation {
         }
     }
 
+    /** Registers an observer of messages and faults (a check's eyes; it reads, never changes, the run). */
+    public void observe(RunObserver observer) {
+        observers.add(observer);
+    }
+
+    void observeSent(Envelope env) {
+        for (int i = 0; i < observers.size(); i++) {
+            observers.get(i).sent(env);
+        }
+    }
+
+    void observeDelivered(Envelope env, boolean copy) {
+        for (int i = 0; i < observers.size(); i++) {
+            observers.get(i).delivered(env, copy);
+        }
+    }
+
     /** Registers a handler for scenario-defined fault kinds. */
     public void onFault(FaultHandler handler) {
         faultHandlers.add(handler);
@@ -444,6 +462,9 @@ public final class Simulation {
     /** Injects a fault now (also how plans are applied). */
     public void applyFault(Fault fault) {
         record(TraceKind.FAULT, "faults", new TraceData.FaultApplied(fault));
+        for (int i = 0; i < observers.size(); i++) {
+            observers.get(i).faultApplied(fault);
+        }
         boolean starts = !(fault instanceof End);
         Fault kind = starts ? fault : ((End) fault).start();
         if (kind instanceof NodeFault nf && !hosts.containsKey(nf.node())) {

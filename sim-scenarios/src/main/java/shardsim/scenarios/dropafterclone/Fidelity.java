@@ -74,6 +74,9 @@ final class Fidelity {
                 new FidelityRow("Report version on clone across versions: a BE before the fix sets no report_version in a clone's finish, and an FE before it takes none from a clone's finish; the FE of the fix takes it only when set",
                         "task_worker_pool.cpp _clone_worker_thread_callback and MasterImpl.finishClone, incubator-doris fae3eff2; MasterImpl.finishClone (request.isSetReportVersion()), apache/doris 12456d76",
                         "none"),
+                new FidelityRow("D6 and D7 judge what Doris's FE keeps, from outside: a tablet's replicas on distinct BEs (D6); a CLONE replica only while its move runs, since every end of a scheduled tablet clears its CLONE replicas (D7)",
+                        "BeLoadRebalancer.completeSchedCtx (dest with no replica), TabletScheduler.chooseAvailableDestPath (\"exclude host which already has replica of this tablet\"), TabletSchedCtx.releaseResource (\"clear all CLONE replicas\"), TabletScheduler.handleRunningTablets (timeout releases as CANCELLED), incubator-doris fae3eff2",
+                        "(checking, not upstream) two drafted rules were dropped because the fixed model breaks them: a replica set bad only when its copy is gone (random seed 3356) and exactly the replication number of alive replicas at quiescence (swarm seeds 29168, 38292); the model has no REDUNDANT repair"),
                 new FidelityRow("Every physical delete on a BE goes through one store that records it; D1 judges each delete against the catalog from outside, and also judges a copy that vanished without a record",
                         "(checking, not upstream)",
                         "the path GC of an unloaded tablet directory (try_delete_unused_tablet_path, which skips tablets under clone) is not modelled: the model has no unloaded directories"));

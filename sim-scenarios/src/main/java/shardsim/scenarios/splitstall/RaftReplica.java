@@ -252,6 +252,11 @@ final class RaftReplica implements Replica {
             onLostLeadership();
         }
         ctx.trace(regionId + " became candidate at term " + term);
+        if (leaderTransfer) {
+            // Probed where the transfer takes effect, the transferee's election at a new term, not where
+            // the leader decides to send TimeoutNow nor where the follower receives it.
+            ctx.probe(SplitProbes.LEADER_TRANSFER);
+        }
         for (String other : store.others()) {
             ctx.send(other, new RaftMessage.RequestVote(regionId, term, ctx.name(), lastIndex(), termAt(lastIndex()), leaderTransfer, false));
         }
@@ -469,8 +474,6 @@ final class RaftReplica implements Replica {
 
     void onTimeoutNow(RaftMessage.TimeoutNow m) {
         if (m.term() == term && role == Role.FOLLOWER) {
-            // Probed here, where the transfer takes effect, not where the leader decides to send it.
-            ctx.probe(SplitProbes.LEADER_TRANSFER);
             startElection(true);
         }
     }

@@ -315,7 +315,12 @@ final class SplitDriver implements RaftReplica.Listener {
         long bytes = engine.memTableBytes;
         long ver = engine.shardVer;
         engine.memTableBytes = 0;
-        long micros = ctx.random().between(cfg.flushMinMicros(), cfg.flushMaxMicros()) + store.takeSlowFlushMicros();
+        long slowMicros = store.takeSlowFlushMicros();
+        if (slowMicros > 0) {
+            // Probed where the delay takes effect: this flush's timer is set that much later.
+            ctx.probe(SplitProbes.SLOW_FLUSH);
+        }
+        long micros = ctx.random().between(cfg.flushMinMicros(), cfg.flushMaxMicros()) + slowMicros;
         ctx.setTimer("flush memtable " + shard() + " size:" + bytes, micros, () -> flushDone(preSplit, bytes, ver));
     }
 

@@ -13,7 +13,7 @@ final class SplitProbes {
     static final String LEADER_TRANSFER = "leader-transfer";
     /** A region's leader queued a split check a workload pick forced, whatever its size (SplitOperation.SplitCheck). */
     static final String FORCED_SPLIT_CHECK = "forced-split-check";
-    /** A flush took longer (SplitFaults.SlowFlush). */
+    /** A flush was set to take longer (SplitFaults.SlowFlush): its timer includes the extra delay. */
     static final String SLOW_FLUSH = "slow-flush";
 
     static final List<String> ALL = List.of(LEADER_TRANSFER, SLOW_FLUSH, FORCED_SPLIT_CHECK);

@@ -159,9 +159,6 @@ public final class Store implements Node {
 
     long takeSlowFlushMicros() {
         long m = slowFlushMicros;
-        if (m > 0) {
-            ctx.probe(SplitProbes.SLOW_FLUSH);
-        }
         slowFlushMicros = 0;
         return m;
     }

@@ -231,7 +231,6 @@ public final class MetaNode implements Node {
             ctx.trace("transfer leader of shard " + shardId + " to " + to + " skipped");
             return;
         }
-        ctx.probe(SkewProbes.LEADER_TRANSFER);
         open(shardId, to, "transfer leader");
     }
 
@@ -262,6 +261,11 @@ public final class MetaNode implements Node {
             }
             procedures.remove(shardId);
             ctx.trace(why + " of shard " + shardId + " on " + node + " done, node at shard version " + r.latestShardVersion());
+            if (!before.leader().equals(node)) {
+                // Probed where a move takes effect, the shard open on its new leader, not where the
+                // scheduler decides it.
+                ctx.probe(SkewProbes.LEADER_TRANSFER);
+            }
             closeOld.run();
         }, () -> {
             procedures.remove(shardId);

@@ -16,7 +16,7 @@ final class SkewProbes {
     static final String HEARTBEAT_DELAYED = "heartbeat-delayed";
     /** Meta crashed between a node's reply and its persist (SkewFault.MetaCrashBeforePersist). */
     static final String META_CRASH_BEFORE_PERSIST = "meta-crash-before-persist";
-    /** Meta's scheduler started moving a shard's leadership (SkewFault.TransferLeader). */
+    /** A shard opened on another node than its last leader: a move took effect (SkewFault.TransferLeader). */
     static final String LEADER_TRANSFER = "leader-transfer";
     /** The client was told a workload CREATE TABLE succeeded. */
     static final String CREATE_SUCCEEDED = "create-succeeded";

@@ -7,10 +7,11 @@ import shardsim.core.node.Disk;
 import shardsim.core.sim.Simulation;
 
 /**
- * C1-C5 over one run, all read from outside the model: meta's disk, each data node's shards and
+ * C1-C7 over one run, all read from outside the model: meta's disk, each data node's shards and
  * its {@link Engine}. C1 runs after every event (a map lookup per shard and open shard); C2 is a
  * scheduled check once the quiet tail has lasted {@link Timing#convergeMicros()}; C3, C4 and C5 are
- * validations at the end; C6 ({@link DdlAvailability}) runs after every event on the client's log.
+ * validations at the end; C6 ({@link DdlAvailability}) runs after every event on the client's log;
+ * C7 ({@link VersionStepCheck}) after every event in which a data node's engine changed.
  */
 public final class VersionSkewChecks {
     public static final Rule C1 = new Rule("C1",
@@ -22,7 +23,9 @@ public final class VersionSkewChecks {
     public static final Rule C5 = new Rule("C5", "at the end no orphan table: every table the leader's engine holds for a shard is in meta's view of that shard");
     public static final Rule C6 = new Rule("C6",
             "a CREATE/DROP TABLE sent with no fault in force, no fault or lost or duplicated message for the settle time (the C2 bound), the shard open on its leader and no procedure on it in meta, succeeds");
-    public static final List<Rule> INVARIANTS = List.of(C1, C2, C3, C4, C5, C6);
+    public static final Rule C7 = new Rule("C7",
+            "on every node every create/drop it registers moves the shard's version: for every open shard v - v_open >= the creates/drops its engine applied there since the open, less those the version check then refused (with C1, v moves by exactly the DDLs the node registered)");
+    public static final List<Rule> INVARIANTS = List.of(C1, C2, C3, C4, C5, C6, C7, RequestsAnswered.C8);
 
     private final Simulation sim;
     private final List<String> nodes;
@@ -34,10 +37,12 @@ public final class VersionSkewChecks {
     private final ShardView[] views;
 
     private final DdlAvailability availability;
+    private final VersionStepCheck steps;
 
     public VersionSkewChecks(Simulation sim, List<String> dataNodes, List<Integer> shards, Timing timing) {
         this.sim = sim;
         this.availability = new DdlAvailability(sim, timing);
+        this.steps = new VersionStepCheck(sim, dataNodes);
         this.nodes = List.copyOf(dataNodes);
         this.shardIds = new int[shards.size()];
         this.keys = new String[shards.size()];
@@ -53,6 +58,7 @@ public final class VersionSkewChecks {
     public void register() {
         sim.invariant(shardsim.core.check.Invariant.of(C1, this::versionsBacked));
         sim.invariant(shardsim.core.check.Invariant.of(C6, availability::check));
+        sim.invariant(shardsim.core.check.Invariant.of(C7, steps::check));
         sim.validation(shardsim.core.check.Invariant.of(C3, this::probesSucceeded));
         sim.validation(shardsim.core.check.Invariant.of(C4, this::createdTablesExist));
         sim.validation(shardsim.core.check.Invariant.of(C5, this::noOrphanTables));

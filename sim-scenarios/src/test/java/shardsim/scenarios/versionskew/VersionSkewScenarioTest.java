@@ -144,7 +144,7 @@ class VersionSkewScenarioTest {
     void everyAblationIsAMode() {
         assertEquals(List.of(Plans.BUGGY, Plans.FIXED, FixParts.NO_NODE_VERSION, FixParts.BUMP_BEFORE_ENGINE, FixParts.NO_HEARTBEAT_REPAIR), scenario.modes());
         assertEquals(List.of(Plans.DOCUMENTED, Plans.RANDOM, Plans.TARGETED, Plans.SWARM), scenario.plans());
-        assertEquals(List.of("C1", "C2", "C3", "C4", "C5", "C6"), scenario.invariantNames());
+        assertEquals(List.of("C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8"), scenario.invariantNames());
         assertEquals("version-skew", scenario.name());
     }
 

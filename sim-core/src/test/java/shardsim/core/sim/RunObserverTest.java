@@ -1,0 +1,108 @@
+package shardsim.core.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import shardsim.core.fault.Fault;
+import shardsim.core.fault.NodeFault;
+import shardsim.core.fixture.Probe;
+import shardsim.core.net.Delay;
+import shardsim.core.net.LinkPolicy;
+import shardsim.core.node.Envelope;
+import shardsim.core.trace.Trace;
+
+/** The kernel's read-only observer sees every send, delivery and fault, and changes no run. */
+class RunObserverTest {
+    /** Records what it sees as text. */
+    static final class Log implements RunObserver {
+        final List<String> seen = new ArrayList<>();
+
+        @Override
+        public void sent(Envelope env) {
+            seen.add("sent " + env.from() + "->" + env.to() + (env.reply() ? " reply " : " call ") + env.callId());
+        }
+
+        @Override
+        public void delivered(Envelope env, boolean copy) {
+            seen.add("delivered " + env.to() + (env.reply() ? " reply " : " call ") + env.callId() + (copy ? " copy" : ""));
+        }
+
+        @Override
+        public void faultApplied(Fault fault) {
+            seen.add("fault " + fault);
+        }
+    }
+
+    private static Simulation sim(LinkPolicy link, Log log) {
+        Simulation sim = new Simulation(5, SimConfig.defaults().withDefaultLink(link), Trace.digestOnly());
+        if (log != null) {
+            sim.observe(log);
+        }
+        sim.addNode("client", Probe::new);
+        sim.addNode("server", Probe::new);
+        sim.runUntil(0);
+        return sim;
+    }
+
+    private static void callTwice(Simulation sim) {
+        sim.node("client", Probe.class).ctx().call("server", new Probe.Msg(1), Probe.Msg.class, 100_000, r -> { }, () -> { });
+        sim.runUntil(50_000);
+        sim.applyFault(new NodeFault.Crash("server"));
+        sim.node("client", Probe.class).ctx().call("server", new Probe.Msg(2), Probe.Msg.class, 100_000, r -> { }, () -> { });
+        sim.runUntil(1_000_000);
+        sim.finish();
+    }
+
+    @Test
+    void seesSendsDeliveriesCopiesAndFaults() {
+        Log log = new Log();
+        Simulation sim = sim(new LinkPolicy(0, 1.0, new Delay.Fixed(1_000), 100), log);
+        callTwice(sim);
+        // Each send is seen once (the link's copy is its business); each arrival, copies included, once.
+        // The second call finds the server down: sent, never delivered.
+        assertEquals(List.of(
+                "sent client->server call 1",
+                "delivered server call 1",
+                "sent server->client reply 1",
+                "delivered server call 1 copy",
+                "sent server->client reply 1",
+                "delivered client reply 1",
+                "delivered client reply 1 copy",
+                "delivered client reply 1",
+                "delivered client reply 1 copy",
+                "fault Crash[node=server]",
+                "sent client->server call 2"), log.seen);
+    }
+
+    @Test
+    void observingChangesNeitherTheRunNorItsDigest() {
+        LinkPolicy lossy = new LinkPolicy(0.3, 0.3, new Delay.Uniform(100, 5_000), 100);
+        Simulation plain = sim(lossy, null);
+        callTwice(plain);
+        Simulation watched = sim(lossy, new Log());
+        callTwice(watched);
+        assertEquals(plain.trace().digest(), watched.trace().digest());
+        assertEquals(plain.trace().count(), watched.trace().count());
+    }
+
+    @Test
+    void anObserverCannotRaiseAViolation() {
+        Simulation sim = new Simulation(5, SimConfig.defaults(), Trace.digestOnly());
+        sim.observe(new RunObserver() {
+            @Override
+            public void delivered(Envelope env, boolean copy) {
+                sim.violation("X", "from an observer");
+            }
+        });
+        sim.addNode("client", Probe::new);
+        sim.addNode("server", Probe::new);
+        sim.runUntil(0);
+        sim.node("client", Probe.class).ctx().send("server", new Probe.Msg(1));
+        assertThrows(IllegalStateException.class, () -> sim.runUntil(1_000_000));
+        assertTrue(sim.violations().isEmpty());
+    }
+}
