@@ -1,9 +1,9 @@
 package shardsim.scenarios.versionskew;
 
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import shardsim.core.check.Invariant;
 import shardsim.core.check.Rule;
@@ -31,7 +31,8 @@ import shardsim.core.trace.Micros;
  * network's business). The link's duplicate of a request is the same request: only its first
  * delivery opens an entry. An entry is dropped when the incarnation ends (a crash, a restart, a
  * code change). The scenario's {@link SkewFault.ResponseDropped}, an answer lost on the wire, which
- * the model draws at the node, excuses one late request of that kind on that incarnation.
+ * the model draws at the node, excuses one request of that kind the same incarnation owed when
+ * the answer was lost.
  *
  * <p>The bound: a node answers in the event that delivers the request, except an
  * {@code OpenShard} that must first fetch meta's view with {@code GetTablesOfShards}; that call is
@@ -54,9 +55,8 @@ final class RequestsAnswered implements RunObserver {
     private final LinkedHashMap<Long, Pending> pending = new LinkedHashMap<>();
     /** Call ids of requests delivered so far, so that a duplicate copy opens nothing. */
     private final TreeSet<Long> seen = new TreeSet<>();
-    /** Per node, the incarnation (instance) whose answers were lost on the wire, and how many per request kind. */
-    private final TreeMap<String, Node> excusedInstance = new TreeMap<>();
-    private final TreeMap<String, TreeMap<String, Integer>> excused = new TreeMap<>();
+    /** One per answer lost on the wire: the calls it may have been the answer to (see {@link #faultApplied}). */
+    private final List<TreeSet<Long>> excuses = new ArrayList<>();
 
     RequestsAnswered(Simulation sim, List<String> dataNodes, Timing timing) {
         this.sim = sim;
@@ -94,16 +94,39 @@ final class RequestsAnswered implements RunObserver {
         }
     }
 
+    /**
+     * A lost answer excuses the request whose answer it is. The fault does not say which call that
+     * was, only the node and the kind, so it excuses one of the requests of that kind the same
+     * incarnation owes at that moment (the node swallows the answer while it handles the request: in
+     * the event that delivered it, or in the callback of the call an open waits on), whichever of
+     * them turns late first. A loss with no such request owed excuses nothing, so it cannot cover a
+     * request that arrives later.
+     */
     @Override
     public void faultApplied(Fault fault) {
         if (fault instanceof SkewFault.ResponseDropped d) {
             Node instance = sim.node(d.node());
-            if (excusedInstance.get(d.node()) != instance) {
-                excusedInstance.put(d.node(), instance);
-                excused.put(d.node(), new TreeMap<>());
+            TreeSet<Long> owed = new TreeSet<>();
+            for (Pending p : pending.values()) {
+                if (p.node().equals(d.node()) && p.kind().equals(d.request()) && p.instance() == instance) {
+                    owed.add(p.callId());
+                }
             }
-            excused.get(d.node()).merge(d.request(), 1, Integer::sum);
+            if (!owed.isEmpty()) {
+                excuses.add(owed);
+            }
         }
+    }
+
+    /** Takes the excuse of a lost answer that may be {@code p}'s, if one is left. */
+    private boolean excused(Pending p) {
+        for (int i = 0; i < excuses.size(); i++) {
+            if (excuses.get(i).contains(p.callId())) {
+                excuses.remove(i);
+                return true;
+            }
+        }
+        return false;
     }
 
     /** C8 now: null unless the oldest unanswered request of a live incarnation is older than the bound. */
@@ -119,7 +142,7 @@ final class RequestsAnswered implements RunObserver {
             if (now - p.deliveredMicros() <= boundMicros) {
                 return null;
             }
-            if (takeExcuse(p)) {
+            if (excused(p)) {
                 it.remove();
                 continue;
             }
@@ -127,22 +150,5 @@ final class RequestsAnswered implements RunObserver {
                     + Micros.format(now) + ", more than " + Micros.format(boundMicros) + " later, by the same live incarnation";
         }
         return null;
-    }
-
-    private boolean takeExcuse(Pending p) {
-        if (excusedInstance.get(p.node()) != p.instance()) {
-            return false;
-        }
-        TreeMap<String, Integer> byKind = excused.get(p.node());
-        Integer n = byKind.get(p.kind());
-        if (n == null) {
-            return false;
-        }
-        if (n == 1) {
-            byKind.remove(p.kind());
-        } else {
-            byKind.put(p.kind(), n - 1);
-        }
-        return true;
     }
 }

@@ -187,6 +187,16 @@ class RequestsAnsweredTest {
     }
 
     @Test
+    void aLostAnswerExcusesOnlyARequestOwedWhenItWasLost() {
+        Simulation sim = sim(true, link());
+        sim.applyFault(new SkewFault.ResponseDropped(NODE, "OpenShard"));
+        sim.node(MetaNode.NAME, Caller.class).ask(7);
+        sim.runUntil(10 * BOUND);
+        sim.finish();
+        assertEquals(1, c8(sim).size(), "a loss before the request arrived does not excuse it");
+    }
+
+    @Test
     void aLostAnswerOfAnotherKindOrAnEndedIncarnationExcusesNothing() {
         Simulation sim = sim(true, link());
         sim.node(MetaNode.NAME, Caller.class).ask(7);
