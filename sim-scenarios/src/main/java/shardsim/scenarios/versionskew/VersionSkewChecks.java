@@ -7,11 +7,13 @@ import shardsim.core.node.Disk;
 import shardsim.core.sim.Simulation;
 
 /**
- * C1-C7 over one run, all read from outside the model: meta's disk, each data node's shards and
+ * C1-C8 over one run, all read from outside the model: meta's disk, each data node's shards and
  * its {@link Engine}. C1 runs after every event (a map lookup per shard and open shard); C2 is a
  * scheduled check once the quiet tail has lasted {@link Timing#convergeMicros()}; C3, C4 and C5 are
  * validations at the end; C6 ({@link DdlAvailability}) runs after every event on the client's log;
- * C7 ({@link VersionStepCheck}) after every event in which a data node's engine changed.
+ * C7 ({@link VersionStepCheck}) after every event in which a data node's engine changed; C8
+ * ({@link RequestsAnswered}) after every event and at the end, from the kernel's read-only view of
+ * the run's messages and faults.
  */
 public final class VersionSkewChecks {
     public static final Rule C1 = new Rule("C1",
@@ -38,11 +40,13 @@ public final class VersionSkewChecks {
 
     private final DdlAvailability availability;
     private final VersionStepCheck steps;
+    private final RequestsAnswered answers;
 
     public VersionSkewChecks(Simulation sim, List<String> dataNodes, List<Integer> shards, Timing timing) {
         this.sim = sim;
         this.availability = new DdlAvailability(sim, timing);
         this.steps = new VersionStepCheck(sim, dataNodes);
+        this.answers = new RequestsAnswered(sim, dataNodes, timing);
         this.nodes = List.copyOf(dataNodes);
         this.shardIds = new int[shards.size()];
         this.keys = new String[shards.size()];
@@ -62,6 +66,7 @@ public final class VersionSkewChecks {
         sim.validation(shardsim.core.check.Invariant.of(C3, this::probesSucceeded));
         sim.validation(shardsim.core.check.Invariant.of(C4, this::createdTablesExist));
         sim.validation(shardsim.core.check.Invariant.of(C5, this::noOrphanTables));
+        answers.register();
     }
 
     /** Meta's view of shard i, re-read from its disk only after the disk's version moved (C1 asks after every event). */

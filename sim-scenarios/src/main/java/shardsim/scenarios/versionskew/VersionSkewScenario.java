@@ -181,7 +181,6 @@ public final class VersionSkewScenario extends SimulatedScenario<World, FixParts
         SkewCluster cluster = new SkewCluster(sim, world, ctx -> Simulation.NO_CODE.equals(ctx.code()) ? fix : mode(ctx.code()), timing);
         VersionSkewChecks checks = new VersionSkewChecks(sim, world.layout().dataNodes(), world.layout().shardIds(), timing);
         checks.register();
-        new RequestsAnswered(sim, world.layout().dataNodes(), timing).register();
         long judgeAt = shape.tailStartMicros() + timing.convergeMicros();
         sim.checkAt(judgeAt, "judge C2", checks::judgeConverged);
         sim.at(judgeAt, "C3 probes", cluster::probeEveryShard);

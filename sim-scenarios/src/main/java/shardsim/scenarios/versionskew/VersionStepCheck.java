@@ -1,5 +1,6 @@
 package shardsim.scenarios.versionskew;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -61,7 +62,7 @@ final class VersionStepCheck {
         this.nodes = List.copyOf(dataNodes);
         this.seen = new DataNode[nodes.size()];
         this.engineChanges = new long[nodes.size()];
-        this.tracks = new java.util.ArrayList<>();
+        this.tracks = new ArrayList<>();
         for (int i = 0; i < nodes.size(); i++) {
             tracks.add(new TreeMap<>());
         }
