@@ -84,6 +84,12 @@ public final class DropAfterCloneScenario extends SimulatedScenario<DorisWorld, 
         return Checks.INVARIANTS;
     }
 
+    /** D9: the report-version fence's gap, a version-carrying clone finish that never reaches the running FE. */
+    @Override
+    public List<Rule> residualGaps() {
+        return List.of(Checks.D9);
+    }
+
     @Override
     public List<Class<? extends Fault>> faultKinds() {
         return List.of(DorisFault.SlowReports.class, DorisFault.StallPool.class, DorisFault.SlowAgentRpc.class);
