@@ -33,7 +33,8 @@ import shardsim.core.sim.Simulation;
  *   <li>D8 after every event (cheap unless the FE's disk changed): the FE sets a replica bad, or
  *       deletes a NORMAL one from its catalog on a tablet report, only when its BE holds no copy;
  *       D9, the residual gap, right after it: such a loss excused because a clone finish carrying
- *       the BE's raised report version has not reached the running FE ({@link ReportedLoss}).</li>
+ *       the BE's raised report version has not reached the running FE ({@link ReportedLoss}). Both
+ *       are judged while the FE and that BE run a build of the fix.</li>
  * </ul>
  */
 public final class Checks {
@@ -49,7 +50,7 @@ public final class Checks {
     public static final Rule D7 = new Rule("D7",
             "every CLONE replica in the catalog belongs to a balance move the FE runs: a cancelled or timed-out move leaves none");
     public static final Rule D8 = new Rule("D8",
-            "the FE sets a replica bad, or deletes a NORMAL replica from its catalog on a tablet report, only when its BE holds no copy of the tablet (unless D9)");
+            "the FE of the fix sets a replica bad, or deletes a NORMAL replica from its catalog on a tablet report, only when its BE (of the fix too) holds no copy of the tablet (unless D9)");
     public static final Rule D9 = new Rule("D9",
             "residual gap: the FE sets a replica bad or deletes it on a stale tablet report while its BE holds the copy, because a clone finish carrying the BE's raised report version did not reach the running FE");
     /**
@@ -94,7 +95,7 @@ public final class Checks {
         sim.invariant(Invariant.of(D6, new DistinctBackends(sim)::check));
         sim.invariant(Invariant.of(D7, new CloneOwnership(sim)::check));
         // D8 then D9, which reports what D8 excused in the same event.
-        ReportedLoss loss = new ReportedLoss(sim);
+        ReportedLoss loss = new ReportedLoss(sim, cluster::runs);
         sim.observe(loss);
         sim.invariant(Invariant.of(D8, loss::check));
         sim.invariant(Invariant.of(D9, loss::gap));

@@ -22,6 +22,7 @@ public final class Cluster implements Driver {
     private final CopyObserver copies;
     private final FaultState faultState = new FaultState();
     private final DorisConfig config;
+    private final Function<String, Fence> code;
 
     /** A cluster whose processes all run the code of {@code fence}. */
     public Cluster(Simulation sim, DorisConfig config, Fence fence, List<String> backends, Map<Long, List<String>> placement,
@@ -44,6 +45,7 @@ public final class Cluster implements Driver {
         }
         this.sim = sim;
         this.config = config;
+        this.code = code;
         this.backends = List.copyOf(backends);
         this.tablets = List.copyOf(placement.keySet());
         this.copies = new CopyObserver(sim, FE, backends);
@@ -70,6 +72,12 @@ public final class Cluster implements Driver {
             Catalog.put(sim.disk(FE), meta);
         }
         sim.onFault(this::applyFault);
+    }
+
+    /** The row {@code node} runs now (see {@link #codeOf(NodeContext, Function)}), for checks that judge only a build of the fix. */
+    Fence runs(String node) {
+        String c = sim.codeOf(node);
+        return Simulation.NO_CODE.equals(c) ? code.apply(node) : Fence.forMode(c);
     }
 
     /**
