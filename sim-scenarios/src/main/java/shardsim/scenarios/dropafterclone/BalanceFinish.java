@@ -25,34 +25,36 @@ import shardsim.core.sim.Simulation;
  */
 final class BalanceFinish {
     private final Simulation sim;
-    private Disk disk;
+    private final Disk disk;
     private Frontend lastFe;
-    private long seenVersion = Long.MIN_VALUE;
+    private long seenVersion;
     private long seenMoveChanges = Long.MIN_VALUE;
     private final TreeMap<Long, TabletMeta> before = new TreeMap<>();
     private final TreeMap<Long, Frontend.Move> movesBefore = new TreeMap<>();
     private boolean reported;
 
+    /** Built when the checks are registered: the catalog the cluster was created with is the first "before". */
     BalanceFinish(Simulation sim) {
         this.sim = sim;
+        this.disk = sim.disk(Cluster.FE);
+        this.seenVersion = disk.version();
+        for (TabletMeta meta : Catalog.tablets(disk)) {
+            before.put(meta.tabletId(), meta);
+        }
     }
 
     String check() {
-        if (disk == null) {
-            disk = sim.disk(Cluster.FE);
-        }
         Frontend fe = sim.node(Cluster.FE, Frontend.class);
         long v = disk.version();
         long changes = fe == null ? Long.MIN_VALUE : fe.moveChanges();
         if (reported || (fe == lastFe && v == seenVersion && changes == seenMoveChanges)) {
             return null;
         }
-        boolean first = seenVersion == Long.MIN_VALUE;
         String problem = null;
         if (v != seenVersion) {
             for (TabletMeta meta : Catalog.tablets(disk)) {
                 TabletMeta prior = before.put(meta.tabletId(), meta);
-                if (!first && problem == null && prior != meta) {
+                if (problem == null && prior != meta) {
                     problem = judge(prior, meta, movesBefore.get(meta.tabletId()));
                 }
             }

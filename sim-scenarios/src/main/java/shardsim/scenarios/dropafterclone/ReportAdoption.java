@@ -24,30 +24,32 @@ import shardsim.core.sim.Simulation;
  */
 final class ReportAdoption {
     private final Simulation sim;
-    private Disk disk;
-    private long seenVersion = Long.MIN_VALUE;
+    private final Disk disk;
+    private long seenVersion;
     /** The catalog after the last event the check looked at, by tablet. */
     private final TreeMap<Long, TabletMeta> before = new TreeMap<>();
     private boolean reported;
 
+    /** Built when the checks are registered: the catalog the cluster was created with is the first "before". */
     ReportAdoption(Simulation sim) {
         this.sim = sim;
+        this.disk = sim.disk(Cluster.FE);
+        this.seenVersion = disk.version();
+        for (TabletMeta meta : Catalog.tablets(disk)) {
+            before.put(meta.tabletId(), meta);
+        }
     }
 
     String check() {
-        if (disk == null) {
-            disk = sim.disk(Cluster.FE);
-        }
         long v = disk.version();
         if (reported || v == seenVersion) {
             return null;
         }
-        boolean first = seenVersion == Long.MIN_VALUE;
         seenVersion = v;
         String problem = null;
         for (TabletMeta meta : Catalog.tablets(disk)) {
             TabletMeta prior = before.put(meta.tabletId(), meta);
-            if (!first && problem == null && prior != meta) {
+            if (problem == null && prior != meta) {
                 problem = judge(prior, meta);
             }
         }
