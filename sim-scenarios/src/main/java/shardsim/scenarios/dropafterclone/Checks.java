@@ -62,8 +62,9 @@ public final class Checks {
      * No rule says "at quiescence every tablet has exactly its replication number of alive
      * replicas": it fails fixed swarm seeds 29168 and 38292 (a replica deleted from the catalog
      * mid-move by a report and a copy re-adopted leave two alive replicas for one; Doris's
-     * TabletScheduler would delete the redundant one, REDUNDANT in its TabletChecker and
-     * {@code handleRedundantReplica}, which the model does not model). D10 and D11 instead judge
+     * TabletChecker would find the tablet REDUNDANT ({@code Tablet.getHealthStatusWithPriority}) and
+     * its TabletScheduler delete one ({@code handleRedundantReplica}, incubator-doris fae3eff2), a
+     * repair the model does not model). D10 and D11 instead judge
      * the two steps that may add an alive replica, each against Doris's contract for that step: a
      * report's adoption ({@code ReportHandler.addReplica}, "replica is enough") and a balance
      * move's finish (the source leaves as the redundant replica).
