@@ -35,6 +35,12 @@ import shardsim.core.sim.Simulation;
  *       D9, the residual gap, right after it: such a loss excused because a clone finish carrying
  *       the BE's raised report version has not reached the running FE ({@link ReportedLoss}). Both
  *       are judged while the FE and that BE run a build of the fix.</li>
+ *   <li>D10 after every event (cheap unless the catalog changed): a NORMAL replica enters a tablet
+ *       under a new id (a reported copy adopted) only while the tablet is short of alive replicas
+ *       ({@link ReportAdoption}).</li>
+ *   <li>D11 after every event (cheap unless the catalog or the moves changed): a balance move's
+ *       finish takes its source replica out of the catalog, so the tablet gains no alive replica
+ *       ({@link BalanceFinish}).</li>
  * </ul>
  */
 public final class Checks {
@@ -53,18 +59,27 @@ public final class Checks {
             "the FE of the fix sets a replica bad, or deletes a NORMAL replica from its catalog on a tablet report, only when its BE (of the fix too) holds no copy of the tablet (unless D9)");
     public static final Rule D9 = new Rule("D9",
             "residual gap: the FE sets a replica bad or deletes it on a stale tablet report while its BE holds the copy, because a clone finish carrying the BE's raised report version did not reach the running FE");
+    public static final Rule D10 = new Rule("D10",
+            "a reported copy enters the catalog as a NORMAL replica only while its tablet has fewer alive replicas than its replication number");
+    public static final Rule D11 = new Rule("D11",
+            "a balance move's finish takes its source replica out of the catalog: the tablet has no more alive replicas after it than before");
     /**
      * The invariants, declared once. D8 as first drafted ("the FE sets a replica bad only when its
      * BE holds no copy") does not hold in the fixed mode (random seed 3356: a full clone's finish,
      * which carries its report version, is lost; the resent CLONE runs as an incremental clone, whose
      * finish carries none; a tablet report taken before the first clone then sets the new only
      * replica bad), nor in Doris with the fix: D9 is that gap, a residual gap that judges nothing.
-     * There is no check that "at quiescence every tablet has exactly its replication number of
-     * alive replicas": it fails fixed swarm seeds 29168 and 38292 (a replica deleted from the catalog mid-move by a
-     * report and a copy re-adopted leave two alive replicas for one; Doris's TabletScheduler would
-     * delete the redundant one, which the model does not model).
+     * No rule says "at quiescence every tablet has exactly its replication number of alive
+     * replicas": it fails fixed swarm seeds 29168 and 38292 (a replica deleted from the catalog
+     * mid-move by a report and a copy re-adopted leave two alive replicas for one; Doris's
+     * TabletChecker would find the tablet REDUNDANT ({@code Tablet.getHealthStatusWithPriority}) and
+     * its TabletScheduler delete one ({@code handleRedundantReplica}, incubator-doris fae3eff2), a
+     * repair the model does not model). D10 and D11 instead judge the two steps that may add an
+     * alive replica, each against Doris's contract for that step: a report's adoption
+     * ({@code ReportHandler.addReplica}, "replica is enough") and a balance move's finish (the
+     * source leaves as the redundant replica).
      */
-    public static final List<Rule> INVARIANTS = List.of(D1, D2, D3, D4, D5, D6, D7, D8, D9);
+    public static final List<Rule> INVARIANTS = List.of(D1, D2, D3, D4, D5, D6, D7, D8, D9, D10, D11);
 
     private final Cluster cluster;
     private final long reportIntervalMicros;
@@ -100,6 +115,9 @@ public final class Checks {
         sim.invariant(Invariant.of(D8, loss::check));
         sim.invariant(Invariant.of(D9, loss::gap));
         c.reportedLoss = loss;
+        // D10 and D11 after D1-D9 likewise.
+        sim.invariant(Invariant.of(D10, new ReportAdoption(sim)::check));
+        sim.invariant(Invariant.of(D11, new BalanceFinish(sim)::check));
         for (long t = tailStartMicros; t <= endMicros; t += sampleMicros) {
             sim.checkAt(t, "D3 sample", () -> c.sampleD3(tailStartMicros));
         }

@@ -35,7 +35,7 @@ final class ThreeBackends {
         return new Cluster(sim, DorisConfig.documented(), Fence.forMode("fixed"), List.of("be1", "be2", "be3"), placement, phases, 500);
     }
 
-    /** Registers D1-D7 as a run ending at {@link #END_MICROS} would. */
+    /** Registers every check ({@link Checks#INVARIANTS}) as a run ending at {@link #END_MICROS} would. */
     static void registerChecks(Cluster cluster) {
         Checks.register(cluster, 60 * SECOND, 0, END_MICROS, 20 * SECOND);
     }
