@@ -41,6 +41,9 @@ import shardsim.core.sim.Simulation;
  *   <li>D11 after every event (cheap unless the catalog or the moves changed): a balance move's
  *       finish takes its source replica out of the catalog, so the tablet gains no alive replica
  *       ({@link BalanceFinish}).</li>
+ *   <li>D12 after every event (cheap until a report falls due): a running BE sends its tablet report
+ *       once per tablet-report interval and its task report once per task-report interval
+ *       ({@link ReportCadence}).</li>
  * </ul>
  */
 public final class Checks {
@@ -63,6 +66,8 @@ public final class Checks {
             "a reported copy enters the catalog as a NORMAL replica only while its tablet has fewer alive replicas than its replication number");
     public static final Rule D11 = new Rule("D11",
             "a balance move's finish takes its source replica out of the catalog: the tablet has no more alive replicas after it than before");
+    public static final Rule D12 = new Rule("D12",
+            "a running BE sends a tablet report at least once per tablet-report interval and a task report at least once per task-report interval");
     /**
      * The invariants, declared once. D8 as first drafted ("the FE sets a replica bad only when its
      * BE holds no copy") does not hold in the fixed mode (random seed 3356: a full clone's finish,
@@ -79,7 +84,7 @@ public final class Checks {
      * ({@code ReportHandler.addReplica}, "replica is enough") and a balance move's finish (the
      * source leaves as the redundant replica).
      */
-    public static final List<Rule> INVARIANTS = List.of(D1, D2, D3, D4, D5, D6, D7, D8, D9, D10, D11);
+    public static final List<Rule> INVARIANTS = List.of(D1, D2, D3, D4, D5, D6, D7, D8, D9, D10, D11, D12);
 
     private final Cluster cluster;
     private final long reportIntervalMicros;
@@ -118,6 +123,10 @@ public final class Checks {
         // D10 and D11 after D1-D9 likewise.
         sim.invariant(Invariant.of(D10, new ReportAdoption(sim)::check));
         sim.invariant(Invariant.of(D11, new BalanceFinish(sim)::check));
+        // D12 last: the BEs' report cadence (ReportCadence).
+        ReportCadence cadence = new ReportCadence(sim, cluster.backends(), cluster.config().reportIntervalMicros(), cluster.config().taskReportIntervalMicros());
+        sim.observe(cadence);
+        sim.invariant(Invariant.of(D12, cadence::check));
         for (long t = tailStartMicros; t <= endMicros; t += sampleMicros) {
             sim.checkAt(t, "D3 sample", () -> c.sampleD3(tailStartMicros));
         }

@@ -10,7 +10,9 @@
  * tablet and task reports), the parts of the upstream fix, each switchable, the checks
  * (observers; {@link shardsim.scenarios.dropafterclone.CopyObserver} reads the BEs' disks,
  * {@code MoveProgress} the FE's moves, {@code CatalogRecovery} the FE's catalog across restarts;
- * D6, D7, D10 and D11 the FE's catalog and moves after every event), the
+ * D6, D7, D10 and D11 the FE's catalog and moves after every event; {@code ReportedLoss}, D8
+ * and D9, the replicas a report sets bad or deletes; {@code ReportCadence}, D12, the BEs'
+ * reports), the
  * three plans, and the fidelity table and report log that set the model beside Doris. A run is
  * data: a world ({@code DorisWorld}), a link policy, a fault plan and a workload of
  * {@link shardsim.scenarios.dropafterclone.DorisOperation} balance moves, whichever plan it came
