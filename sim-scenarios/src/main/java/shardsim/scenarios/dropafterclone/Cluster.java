@@ -76,8 +76,7 @@ public final class Cluster implements Driver {
 
     /** The row {@code node} runs now (see {@link #codeOf(NodeContext, Function)}), for checks that judge only a build of the fix. */
     Fence runs(String node) {
-        String c = sim.codeOf(node);
-        return Simulation.NO_CODE.equals(c) ? code.apply(node) : Fence.forMode(c);
+        return row(sim.codeOf(node), node, code);
     }
 
     /**
@@ -85,7 +84,12 @@ public final class Cluster implements Driver {
      * incarnation on other code), or, in a simulation built without the run skeleton, {@code code}'s.
      */
     private static Fence codeOf(NodeContext ctx, Function<String, Fence> code) {
-        return Simulation.NO_CODE.equals(ctx.code()) ? code.apply(ctx.name()) : Fence.forMode(ctx.code());
+        return row(ctx.code(), ctx.name(), code);
+    }
+
+    /** The row of the code a run gave {@code node}, or {@code code}'s when the run gave none. */
+    private static Fence row(String given, String node, Function<String, Fence> code) {
+        return Simulation.NO_CODE.equals(given) ? code.apply(node) : Fence.forMode(given);
     }
 
     public List<String> backends() {
