@@ -14,6 +14,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import shardsim.cli.base.ExitCodes;
+import shardsim.cli.options.GapsOption;
 import shardsim.cli.base.Launcher;
 import shardsim.cli.base.UserError;
 import shardsim.cli.explain.CurvePoint;
@@ -53,6 +54,9 @@ public final class ExplainCommand implements Callable<Integer> {
     private final CliContext ctx;
 
     @Mixin
+    GapsOption gaps;
+
+    @Mixin
     Target target;
 
     @Mixin
@@ -76,7 +80,7 @@ public final class ExplainCommand implements Callable<Integer> {
     @Spec
     CommandSpec commandSpec;
 
-    @Option(names = "--invariant", paramLabel = "NAME", description = "The invariant whose failure is explained (default: the first one the run breaks).")
+    @Option(names = "--invariant", paramLabel = "NAME", description = "The invariant whose failure is explained (default: the first claim the run breaks; with --fail-on-gaps, else its first known gap).")
     String invariant;
 
     @Mixin
@@ -142,7 +146,7 @@ public final class ExplainCommand implements Callable<Integer> {
             RunSpec spec = Explainer.runnable(simulated, given);
             Original original;
             try {
-                original = Explainer.original(simulated, spec, invariant);
+                original = Explainer.original(simulated, spec, invariant, gaps.on());
             } catch (IllegalArgumentException e) {
                 throw new UserError(scenario.name() + " " + m + " " + given.plan() + " seed " + n + ": " + e.getMessage());
             }

@@ -10,13 +10,16 @@ import shardsim.cli.base.ExitCodes;
 import shardsim.cli.io.Json;
 import shardsim.cli.io.PlanFile;
 import shardsim.cli.options.JsonOption;
+import shardsim.core.check.ModeClaims;
 import shardsim.core.check.Rule;
+import shardsim.core.check.Stance;
 import shardsim.core.scenario.Scenario;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** {@code sim list}: every scenario with its modes, plans, fault kinds, roles, invariants and what goes wrong. */
-@Command(name = "list", description = "List the scenarios with their modes, plans, fault kinds, roles and invariants.")
+@Command(name = "list", description = "List the scenarios with their modes, plans, fault kinds, roles and invariants, and what each mode claims of each invariant "
+        + "(claims, claims it is expected to break, known gaps with their reasons).")
 public final class ListCommand implements Callable<Integer> {
     private final CliContext ctx;
 
@@ -50,6 +53,10 @@ public final class ListCommand implements Callable<Integer> {
                 for (Rule inv : s.invariants()) {
                     invariants.addObject().put("name", inv.name()).put("meaning", inv.meaning());
                 }
+                ArrayNode byMode = o.putArray("modeClaims");
+                for (ModeClaims row : s.claims().rows()) {
+                    byMode.add(Json.claims(row));
+                }
                 PlanFile.faultKindNames(s).forEach(o.putArray("faultKinds")::add);
                 s.windowKinds().forEach(o.putArray("windows")::add);
                 ObjectNode roles = o.putObject("roles");
@@ -77,6 +84,16 @@ public final class ListCommand implements Callable<Integer> {
             }
             for (Rule inv : s.invariants()) {
                 ctx.out().println("  invariant " + inv);
+            }
+            ctx.out().println("  what each mode claims (a broken claim fails, exit 1; a known gap is a finding, exit 0 unless --fail-on-gaps):");
+            for (ModeClaims row : s.claims().rows()) {
+                ctx.out().println("    " + row.mode() + ": claims " + String.join(", ", row.claims()));
+                for (Stance st : row.ofKind(Stance.Kind.EXPECTED_BREAK)) {
+                    ctx.out().println("      expected to break " + st.invariant() + ": " + st.reason());
+                }
+                for (Stance st : row.ofKind(Stance.Kind.GAP)) {
+                    ctx.out().println("      gap " + st.invariant() + " (not claimed): " + st.reason());
+                }
             }
         }
         return ExitCodes.OK;

@@ -11,6 +11,7 @@ import picocli.CommandLine.Mixin;
 import shardsim.cli.base.ExitCodes;
 import shardsim.cli.base.UserError;
 import shardsim.cli.io.Json;
+import shardsim.cli.options.GapsOption;
 import shardsim.cli.options.JsonOption;
 import shardsim.cli.options.ProgressOption;
 import shardsim.cli.options.Target;
@@ -24,7 +25,7 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** {@code sim power}: how quickly a sweep finds the bug, from several starting seeds. */
-@Command(name = "power", description = "Measure detection power: seeds (and wall time) a sweep needs before the mode fails, from K starting seeds 0, 10^9, 2*10^9, ...")
+@Command(name = "power", description = "Measure detection power: seeds (and wall time) a sweep needs before the mode fails (a claim breaks; a known gap too with --fail-on-gaps), from K starting seeds 0, 10^9, 2*10^9, ...")
 public final class PowerCommand implements Callable<Integer> {
     private final CliContext ctx;
 
@@ -42,6 +43,9 @@ public final class PowerCommand implements Callable<Integer> {
 
     @Mixin
     JsonOption json;
+
+    @Mixin
+    GapsOption gaps;
 
     @Mixin
     ProgressOption progress;
@@ -74,7 +78,7 @@ public final class PowerCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         List<StartResult> results;
         try (Progress progress = new Progress(ctx.err(), ctx.terminal(), starts, progressSeconds, "power", "starts")) {
-            results = Power.measure(scenario, m, p, nodeModes, starts, maxSeeds, t, signal::signalled, r -> progress.step(!r.found()));
+            results = Power.measure(scenario, m, p, nodeModes, starts, maxSeeds, t, gaps.on(), signal::signalled, r -> progress.step(!r.found()));
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
         boolean interrupted = results.size() < starts;

@@ -64,7 +64,7 @@ public final class ReplayCommand implements Callable<Integer> {
             ctx.out().println("NONDETERMINISM: every event matches but the digest differs: recorded " + recorded.header().digest() + ", replayed " + r.digestHex());
             return ExitCodes.NONDETERMINISM;
         }
-        ctx.out().println("identical: " + r.traceEvents() + " events, digest " + r.digestHex() + ", " + (r.ok() ? "every check held" : "violated " + r.violations().get(0).invariant()));
+        ctx.out().println("identical: " + r.traceEvents() + " events, digest " + r.digestHex() + "; " + shardsim.cli.verdict.VerdictText.headline(shardsim.core.scenario.Verdict.of(scenario, r)));
         return ExitCodes.OK;
     }
 }

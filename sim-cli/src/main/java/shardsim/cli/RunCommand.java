@@ -6,9 +6,9 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Mixin;
-import shardsim.cli.base.ExitCodes;
 import shardsim.cli.base.UserError;
 import shardsim.cli.io.Json;
+import shardsim.cli.options.GapsOption;
 import shardsim.cli.options.JsonOption;
 import shardsim.cli.options.PlanChoice;
 import shardsim.cli.options.SeedOption;
@@ -17,10 +17,11 @@ import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Scenario;
+import shardsim.core.scenario.Verdict;
 import shardsim.core.trace.Trace;
 
 /** {@code sim run}: one seed, reported in full. */
-@Command(name = "run", description = "Run one seed of a scenario and report every violation with the command that reproduces it.")
+@Command(name = "run", description = "Run one seed of a scenario and report every violation with the command that reproduces it: a broken claim fails (exit 1), a known gap is a finding (exit 0 unless --fail-on-gaps).")
 public final class RunCommand implements Callable<Integer> {
     private final CliContext ctx;
 
@@ -41,6 +42,9 @@ public final class RunCommand implements Callable<Integer> {
 
     @Mixin
     JsonOption json;
+
+    @Mixin
+    GapsOption gaps;
 
     @Option(names = "--last", paramLabel = "N", defaultValue = "" + RunResult.LAST_EVENTS, description = "Trace events shown before a violation (default: ${DEFAULT-VALUE}).")
     int last;
@@ -65,10 +69,11 @@ public final class RunCommand implements Callable<Integer> {
         LeadUp leadUp = new LeadUp(last);
         t.addListener(leadUp);
         RunResult result = RunFiles.run(scenario, spec, t, trace, html);
+        Verdict verdict = Verdict.of(scenario, result);
         if (json.on()) {
-            ctx.out().println(Json.line(Json.run(result)));
+            ctx.out().println(Json.line(Json.run(result, verdict)));
         } else {
-            RunReport.body(ctx.out(), result, leadUp.events(), leadUp.sawViolation());
+            RunReport.body(ctx.out(), result, verdict, leadUp.events(), leadUp.sawViolation());
             if (trace != null) {
                 ctx.out().println("trace written to " + trace + " (" + result.traceEvents() + " events)");
             }
@@ -76,6 +81,6 @@ public final class RunCommand implements Callable<Integer> {
                 ctx.out().println("diagram written to " + html);
             }
         }
-        return result.ok() ? ExitCodes.OK : ExitCodes.VIOLATION;
+        return gaps.exitCode(!verdict.claimsHold(), !verdict.gaps().isEmpty());
     }
 }

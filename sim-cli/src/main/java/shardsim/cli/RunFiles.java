@@ -9,6 +9,7 @@ import shardsim.cli.options.PlanChoice;
 import shardsim.cli.report.RunCapture;
 import shardsim.cli.report.RunSection;
 import shardsim.core.scenario.RunResult;
+import shardsim.core.scenario.Verdict;
 import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Scenario;
 import shardsim.core.trace.Trace;
@@ -61,7 +62,7 @@ final class RunFiles {
                 result = scenario.run(spec, t);
             }
             if (page != null) {
-                page.writer().write(RunSection.page(result, capture));
+                page.writer().write(RunSection.page(result, Verdict.of(scenario, result), capture));
                 page.commit();
             }
             return result;

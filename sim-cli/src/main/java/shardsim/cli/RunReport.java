@@ -3,9 +3,10 @@ package shardsim.cli;
 import java.io.PrintStream;
 import java.util.Map;
 import shardsim.cli.base.Launcher;
-import shardsim.core.check.Violation;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
+import shardsim.core.scenario.Verdict;
+import shardsim.cli.verdict.VerdictText;
 import shardsim.core.scenario.ShellWords;
 import shardsim.cli.io.Text;
 import shardsim.core.trace.Micros;
@@ -21,25 +22,24 @@ final class RunReport {
         out.flush();
     }
 
-    static void body(PrintStream out, RunResult r, java.util.List<TraceEvent> last, boolean upToFirstViolation) {
+    static void body(PrintStream out, RunResult r, Verdict verdict, java.util.List<TraceEvent> last, boolean upToFirstViolation) {
         out.println("parameters:");
         for (Map.Entry<String, String> e : r.params().entrySet()) {
             out.println("  " + Text.oneLine(e.getKey()) + " = " + Text.oneLine(e.getValue()));
         }
-        out.println("result: " + (r.ok() ? "ok, every check held" : "VIOLATED"));
+        out.println("result: " + VerdictText.headline(verdict));
         out.println("  digest " + r.digestHex() + ", " + r.events() + " events, " + r.traceEvents() + " trace events, virtual time " + Micros.format(r.virtualMicros()));
         if (r.ok()) {
             return;
         }
-        for (Violation v : r.violations()) {
-            out.println("  invariant " + v.invariant() + " violated at t=" + Micros.format(v.timeMicros()) + " (event " + v.eventNumber() + "): " + Text.oneLine(v.message()));
-        }
+        VerdictText.details(out, verdict);
         out.println("last " + last.size() + " trace events" + (upToFirstViolation ? " up to the first violation:" : ":"));
         for (TraceEvent e : last) {
             out.println("  " + Text.oneLine(e.render()));
         }
         out.println("reproduce: " + Launcher.prefix() + r.spec().command());
-        String v = r.violations().get(0).invariant();
+        // Shrink what fails the run: its first broken claim, else its first gap.
+        String v = (verdict.claimsHold() ? verdict.gaps() : verdict.broken()).get(0).invariant();
         java.util.List<String> shrink = new java.util.ArrayList<>(java.util.List.of("sim", "shrink", r.spec().scenario(), "--mode", r.spec().mode(), "--plan",
                 r.spec().plan(), "--seed", Long.toString(r.spec().seed()), "--invariant", v));
         shrink.addAll(r.spec().nodeModeArgs());

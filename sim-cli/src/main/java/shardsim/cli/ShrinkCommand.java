@@ -12,7 +12,9 @@ import shardsim.cli.base.UserError;
 import shardsim.cli.io.AtomicOutput;
 import shardsim.cli.io.Json;
 import shardsim.cli.io.PlanFile;
+import shardsim.cli.options.GapsOption;
 import shardsim.cli.options.JsonOption;
+import shardsim.cli.verdict.VerdictText;
 import shardsim.cli.options.PlanChoice;
 import shardsim.cli.options.SeedOption;
 import shardsim.cli.options.Target;
@@ -25,6 +27,7 @@ import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Scenario;
+import shardsim.core.scenario.Verdict;
 import shardsim.core.scenario.ShellWords;
 import shardsim.cli.io.Text;
 import shardsim.core.shrink.ShrinkBudget;
@@ -49,7 +52,8 @@ public final class ShrinkCommand implements Callable<Integer> {
     @Mixin
     SeedOption seed;
 
-    @Option(names = "--invariant", paramLabel = "NAME", description = "The invariant to keep failing (default: the first one the run breaks).")
+    @Option(names = "--invariant", paramLabel = "NAME", description = "The invariant to keep failing (default: the first claim the run breaks; "
+            + "with --fail-on-gaps, else its first known gap).")
     String invariant;
 
     @Option(names = "--out", paramLabel = "FILE", description = "Where to write the shrunk plan (default: SCENARIO-PLAN-seed-N-shrunk.json here).")
@@ -75,6 +79,9 @@ public final class ShrinkCommand implements Callable<Integer> {
 
     @Mixin
     JsonOption json;
+
+    @Mixin
+    GapsOption gaps;
 
     public ShrinkCommand(CliContext ctx) {
         this.ctx = ctx;
@@ -117,7 +124,7 @@ public final class ShrinkCommand implements Callable<Integer> {
         long deadline = startNanos + (long) (maxSeconds * 1e9);
         ShrinkResult result;
         try {
-            result = ParallelShrink.shrink(scenario, m, n, start, invariant, new ShrinkBudget(maxRuns, () -> signal.signalled() || System.nanoTime() > deadline), t, new ProgressLine());
+            result = ParallelShrink.shrink(scenario, m, n, start, invariant != null ? invariant : toKeep(scenario, spec), new ShrinkBudget(maxRuns, () -> signal.signalled() || System.nanoTime() > deadline), t, new ProgressLine());
         } catch (IllegalArgumentException e) {
             throw new UserError(scenario.name() + " " + m + " " + spec.plan() + " seed " + n + ": " + e.getMessage());
         }
@@ -151,7 +158,7 @@ public final class ShrinkCommand implements Callable<Integer> {
             o.put("seconds", Math.round(seconds * 1000) / 1000.0);
             o.put("threads", t);
             o.put("planFile", target.toString());
-            o.set("violations", Json.violations(shrunkRun.violations()));
+            Json.verdict(o, Verdict.of(scenario, shrunkRun));
             o.put("command", ShellWords.join("sim", "run", scenario.name(), "--mode", m, "--plan", target.toString()));
             o.set("shrunkPlan", planJson);
             ctx.out().println(Json.line(o));
@@ -180,10 +187,9 @@ public final class ShrinkCommand implements Callable<Integer> {
         for (TimedOperation op : r.shrunk().workload().operations()) {
             o.println("  t=" + Micros.format(op.atMicros()) + "  " + Text.oneLine(op.operation().toString()));
         }
-        o.println("violations of the shrunk run:");
-        for (Violation v : shrunkRun.violations()) {
-            o.println("  " + Text.oneLine(v.render()));
-        }
+        Verdict verdict = Verdict.of(scenario, shrunkRun);
+        o.println("the shrunk run: " + VerdictText.headline(verdict));
+        VerdictText.details(o, verdict);
         o.println("shrunk plan written to " + target);
         if (trace != null) {
             o.println("trace written to " + trace + " (" + shrunkRun.traceEvents() + " events)");
@@ -192,6 +198,27 @@ public final class ShrinkCommand implements Callable<Integer> {
             o.println("diagram written to " + html);
         }
         o.println("reproduce: " + Launcher.prefix() + ShellWords.join("sim", "run", scenario.name(), "--mode", m, "--plan", target.toString()));
+    }
+
+    /**
+     * The invariant to keep failing when none is named: the run's first broken claim; its first known
+     * gap only for someone tracking gaps. A run that shows only gaps is refused in one line, since
+     * nothing it claims failed.
+     */
+    private String toKeep(Scenario scenario, RunSpec spec) {
+        Verdict v = Verdict.of(scenario, scenario.run(spec));
+        if (!v.broken().isEmpty()) {
+            return v.broken().get(0).invariant();
+        }
+        if (v.gaps().isEmpty()) {
+            return null;
+        }
+        String gap = v.gaps().get(0).invariant();
+        if (gaps.on()) {
+            return gap;
+        }
+        throw new UserError(spec.command() + " breaks no claim of " + v.claims().mode() + ", only the known gap " + String.join(", ", Verdict.names(v.gaps()))
+                + " (not claimed by " + v.claims().mode() + "); to shrink it anyway add --invariant " + gap + " or --fail-on-gaps");
     }
 
     static String linkText(shardsim.core.net.LinkPolicy l) {

@@ -11,7 +11,7 @@ import picocli.CommandLine.Spec;
 // INHERIT: every subcommand takes -h/--help and -V/--version from here, declared once.
 @Command(name = "sim", scope = ScopeType.INHERIT, mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Deterministic simulator of sharded-database control planes.",
-        footer = {"", "Exit codes:", "  0  every check held", "  1  an invariant was violated", "  2  bad usage or bad input (one line on stderr)",
+        footer = {"", "Exit codes:", "  0  every claim held (a known gap is a finding, printed apart)", "  1  a claim was violated (a known gap too, with --fail-on-gaps)", "  2  bad usage or bad input (one line on stderr)",
             "  3  nondeterminism: two runs of one seed differed", "  4  internal error"})
 public final class SimCommand implements Callable<Integer> {
     @Spec

@@ -12,6 +12,11 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import shardsim.cli.base.ExitCodes;
+import shardsim.cli.base.Launcher;
+import shardsim.cli.options.GapsOption;
+import shardsim.core.check.ModeClaims;
+import shardsim.core.scenario.RunSpec;
+import shardsim.core.scenario.Scenario;
 import shardsim.cli.base.UserError;
 import shardsim.cli.io.Json;
 import shardsim.cli.options.JsonOption;
@@ -39,6 +44,9 @@ public final class SummarizeCommand implements Callable<Integer> {
 
     @Mixin
     JsonOption json;
+
+    @Mixin
+    GapsOption gaps;
 
     @Option(names = "--allow-partial", description = "Summarize even when shards or seeds of the sweep are missing.")
     boolean allowPartial;
@@ -104,17 +112,33 @@ public final class SummarizeCommand implements Callable<Integer> {
             }
             ctx.err().println("sim summarize: partial: " + missing);
         }
+        ResultHeader h = first[0];
+        ModeClaims claims = claims(h);
+        java.util.function.LongFunction<String> reproduce = seed -> Launcher.prefix() + new RunSpec(h.scenario(), h.mode(), h.plan(), seed).command();
         if (json.on()) {
             ObjectNode o = Json.MAPPER.createObjectNode();
             o.put("runsOf", what);
             o.put("files", files.size());
             o.put("partial", missing != null);
-            o.setAll(summary.toJson(-1));
+            o.setAll(summary.toJson(-1, claims, reproduce));
             ctx.out().println(Json.line(o));
         } else {
-            summary.render(ctx.out(), "summary of " + files.size() + " file(s): " + what + (missing != null ? " (PARTIAL)" : ""), -1);
+            summary.render(ctx.out(), "summary of " + files.size() + " file(s): " + what + (missing != null ? " (PARTIAL)" : ""), -1, claims, reproduce);
         }
-        return summary.failing() > 0 ? ExitCodes.VIOLATION : ExitCodes.OK;
+        return gaps.exitCode(summary.failing() > 0, summary.withGaps() > 0);
+    }
+
+    /**
+     * The stances of the files' mode, for the reasons shown beside gaps: the lines say which
+     * violations were claims and which gaps; a scenario this sim does not know gives no reasons.
+     */
+    private ModeClaims claims(ResultHeader h) {
+        for (Scenario s : ctx.scenarios()) {
+            if (s.name().equals(h.scenario()) && s.modes().contains(h.mode())) {
+                return s.claims().of(h.mode());
+            }
+        }
+        return new ModeClaims(h.mode(), List.of());
     }
 
     /** What the files lack of their sweep, in words, or null if they hold all of it. */

@@ -18,6 +18,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Mixin;
 import shardsim.cli.base.ExitCodes;
+import shardsim.cli.base.Launcher;
+import shardsim.cli.options.GapsOption;
 import shardsim.cli.base.UserError;
 import shardsim.cli.io.AtomicOutput;
 import shardsim.cli.io.Json;
@@ -40,6 +42,8 @@ import shardsim.cli.io.PlanFile;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.Scenario;
+import shardsim.core.scenario.Verdict;
+import shardsim.core.check.ModeClaims;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -47,7 +51,8 @@ import tools.jackson.databind.node.ObjectNode;
  * seed is its own run, so its result does not depend on the thread count or on which thread ran
  * it; only the order of lines in the result file does.
  */
-@Command(name = "sweep", description = "Run a range of seeds in parallel and summarize what broke.")
+@Command(name = "sweep", description = "Run a range of seeds in parallel and summarize what broke: failing seeds (a claim broke, exit 1) apart from known gaps "
+        + "(findings, exit 0 unless --fail-on-gaps), ending with the command that reproduces the smallest failing seed.")
 public final class SweepCommand implements Callable<Integer> {
     private final CliContext ctx;
 
@@ -74,11 +79,14 @@ public final class SweepCommand implements Callable<Integer> {
             + "checkpoint every SEEDS seeds (1 to 100000, default ${DEFAULT-VALUE}); --resume runs the seeds after the last checkpoint again for theirs.")
     int checkpointEvery = Checkpoint.DEFAULT_SEEDS;
 
-    @Option(names = "--stop-on-first", description = "Stop at the first failing seed (seeds already running still finish).")
+    @Option(names = "--stop-on-first", description = "Stop at the first failing seed (a claim broke, or a gap with --fail-on-gaps; seeds already running still finish).")
     boolean stopOnFirst;
 
     @Mixin
     JsonOption json;
+
+    @Mixin
+    GapsOption gaps;
 
     @Mixin
     ProgressOption progress;
@@ -284,7 +292,7 @@ public final class SweepCommand implements Callable<Integer> {
             } else if (t != null) {
                 throw (Error) t;
             }
-            return summary.failing() > 0 ? ExitCodes.VIOLATION : ExitCodes.OK;
+            return gaps.exitCode(summary.failing() > 0, summary.withGaps() > 0);
         }
 
         private void work() {
@@ -300,7 +308,7 @@ public final class SweepCommand implements Callable<Integer> {
                     }
                     long t0 = System.nanoTime();
                     RunResult r = scenario.run(choice.spec(scenario, mode, range.first() + offset));
-                    SeedResult result = SeedResult.of(r, (System.nanoTime() - t0) / 1_000);
+                    SeedResult result = SeedResult.of(r, Verdict.of(scenario, r), (System.nanoTime() - t0) / 1_000);
                     synchronized (lock) {
                         if (again) {
                             String recorded = resumed.againDigests.get(result.seed());
@@ -326,8 +334,8 @@ public final class SweepCommand implements Callable<Integer> {
                             writer.flush();
                         }
                     }
-                    progress.step(result.ok());
-                    if (!result.ok() && stopOnFirst && !again) {
+                    progress.step(!result.failed(gaps.on()));
+                    if (result.failed(gaps.on()) && stopOnFirst && !again) {
                         stop.set(true);
                     }
                 }
@@ -377,10 +385,10 @@ public final class SweepCommand implements Callable<Integer> {
                         o.put("shard", piece.toString());
                         o.put("threads", threads);
                         o.put("interrupted", interrupted.get());
-                        o.setAll(summary.toJson(seconds));
+                        o.setAll(summary.toJson(seconds, claims(), this::reproduce));
                         ctx.out().println(Json.line(o));
                     } else {
-                        summary.render(ctx.out(), title + " threads " + threads + (interrupted.get() ? " (INTERRUPTED)" : ""), seconds);
+                        summary.render(ctx.out(), title + " threads " + threads + (interrupted.get() ? " (INTERRUPTED)" : ""), seconds, claims(), this::reproduce);
                     }
                     ctx.out().flush();
                     ctx.err().flush();
@@ -388,6 +396,15 @@ public final class SweepCommand implements Callable<Integer> {
             } finally {
                 reportDone.countDown();
             }
+        }
+
+        /** What the sweep's runs claim: the stances of the modes their code runs. */
+        private ModeClaims claims() {
+            return scenario.claims().of(Verdict.modesOf(choice.spec(scenario, mode, range.first())));
+        }
+
+        private String reproduce(long seed) {
+            return Launcher.prefix() + choice.spec(scenario, mode, seed).command();
         }
 
         private void awaitReport() {

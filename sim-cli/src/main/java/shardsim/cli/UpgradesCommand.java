@@ -17,6 +17,7 @@ import shardsim.cli.base.UserError;
 import shardsim.cli.io.AtomicOutput;
 import shardsim.cli.io.Json;
 import shardsim.cli.io.PlanFile;
+import shardsim.cli.options.GapsOption;
 import shardsim.cli.options.JsonOption;
 import shardsim.cli.options.PlanChoice;
 import shardsim.cli.options.PlanOption;
@@ -50,7 +51,8 @@ import tools.jackson.databind.node.ObjectNode;
 /** {@code sim upgrades}: every rollout order of a fix over a seed range, and which orders are safe. */
 @Command(name = "upgrades", description = {"Roll a fix out in every order the world's roles allow (all at once, each role first, node by node, and a rollback),",
     "over a range of seeds, and report per order the failing runs before the first step, in the mixed window and after the last step.",
-    "An order is unsafe if a seed fails from its first step on while the same plan with its steps as restarts on the old code holds; exit 1 if any is.",
+    "An order is unsafe if a seed fails (a claim of the codes it runs breaks) from its first step on while the same plan with its steps as restarts",
+    "on the old code holds; exit 1 if any is (or, with --fail-on-gaps, if a known gap shows).",
     "Each order's smallest seed failing from its first step on is written as a plan file, shrunk, and printed with the command that reproduces it."})
 public final class UpgradesCommand implements Callable<Integer> {
     private final CliContext ctx;
@@ -81,6 +83,9 @@ public final class UpgradesCommand implements Callable<Integer> {
 
     @Mixin
     JsonOption json;
+
+    @Mixin
+    GapsOption gaps;
 
     @Mixin
     ProgressOption progress;
@@ -133,7 +138,7 @@ public final class UpgradesCommand implements Callable<Integer> {
         } else {
             text(scenario, base, from, to, range, roles, result, unsafe, seconds, t);
         }
-        return result.tallies().stream().allMatch(OrderTally::safe) ? ExitCodes.OK : ExitCodes.VIOLATION;
+        return gaps.exitCode(!result.tallies().stream().allMatch(OrderTally::safe), result.tallies().stream().anyMatch(x -> !x.gaps().isEmpty()));
     }
 
     private static Map<String, List<String>> worldRoles(Scenario scenario, RunSpec spec) {
@@ -217,13 +222,13 @@ public final class UpgradesCommand implements Callable<Integer> {
         List<String> parts = new ArrayList<>();
         roles.forEach((role, nodes) -> parts.add(role + " (" + String.join(", ", nodes) + ")"));
         o.println("roles: " + String.join("; ", parts) + "   (world of seed " + range.first() + ")");
-        o.println("a run fails in the window of its first violation of an invariant the fix claims; not on old code: failing from the first step on while the");
+        o.println("a run fails in the window of its first violation of an invariant its codes claim; not on old code: failing from the first step on while the");
         o.println("same plan with every step a restart on the " + from + " code holds (an order with any is unsafe); clean: every step applied, no such violation");
         UpgradeText.table(o, r);
         for (OrderTally tally : r.tallies()) {
             o.println(tally.order().name() + ": " + tally.order().summary() + " (seed " + range.first() + ": " + tally.order().describe() + ")");
             o.println("  by invariant: before " + UpgradeText.invariants(tally.byInvariant().get("before")) + "; mixed " + UpgradeText.invariants(tally.byInvariant().get("mixed"))
-                    + "; after " + UpgradeText.invariants(tally.byInvariant().get("after")) + (tally.gaps().isEmpty() ? "" : "; residual gaps (judge nothing) "
+                    + "; after " + UpgradeText.invariants(tally.byInvariant().get("after")) + (tally.gaps().isEmpty() ? "" : "; known gaps (findings, not failures) "
                     + UpgradeText.invariants(tally.gaps())) + (tally.skippedSteps() == 0 ? "" : "; steps skipped (node down for good) " + tally.skippedSteps()));
         }
         for (Unsafe u : unsafe) {
@@ -277,7 +282,7 @@ public final class UpgradesCommand implements Callable<Integer> {
                 ObjectNode m = by.putObject(w.label());
                 tally.byInvariant().get(w.label()).forEach(m::put);
             }
-            ObjectNode g = x.putObject("residualGaps");
+            ObjectNode g = x.putObject("gaps");
             tally.gaps().forEach(g::put);
             x.put("notOnOldCode", tally.introduced());
             ObjectNode ib = x.putObject("notOnOldCodeByInvariant");

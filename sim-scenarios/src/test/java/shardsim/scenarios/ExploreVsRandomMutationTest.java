@@ -52,7 +52,7 @@ class ExploreVsRandomMutationTest {
             } catch (RuntimeException | Error e) {
                 return spec.command() + ": threw " + e;
             }
-            if (!r.holdsApartFrom(s.residualGaps())) {
+            if (!shardsim.core.scenario.Verdict.of(s, r).claimsHold()) {
                 return spec.command() + ": " + r.violations();
             }
         }

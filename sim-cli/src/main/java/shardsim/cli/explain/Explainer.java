@@ -15,6 +15,7 @@ import shardsim.core.run.SimulatedScenario;
 import shardsim.core.scenario.CustomPlan;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
+import shardsim.core.scenario.Verdict;
 import shardsim.core.trace.Trace;
 import shardsim.core.trace.TraceEvent;
 
@@ -49,19 +50,30 @@ public final class Explainer {
         return RunSpec.custom(spec.scenario(), spec.mode(), data, spec.seed());
     }
 
+    /** {@link #original(SimulatedScenario, RunSpec, String, boolean)} where only a broken claim is a failure. */
+    public static Original original(SimulatedScenario<?, ?, ?> scenario, RunSpec spec, String invariant) {
+        return original(scenario, spec, invariant, false);
+    }
+
     /**
      * Runs {@code spec} with its whole trace and finds its first violation of {@code invariant}
-     * (null: of the first invariant it breaks).
+     * (null: of the first claim it breaks, or with {@code failOnGaps} of its first known gap).
      *
      * @throws IllegalArgumentException if the run does not fail, or not that invariant
      */
-    public static Original original(SimulatedScenario<?, ?, ?> scenario, RunSpec spec, String invariant) {
+    public static Original original(SimulatedScenario<?, ?, ?> scenario, RunSpec spec, String invariant, boolean failOnGaps) {
         Trace trace = Trace.full();
         RunResult r = scenario.run(spec, trace);
         if (r.violations().isEmpty()) {
             throw new IllegalArgumentException("the run does not fail (every check held), so there is nothing to explain");
         }
-        Violation v = r.violations().get(0);
+        Verdict verdict = Verdict.of(scenario, r);
+        if (invariant == null && !verdict.failed(failOnGaps)) {
+            throw new IllegalArgumentException("the run breaks no claim of " + verdict.claims().mode() + ", only the known gap "
+                    + String.join(", ", Verdict.names(verdict.gaps())) + " (not claimed by " + verdict.claims().mode() + "); to explain it add --invariant "
+                    + verdict.gaps().get(0).invariant() + " or --fail-on-gaps");
+        }
+        Violation v = (verdict.broken().isEmpty() ? verdict.gaps() : verdict.broken()).get(0);
         if (invariant != null) {
             v = r.violations().stream().filter(x -> x.invariant().equals(invariant)).findFirst().orElse(null);
             if (v == null) {

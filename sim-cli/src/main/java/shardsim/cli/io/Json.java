@@ -104,14 +104,17 @@ public final class Json {
         return a;
     }
 
-    /** The {@code sim run --json} object. */
-    public static ObjectNode run(RunResult r) {
+    /**
+     * The {@code sim run --json} object: {@code ok} when every claim held, {@code violations} the
+     * broken claims and {@code gaps} the known gaps that showed ({@code verdict}).
+     */
+    public static ObjectNode run(RunResult r, shardsim.core.scenario.Verdict verdict) {
         ObjectNode o = MAPPER.createObjectNode();
         o.put("scenario", r.spec().scenario());
         o.put("mode", r.spec().mode());
         o.put("plan", r.spec().plan());
         o.put("seed", r.spec().seed());
-        o.put("ok", r.ok());
+        o.put("ok", verdict.claimsHold());
         o.put("digest", r.digestHex());
         o.put("events", r.events());
         o.put("traceEvents", r.traceEvents());
@@ -121,8 +124,43 @@ public final class Json {
         for (Map.Entry<String, String> e : r.params().entrySet()) {
             params.put(e.getKey(), e.getValue());
         }
-        o.set("violations", violations(r.violations()));
+        verdict(o, verdict);
         o.put("reproduce", Launcher.prefix() + r.spec().command());
+        return o;
+    }
+
+    /** {@code violations} (broken claims, each with {@code expected} and its reason) and {@code gaps} (each with its reason), set on {@code o}. */
+    public static void verdict(ObjectNode o, shardsim.core.scenario.Verdict v) {
+        ArrayNode broken = violations(v.broken());
+        for (int i = 0; i < v.broken().size(); i++) {
+            ObjectNode b = (ObjectNode) broken.get(i);
+            boolean expected = v.expected(v.broken().get(i));
+            b.put("expected", expected);
+            if (expected) {
+                b.put("reason", v.claims().of(v.broken().get(i).invariant()).reason());
+            }
+        }
+        o.set("violations", broken);
+        ArrayNode gaps = violations(v.gaps());
+        for (int i = 0; i < v.gaps().size(); i++) {
+            ((ObjectNode) gaps.get(i)).put("reason", v.claims().of(v.gaps().get(i).invariant()).reason());
+        }
+        o.set("gaps", gaps);
+    }
+
+    /** A mode's row as {@code sim list --json} gives it: claims, expected breaks and gaps, with reasons. */
+    public static ObjectNode claims(shardsim.core.check.ModeClaims row) {
+        ObjectNode o = MAPPER.createObjectNode();
+        o.put("mode", row.mode());
+        row.claims().forEach(o.putArray("claims")::add);
+        ArrayNode expected = o.putArray("expectedBreaks");
+        for (shardsim.core.check.Stance s : row.ofKind(shardsim.core.check.Stance.Kind.EXPECTED_BREAK)) {
+            expected.addObject().put("invariant", s.invariant()).put("reason", s.reason());
+        }
+        ArrayNode gaps = o.putArray("gaps");
+        for (shardsim.core.check.Stance s : row.ofKind(shardsim.core.check.Stance.Kind.GAP)) {
+            gaps.addObject().put("invariant", s.invariant()).put("reason", s.reason());
+        }
         return o;
     }
 }

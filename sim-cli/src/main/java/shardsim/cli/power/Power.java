@@ -9,10 +9,12 @@ import shardsim.cli.base.Parallel;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Scenario;
+import shardsim.core.scenario.Verdict;
 
 /**
  * Sweeps from {@code starts} starting seeds (0, 10^9, 2·10^9, ...: far apart, so the sweeps never
- * overlap) until each finds a failing seed or has run {@code maxSeeds}. The counts are
+ * overlap) until each finds a failing seed (a claim of the mode broke, or a known gap showed when
+ * gaps fail) or has run {@code maxSeeds}. The counts are
  * deterministic; only the wall times depend on the machine.
  */
 public final class Power {
@@ -27,7 +29,7 @@ public final class Power {
     }
 
     public static List<StartResult> measure(Scenario scenario, String mode, String plan, int starts, long maxSeeds, int threads) {
-        return measure(scenario, mode, plan, java.util.Map.of(), starts, maxSeeds, threads, () -> false, r -> {
+        return measure(scenario, mode, plan, java.util.Map.of(), starts, maxSeeds, threads, false, () -> false, r -> {
         });
     }
 
@@ -36,10 +38,11 @@ public final class Power {
      * {@code stop} says so: then only the starts that finished are returned, in order.
      *
      * @param nodeModes nodes or roles that start on their own mode
+     * @param failOnGaps whether a known gap counts as a failure
      * @param done told of each start as it finishes
      */
     public static List<StartResult> measure(Scenario scenario, String mode, String plan, java.util.Map<String, String> nodeModes, int starts, long maxSeeds, int threads,
-            java.util.function.BooleanSupplier stop, java.util.function.Consumer<StartResult> done) {
+            boolean failOnGaps, java.util.function.BooleanSupplier stop, java.util.function.Consumer<StartResult> done) {
         if (starts < 1 || maxSeeds < 1 || maxSeeds > SPACING) {
             throw new IllegalArgumentException("need starts >= 1 and 1 <= maxSeeds <= " + SPACING);
         }
@@ -49,7 +52,7 @@ public final class Power {
             for (int i = 0; i < starts; i++) {
                 long start = startSeed(i);
                 tasks.add(() -> {
-                    StartResult r = sweep(scenario, mode, plan, nodeModes, start, maxSeeds, stop);
+                    StartResult r = sweep(scenario, mode, plan, nodeModes, start, maxSeeds, failOnGaps, stop);
                     if (r != null) {
                         done.accept(r);
                     }
@@ -69,15 +72,17 @@ public final class Power {
     }
 
     /** One start's sweep, or null if {@code stop} ended it first. */
-    static StartResult sweep(Scenario scenario, String mode, String plan, java.util.Map<String, String> nodeModes, long start, long maxSeeds, java.util.function.BooleanSupplier stop) {
+    static StartResult sweep(Scenario scenario, String mode, String plan, java.util.Map<String, String> nodeModes, long start, long maxSeeds, boolean failOnGaps,
+            java.util.function.BooleanSupplier stop) {
         long t0 = System.nanoTime();
         for (long k = 0; k < maxSeeds; k++) {
             if (stop.getAsBoolean()) {
                 return null;
             }
             RunResult r = scenario.run(new RunSpec(scenario.name(), mode, plan, start + k).withNodeModes(nodeModes));
-            if (!r.ok()) {
-                return new StartResult(start, k + 1, true, r.violations().get(0).invariant(), System.nanoTime() - t0);
+            Verdict v = Verdict.of(scenario, r);
+            if (v.failed(failOnGaps)) {
+                return new StartResult(start, k + 1, true, (v.broken().isEmpty() ? v.gaps() : v.broken()).get(0).invariant(), System.nanoTime() - t0);
             }
         }
         return new StartResult(start, maxSeeds, false, null, System.nanoTime() - t0);

@@ -4,6 +4,8 @@ import java.util.List;
 import java.util.Map;
 import shardsim.core.check.Violation;
 import shardsim.core.scenario.RunResult;
+import shardsim.core.scenario.Verdict;
+import shardsim.cli.verdict.VerdictText;
 import shardsim.core.trace.Micros;
 import shardsim.core.trace.TraceEvent;
 
@@ -17,22 +19,23 @@ public final class RunSection {
     }
 
     /** The page {@code sim run --html FILE} writes. */
-    public static String page(RunResult r, RunCapture cap) {
+    public static String page(RunResult r, Verdict verdict, RunCapture cap) {
         String title = r.spec().scenario() + " / " + r.spec().mode() + " / " + r.spec().plan() + " / seed " + r.spec().seed();
-        return Page.wrap("shardsim run: " + title, "<h1>" + Html.esc(title) + "</h1>\n" + html(r, cap, "run"));
+        return Page.wrap("shardsim run: " + title, "<h1>" + Html.esc(title) + "</h1>\n" + html(r, verdict, cap, "run"));
     }
 
     /** The section's HTML; {@code id} keeps the diagram's ids unique on the page. */
-    public static String html(RunResult r, RunCapture cap, String id) {
+    public static String html(RunResult r, Verdict verdict, RunCapture cap, String id) {
         StringBuilder b = new StringBuilder();
         b.append("<p>Reproduce: <code>./").append(Html.esc(r.spec().command())).append("</code></p>\n");
-        b.append("<p>Result: ").append(r.ok() ? "<span class=\"ok\">every check held</span>" : "<span class=\"bad\">violated</span>")
+        b.append("<p>Result: ").append(verdict.claimsHold() ? "<span class=\"ok\">" : "<span class=\"bad\">").append(Html.esc(VerdictText.headline(verdict)))
+                .append("</span>")
                 .append(" \u2014 ").append(r.events()).append(" events, ").append(r.traceEvents()).append(" trace events, virtual time ")
                 .append(Micros.format(r.virtualMicros())).append(", trace digest <code>").append(r.digestHex()).append("</code></p>\n");
         if (!r.ok()) {
-            b.append("<table><tr><th>invariant</th><th>virtual time</th><th>event</th><th>message</th></tr>\n");
+            b.append("<table><tr><th>invariant</th><th>verdict</th><th>virtual time</th><th>event</th><th>message</th></tr>\n");
             for (Violation v : r.violations()) {
-                b.append("<tr><td><b>").append(Html.esc(v.invariant())).append("</b></td><td>").append(Micros.format(v.timeMicros()))
+                b.append("<tr><td><b>").append(Html.esc(v.invariant())).append("</b></td><td>").append(Html.esc(VerdictText.label(verdict, v))).append("</td><td>").append(Micros.format(v.timeMicros()))
                         .append("</td><td class=\"n\">").append(v.eventNumber()).append("</td><td>").append(Html.esc(v.message())).append("</td></tr>\n");
             }
             b.append("</table>\n");

@@ -13,6 +13,10 @@ import shardsim.core.check.Violation;
 import shardsim.core.coverage.Coverage;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunResult;
+import shardsim.core.scenario.Verdict;
+import shardsim.core.check.ModeClaims;
+import shardsim.core.check.Stance;
+import shardsim.cli.verdict.VerdictText;
 import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Scenario;
 import shardsim.core.trace.Micros;
@@ -32,7 +36,7 @@ public final class ScenarioReport {
     public static final int DEFAULT_SEEDS = 300;
 
     /** A documented run with what its diagram needs. */
-    public record Documented(RunResult result, RunCapture capture) {
+    public record Documented(RunResult result, Verdict verdict, RunCapture capture) {
     }
 
     /** A sweep of one mode, with what each seed reached of the scenario's abstract states, in seed order. */
@@ -87,7 +91,7 @@ public final class ScenarioReport {
     private Documented documented(String mode) {
         RunCapture cap = new RunCapture();
         RunResult r = scenario.run(new RunSpec(scenario.name(), mode, documentedPlan, 0), Trace.digestOnly().addListener(cap));
-        return new Documented(r, cap);
+        return new Documented(r, Verdict.of(scenario, r), cap);
     }
 
     private Sweep sweep(String mode, String plan, int seeds) {
@@ -95,7 +99,7 @@ public final class ScenarioReport {
         Coverage[] coverage = new Coverage[seeds];
         LongStream.range(0, seeds).parallel().forEach(seed -> {
             RunResult run = scenario.run(new RunSpec(scenario.name(), mode, plan, seed));
-            SeedResult r = SeedResult.of(run, 0);
+            SeedResult r = SeedResult.of(run, Verdict.of(scenario, run), 0);
             synchronized (summary) {
                 summary.add(r, false);
                 coverage[(int) seed] = run.coverage();
@@ -160,9 +164,17 @@ public final class ScenarioReport {
 
     private Map<String, String> invariantMeanings() {
         Map<String, String> out = new LinkedHashMap<>();
+        ModeClaims ofFixed = scenario.claims().of(fixed);
+        ModeClaims ofBuggy = scenario.claims().of(buggy);
         for (Rule inv : scenario.invariants()) {
-            boolean gap = scenario.residualGaps().contains(inv);
-            out.put(inv.name(), gap ? inv.meaning() + " (a gap upstream's fix leaves: the fixed mode may break it)" : inv.meaning());
+            String meaning = inv.meaning();
+            if (ofBuggy.of(inv.name()).kind() == Stance.Kind.EXPECTED_BREAK) {
+                meaning += " (" + buggy + " is expected to break it, " + ofBuggy.of(inv.name()).reason() + ")";
+            }
+            if (ofFixed.isGap(inv.name())) {
+                meaning += " (known gap, not claimed by " + fixed + ": " + ofFixed.of(inv.name()).reason() + ")";
+            }
+            out.put(inv.name(), meaning);
         }
         return out;
     }
@@ -208,21 +220,19 @@ public final class ScenarioReport {
         b.append("<h2 id=\"invariants\">Invariants</h2>\n<table><tr><th>invariant</th><th>meaning</th><th>").append(Html.esc(buggy))
                 .append(" / ").append(Html.esc(documentedPlan)).append("</th><th>").append(Html.esc(buggy)).append(" sweep</th><th>")
                 .append(Html.esc(fixed)).append(" sweep</th></tr>\n");
-        TreeMap<String, Long> bugged = buggySweep.summary().byInvariant();
-        TreeMap<String, Long> fixedBy = fixedSweep.summary().byInvariant();
         for (Map.Entry<String, String> inv : invariantMeanings().entrySet()) {
             String k = inv.getKey();
             b.append("<tr><td><b>").append(Html.esc(k)).append("</b></td><td>").append(Html.esc(inv.getValue())).append("</td><td>")
                     .append(caughtInDocumented(k) ? "<span class=\"bad\">violated</span>" : "held").append("</td><td class=\"n\">")
-                    .append(bugged.getOrDefault(k, 0L)).append("</td><td class=\"n\">").append(fixedBy.getOrDefault(k, 0L)).append("</td></tr>\n");
+                    .append(count(buggySweep.summary(), k)).append("</td><td class=\"n\">").append(count(fixedSweep.summary(), k)).append("</td></tr>\n");
         }
         b.append("</table>\n");
         b.append(fidelity.html());
         b.append("<h2 id=\"buggy\">Mode ").append(Html.esc(buggy)).append(", plan ").append(Html.esc(documentedPlan)).append("</h2>\n");
-        b.append(RunSection.html(buggyRun.result(), buggyRun.capture(), "d-" + buggy));
+        b.append(RunSection.html(buggyRun.result(), buggyRun.verdict(), buggyRun.capture(), "d-" + buggy));
         b.append(explain.html());
         b.append("<h2 id=\"fixed\">Mode ").append(Html.esc(fixed)).append(", plan ").append(Html.esc(documentedPlan)).append("</h2>\n");
-        b.append(RunSection.html(fixedRun.result(), fixedRun.capture(), "d-" + fixed));
+        b.append(RunSection.html(fixedRun.result(), fixedRun.verdict(), fixedRun.capture(), "d-" + fixed));
         b.append("<h2 id=\"sweeps\">Sweeps</h2>\n");
         b.append("<table><tr><th>mode</th><th>plan</th><th>seeds</th><th>failing</th><th>seeds to the first failure</th><th>first failing seeds</th><th>failing runs by invariant</th></tr>\n");
         for (Sweep s : sweeps) {
@@ -294,12 +304,21 @@ public final class ScenarioReport {
     }
 
     static String byInvariant(SweepSummary sum) {
-        if (sum.byInvariant().isEmpty()) {
-            return "none";
-        }
         StringBuilder b = new StringBuilder();
         sum.byInvariant().forEach((k, v) -> b.append(b.length() == 0 ? "" : ", ").append(k).append(' ').append(v));
-        return b.toString();
+        String claims = b.length() == 0 ? "none" : b.toString();
+        if (sum.gapRuns().isEmpty()) {
+            return claims;
+        }
+        StringBuilder g = new StringBuilder();
+        sum.gapRuns().forEach((k, v) -> g.append(g.length() == 0 ? "" : ", ").append(k).append(' ').append(v));
+        return claims + "; known gaps (not failures): " + g;
+    }
+
+    /** An invariant's runs in a sweep: failing runs for a claim, "N (gap)" for a known gap. */
+    static String count(SweepSummary sum, String invariant) {
+        Long gap = sum.gapRuns().get(invariant);
+        return gap != null ? gap + " (gap)" : Long.toString(sum.byInvariant().getOrDefault(invariant, 0L));
     }
 
     // ---- Markdown -----------------------------------------------------------------------------
@@ -316,13 +335,11 @@ public final class ScenarioReport {
         b.append("The full report with the diagrams inline: [index.html](index.html) (one self-contained file; open it locally).\n\n");
         b.append("## Invariants\n\n| invariant | meaning | ").append(Md.cell(buggy + " / " + documentedPlan)).append(" | ")
                 .append(Md.cell(buggy)).append(" sweep | ").append(Md.cell(fixed)).append(" sweep |\n|---|---|---|---:|---:|\n");
-        TreeMap<String, Long> bugged = buggySweep.summary().byInvariant();
-        TreeMap<String, Long> fixedBy = fixedSweep.summary().byInvariant();
         for (Map.Entry<String, String> inv : invariantMeanings().entrySet()) {
             String k = inv.getKey();
             b.append("| **").append(Md.cell(k)).append("** | ").append(Md.cell(inv.getValue())).append(" | ")
-                    .append(caughtInDocumented(k) ? "**violated**" : "held").append(" | ").append(bugged.getOrDefault(k, 0L)).append(" | ")
-                    .append(fixedBy.getOrDefault(k, 0L)).append(" |\n");
+                    .append(caughtInDocumented(k) ? "**violated**" : "held").append(" | ").append(count(buggySweep.summary(), k)).append(" | ")
+                    .append(count(fixedSweep.summary(), k)).append(" |\n");
         }
         b.append('\n');
         b.append(fidelity.markdown());
@@ -376,12 +393,14 @@ public final class ScenarioReport {
     private void runMarkdown(StringBuilder b, String mode, Documented d) {
         RunResult r = d.result();
         b.append("## Mode ").append(Md.text(mode)).append(", plan ").append(Md.text(documentedPlan)).append("\n\n");
-        b.append("`./").append(r.spec().command()).append("`: ").append(r.ok() ? "every check held" : "**violated**").append(" (")
+        b.append("`./").append(r.spec().command()).append("`: ").append(d.verdict().claimsHold() ? "" : "**violated**: ").append(Md.text(VerdictText.headline(d.verdict())))
+                .append(" (")
                 .append(r.events()).append(" events, virtual time ").append(Micros.format(r.virtualMicros())).append(", digest `").append(r.digestHex()).append("`)\n\n");
         if (!r.ok()) {
             b.append("```\n");
             for (Violation v : r.violations()) {
-                b.append(Md.fence(v.invariant() + " at t=" + Micros.format(v.timeMicros()) + " (event " + v.eventNumber() + "): " + v.message())).append('\n');
+                b.append(Md.fence(v.invariant() + " (" + VerdictText.label(d.verdict(), v) + ") at t=" + Micros.format(v.timeMicros()) + " (event " + v.eventNumber() + "): "
+                        + v.message())).append('\n');
             }
             b.append("```\n\n");
             Map<String, List<shardsim.core.trace.TraceEvent>> states = d.capture().involvedStates();
@@ -425,19 +444,28 @@ public final class ScenarioReport {
     /** One line of the index: scenario, documented verdicts, sweep fractions. */
     String indexRow() {
         return "| [" + Md.cell(scenario.name()) + "](" + scenario.name() + "/README.md) ([html](" + scenario.name() + "/index.html)) | "
-                + Md.cell(scenario.description()) + " | " + verdict(buggyRun.result()) + " | " + verdict(fixedRun.result()) + " | "
-                + fraction(buggySweep.summary()) + " | " + fraction(fixedSweep.summary()) + " |";
+                + Md.cell(scenario.description()) + " | " + verdict(buggyRun.verdict()) + " | " + verdict(fixedRun.verdict()) + " | "
+                + withGaps(buggySweep.summary()) + " | " + withGaps(fixedSweep.summary()) + " |";
     }
 
-    private static String verdict(RunResult r) {
-        if (r.ok()) {
-            return "held";
+    private static String verdict(Verdict v) {
+        StringBuilder b = new StringBuilder(v.claimsHold() ? "held" : "violated:");
+        for (String name : Verdict.names(v.broken())) {
+            b.append(' ').append(Md.cell(name));
         }
-        StringBuilder b = new StringBuilder("violated:");
-        for (Violation v : r.violations()) {
-            b.append(' ').append(Md.cell(v.invariant()));
+        if (!v.gaps().isEmpty()) {
+            b.append(" (gap");
+            for (String name : Verdict.names(v.gaps())) {
+                b.append(' ').append(Md.cell(name));
+            }
+            b.append(')');
         }
         return b.toString();
+    }
+
+    /** Failing runs (a claim broke), and the runs a known gap showed in, if any. */
+    private static String withGaps(SweepSummary sum) {
+        return fraction(sum) + (sum.withGaps() == 0 ? "" : "; gap in " + sum.withGaps());
     }
 
     /** reports/README.md. */
@@ -445,8 +473,8 @@ public final class ScenarioReport {
         StringBuilder b = new StringBuilder("# Reproduction reports\n\n" + GENERATED_MARK + "\n\n");
         b.append("One folder per scenario: `README.md` (renders here) and `index.html` (one self-contained page with the space-time diagrams inline).\n");
         b.append("Each shows the documented plan in the buggy mode (the violation, a diagram of the run up to it, the state of the actors involved)\n");
-        b.append("and in the fixed mode (the table below names the checks each run broke), a sweep of seeds 0..").append(seeds - 1).append(" of each mode, and latency percentiles in virtual time.\n\n");
-        b.append("| scenario | the bug | buggy, documented | fixed, documented | buggy sweep failing | fixed sweep failing |\n|---|---|---|---|---:|---:|\n");
+        b.append("and in the fixed mode (the table below names the claims each run broke, and in brackets the known gaps it showed), a sweep of seeds 0..").append(seeds - 1).append(" of each mode, and latency percentiles in virtual time.\n\n");
+        b.append("| scenario | the bug | buggy, documented | fixed, documented | buggy sweep failing (a claim broke) | fixed sweep failing (a claim broke) |\n|---|---|---|---|---:|---:|\n");
         for (ScenarioReport r : reports) {
             b.append(r.indexRow()).append('\n');
         }

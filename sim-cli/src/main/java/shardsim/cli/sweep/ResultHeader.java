@@ -11,7 +11,7 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public record ResultHeader(String scenario, String mode, String plan, SweepOf sweep) {
     /** The value of the header's {@code format} field; files of another format are refused. */
-    public static final String FORMAT = "shardsim-sweep/4";
+    public static final String FORMAT = "shardsim-sweep/5";
     private static final List<String> FIELDS = List.of("format", "scenario", "mode", "plan", "planDigest", "seeds", "shard");
 
     public ObjectNode toJson() {
@@ -47,6 +47,11 @@ public record ResultHeader(String scenario, String mode, String plan, SweepOf sw
         if (format.equals("shardsim-sweep/3")) {
             // Format 3's checkpoints hold no state coverage: read on, its summary would count none.
             throw new UserError(file + " is of format 'shardsim-sweep/3' (checkpoints without state coverage); this sim reads " + FORMAT
+                    + " only: run the sweep again, or summarize it with the sim that wrote it");
+        }
+        if (format.equals("shardsim-sweep/4")) {
+            // Format 4 kept every broken invariant under 'x', gaps and claims alike.
+            throw new UserError(file + " is of format 'shardsim-sweep/4' (known gaps not kept apart from broken claims); this sim reads " + FORMAT
                     + " only: run the sweep again, or summarize it with the sim that wrote it");
         }
         if (!format.equals(FORMAT)) {

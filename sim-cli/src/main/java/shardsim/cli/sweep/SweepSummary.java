@@ -4,14 +4,20 @@ import java.io.PrintStream;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.LongFunction;
 import org.HdrHistogram.Histogram;
+import shardsim.cli.io.Text;
+import shardsim.core.check.ModeClaims;
+import shardsim.core.check.Stance;
+import shardsim.core.scenario.Plans;
 import shardsim.cli.io.Json;
 import shardsim.core.trace.Micros;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * What a sweep (or a set of result files) found: runs, failing runs by invariant, the smallest
- * failing seeds, throughput, percentiles of each scenario metric in virtual time, and the distinct
+ * What a sweep (or a set of result files) found: runs, failing runs (a claim broke) by invariant,
+ * the smallest failing seeds, the known gaps that showed (runs and first seed of each, apart from
+ * the failures), throughput, percentiles of each scenario metric in virtual time, and the distinct
  * abstract states and transitions reached ({@link SweepCoverage}). Memory is bounded whatever the
  * number of seeds: counters, a few seeds, one histogram per metric, a run count per abstract state and
  * transition reached.
@@ -30,6 +36,9 @@ public final class SweepSummary {
     private long wallMicros;
     private final TreeMap<String, Long> byInvariant = new TreeMap<>();
     private final TreeSet<Long> firstFailing = new TreeSet<>();
+    private long withGaps;
+    private final TreeMap<String, Long> gapRuns = new TreeMap<>();
+    private final TreeMap<String, Long> gapFirstSeed = new TreeMap<>();
     private final TreeMap<String, Histogram> metrics = new TreeMap<>();
     private final SweepCoverage coverage = new SweepCoverage();
 
@@ -50,6 +59,13 @@ public final class SweepSummary {
             firstFailing.add(r.seed());
             if (firstFailing.size() > FIRST_FAILING) {
                 firstFailing.pollLast();
+            }
+        }
+        if (!r.gaps().isEmpty()) {
+            withGaps++;
+            for (SeedResult.Broken b : r.gaps()) {
+                gapRuns.merge(b.invariant(), 1L, Long::sum);
+                gapFirstSeed.merge(b.invariant(), r.seed(), Math::min);
             }
         }
         coverage.add(r.coverage());
@@ -92,8 +108,24 @@ public final class SweepSummary {
         return coverage;
     }
 
+    /** Failing runs (a claim broke) by broken claim. */
     public TreeMap<String, Long> byInvariant() {
         return new TreeMap<>(byInvariant);
+    }
+
+    /** Runs in which a known gap showed. */
+    public long withGaps() {
+        return withGaps;
+    }
+
+    /** Runs by known gap that showed in them. */
+    public TreeMap<String, Long> gapRuns() {
+        return new TreeMap<>(gapRuns);
+    }
+
+    /** The smallest seed each known gap showed in. */
+    public TreeMap<String, Long> gapFirstSeed() {
+        return new TreeMap<>(gapFirstSeed);
     }
 
     /** The latency histograms by metric name (copies). */
@@ -121,15 +153,30 @@ public final class SweepSummary {
      * @param title the first line ("sweep version-skew mode buggy plan random seeds 1..1000")
      * @param wallSeconds elapsed time of this process's runs, or a negative number to use the
      *     summed per-run times recorded in the results (for {@code summarize})
+     * @param claims what the sweep's mode says of each invariant (the reasons of gaps and expected breaks)
+     * @param reproduce the command that reproduces a seed
      */
-    public void render(PrintStream out, String title, double wallSeconds) {
+    public void render(PrintStream out, String title, double wallSeconds, ModeClaims claims, LongFunction<String> reproduce) {
         out.println(title);
-        out.println("runs " + runs + ", failing " + failing + (runs == 0 ? "" : String.format(" (%.4f)", (double) failing / runs)));
+        out.println("runs " + runs + ", failing " + failing + (runs == 0 ? "" : String.format(" (%.4f)", (double) failing / runs)) + " (a claim of "
+                + claims.mode() + " broke)");
         if (!byInvariant.isEmpty()) {
-            out.println("violations by invariant:");
-            byInvariant.forEach((k, v) -> out.println("  " + k + ": " + v));
+            out.println("broken claims by invariant:");
+            byInvariant.forEach((k, v) -> out.println("  " + k + ": " + v + (claims.of(k).kind() == Stance.Kind.EXPECTED_BREAK
+                    ? " (expected of " + claims.mode() + (Plans.BUGGY.equals(claims.mode()) ? ": the reported bug)" : ")") : "")));
         }
         out.println("first failing seeds: " + (firstFailing.isEmpty() ? "none" : joined(firstFailing)));
+        if (!gapRuns.isEmpty()) {
+            out.println("known gaps (findings, not failures): " + withGaps + " of " + runs + " runs");
+            gapRuns.forEach((k, v) -> {
+                out.println("  gap " + k + " (not claimed by " + claims.mode() + "): " + v + " of " + runs + " runs, first seed " + gapFirstSeed.get(k)
+                        + " - reproduce: " + reproduce.apply(gapFirstSeed.get(k)));
+                String why = claims.of(k).reason();
+                if (!why.isEmpty()) {
+                    out.println("    why: " + Text.oneLine(why));
+                }
+            });
+        }
         out.println(throughputLine(wallSeconds));
         coverage.render(out);
         for (Map.Entry<String, Histogram> e : metrics.entrySet()) {
@@ -144,6 +191,10 @@ public final class SweepSummary {
             }
             out.println(b);
         }
+        // The last line: the one command a reader copies.
+        if (!firstFailing.isEmpty()) {
+            out.println("reproduce the smallest failing seed: " + reproduce.apply(firstFailing.first()));
+        }
     }
 
     private String throughputLine(double wallSeconds) {
@@ -155,13 +206,26 @@ public final class SweepSummary {
         return String.format("throughput: %.1f seeds/s, %.0f events/s per thread (from the run times in the files)", runs / s, events / s);
     }
 
-    public ObjectNode toJson(double wallSeconds) {
+    /**
+     * {@code violations}: failing runs by broken claim; {@code gaps}: by known gap, its runs, first
+     * seed and the command that reproduces it; {@code reproduce}: the smallest failing seed's command.
+     */
+    public ObjectNode toJson(double wallSeconds, ModeClaims claims, LongFunction<String> reproduce) {
         ObjectNode o = Json.MAPPER.createObjectNode();
         o.put("runs", runs);
         o.put("failing", failing);
         ObjectNode inv = o.putObject("violations");
         byInvariant.forEach(inv::put);
         firstFailing.forEach(o.putArray("firstFailingSeeds")::add);
+        if (firstFailing.isEmpty()) {
+            o.putNull("reproduce");
+        } else {
+            o.put("reproduce", reproduce.apply(firstFailing.first()));
+        }
+        o.put("runsWithGaps", withGaps);
+        ObjectNode gaps = o.putObject("gaps");
+        gapRuns.forEach((k, v) -> gaps.putObject(k).put("runs", v).put("firstSeed", gapFirstSeed.get(k)).put("reproduce", reproduce.apply(gapFirstSeed.get(k)))
+                .put("reason", claims.of(k).reason()));
         o.put("events", events);
         if (wallSeconds >= 0) {
             double s = Math.max(wallSeconds, 1e-9);

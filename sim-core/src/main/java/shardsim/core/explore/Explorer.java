@@ -257,18 +257,13 @@ public final class Explorer {
         return failing;
     }
 
-    /** What failed, or null: the non-residual invariants broken, in order, or the exception's class. */
+    /** What failed, or null: the claimed invariants broken, in order, or the exception's class. */
     private String signature(Outcome o) {
         if (o.threw()) {
             int colon = o.error().indexOf(':');
             return "exception " + (colon < 0 ? o.error() : o.error().substring(0, colon));
         }
-        List<String> broken = new ArrayList<>();
-        for (Violation v : o.result().violations()) {
-            if (!scenario.isResidualGap(v.invariant()) && !broken.contains(v.invariant())) {
-                broken.add(v.invariant());
-            }
-        }
+        List<String> broken = shardsim.core.scenario.Verdict.names(shardsim.core.scenario.Verdict.of(scenario, o.result()).broken());
         return broken.isEmpty() ? null : String.join("+", broken);
     }
 }

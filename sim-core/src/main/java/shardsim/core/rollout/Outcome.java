@@ -10,10 +10,11 @@ import shardsim.core.fault.TimedFault;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Scenario;
+import shardsim.core.scenario.Verdict;
 
 /**
- * What one rollout run did: the first violation of an invariant the fix claims (residual gaps,
- * {@link Scenario#isResidualGap}, are listed apart and judge nothing), the window it fell in, and
+ * What one rollout run did: the first violation of an invariant the run's codes claim (known gaps,
+ * {@link Verdict}, are listed apart and judge nothing), the window it fell in, and
  * whether the rollout reached its end state with no such violation from the first step on.
  *
  * @param rollout the rollout
@@ -38,14 +39,9 @@ public record Outcome(Rollout rollout, Violation first, Rollout.Window window, L
     public static Outcome of(Scenario scenario, Rollout rollout, RunResult r, RunResult oldCode) {
         Violation first = null;
         List<String> claimed = new ArrayList<>();
-        List<String> gaps = new ArrayList<>();
-        for (Violation v : r.violations()) {
-            if (scenario.isResidualGap(v.invariant())) {
-                if (!gaps.contains(v.invariant())) {
-                    gaps.add(v.invariant());
-                }
-                continue;
-            }
+        Verdict verdict = Verdict.of(scenario, r);
+        List<String> gaps = Verdict.names(verdict.gaps());
+        for (Violation v : verdict.broken()) {
             if (!claimed.contains(v.invariant())) {
                 claimed.add(v.invariant());
             }
@@ -87,14 +83,9 @@ public record Outcome(Rollout rollout, Violation first, Rollout.Window window, L
         return of(scenario, rollout, rollout.run(scenario), baseline(scenario, rollout));
     }
 
-    /** Whether a run broke no invariant the fix claims. */
+    /** Whether a run broke no invariant its codes claim. */
     public static boolean holds(Scenario scenario, RunResult r) {
-        for (Violation v : r.violations()) {
-            if (!scenario.isResidualGap(v.invariant())) {
-                return false;
-            }
-        }
-        return true;
+        return Verdict.of(scenario, r).claimsHold();
     }
 
     /**

@@ -61,7 +61,12 @@ public record RunResult(
                 sim.metrics().samples(), trace.last(LAST_EVENTS), sim.coverage(), sim.probes().counts());
     }
 
-    /** True when every violation is of one of {@code gaps} (a scenario's {@link Scenario#residualGaps()}). */
+    /**
+     * True when every violation is of one of {@code gaps}.
+     *
+     * @deprecated gaps are per mode: {@code Verdict.of(scenario, result).claimsHold()}
+     */
+    @Deprecated
     public boolean holdsApartFrom(List<Rule> gaps) {
         for (Violation v : violations) {
             if (gaps.stream().noneMatch(g -> g.name().equals(v.invariant()))) {

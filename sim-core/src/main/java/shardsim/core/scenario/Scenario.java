@@ -109,18 +109,40 @@ public interface Scenario {
     }
 
     /**
-     * The invariants that check a gap the upstream fix leaves, rather than what the fix claims: the
-     * fixed mode may break them, and the report and tests say so instead of counting the fix as
-     * failed. Empty when the fix claims every invariant.
+     * What each mode says of each invariant, declared once as data: a claim (a break fails the
+     * run), a claim the mode is expected to break (the reported bug, an ablation's hole), or a known
+     * gap the mode's code leaves open (a finding, shown apart). Default: every mode claims every
+     * invariant.
      */
-    default List<Rule> residualGaps() {
-        return List.of();
+    default shardsim.core.check.ClaimTable claims() {
+        return shardsim.core.check.ClaimTable.allClaimed(invariants(), modes());
     }
 
-    /** Whether the invariant named {@code invariant} is one of {@link #residualGaps()}. */
+    /**
+     * The invariants some mode leaves open, derived from {@link #claims()}.
+     *
+     * @deprecated judge a run with {@link Verdict#of}: gaps are per mode
+     */
+    @Deprecated
+    default List<Rule> residualGaps() {
+        List<Rule> out = new java.util.ArrayList<>();
+        for (Rule r : invariants()) {
+            if (isResidualGap(r.name())) {
+                out.add(r);
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    /**
+     * Whether some mode leaves the invariant named {@code invariant} open.
+     *
+     * @deprecated judge a run with {@link Verdict#of}: gaps are per mode
+     */
+    @Deprecated
     default boolean isResidualGap(String invariant) {
-        for (Rule gap : residualGaps()) {
-            if (gap.name().equals(invariant)) {
+        for (shardsim.core.check.ModeClaims row : claims().rows()) {
+            if (row.isGap(invariant)) {
                 return true;
             }
         }

@@ -84,10 +84,10 @@ public final class DropAfterCloneScenario extends SimulatedScenario<DorisWorld, 
         return Checks.INVARIANTS;
     }
 
-    /** D9: the report-version fence's gap, a version-carrying clone finish that never reaches the running FE. */
+    /** D9, the report-version fence's gap, and what each mode is expected to break ({@link DorisClaims}). */
     @Override
-    public List<Rule> residualGaps() {
-        return List.of(Checks.D9);
+    public shardsim.core.check.ClaimTable claims() {
+        return DorisClaims.TABLE;
     }
 
     @Override

@@ -115,6 +115,12 @@ public final class SplitStallScenario extends SimulatedScenario<SplitWorld, Spli
         return SplitInvariants.ALL;
     }
 
+    /** No gap; what each mode is expected to break ({@link SplitClaims}). */
+    @Override
+    public shardsim.core.check.ClaimTable claims() {
+        return SplitClaims.TABLE;
+    }
+
     @Override
     public List<Class<? extends Operation>> operationKinds() {
         List<Class<? extends Operation>> out = new ArrayList<>();

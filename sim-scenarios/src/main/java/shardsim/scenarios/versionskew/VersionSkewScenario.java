@@ -109,10 +109,10 @@ public final class VersionSkewScenario extends SimulatedScenario<World, FixParts
         return VersionSkewChecks.INVARIANTS;
     }
 
-    /** C5: the engine creates a table before the version check, and upstream never rolls it back. */
+    /** C5 is a gap in every mode: upstream never rolls back an engine's table ({@link SkewClaims}). */
     @Override
-    public List<shardsim.core.check.Rule> residualGaps() {
-        return List.of(VersionSkewChecks.C5);
+    public shardsim.core.check.ClaimTable claims() {
+        return SkewClaims.TABLE;
     }
 
     // ---- the world, the plan and the model ----------------------------------------------------

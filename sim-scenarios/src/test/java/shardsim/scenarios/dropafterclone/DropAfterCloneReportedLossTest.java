@@ -118,8 +118,8 @@ class DropAfterCloneReportedLossTest {
         assertEquals("D9", v.invariant(), () -> sim.violations().toString());
         assertTrue(v.message().contains("report version 7 from be1 has not reached this FE"), v::message);
         assertFalse(ThreeBackends.violated(sim).contains("D8"), () -> sim.violations().toString());
-        assertTrue(new DropAfterCloneScenario().isResidualGap("D9"));
-        assertFalse(new DropAfterCloneScenario().isResidualGap("D8"));
+        assertTrue(new DropAfterCloneScenario().claims().of("fixed").isGap("D9"));
+        assertFalse(new DropAfterCloneScenario().claims().of("fixed").isGap("D8"));
     }
 
     /** The excuse ends once the running FE receives the version with a move the finish matches, and only then. */
@@ -174,6 +174,7 @@ class DropAfterCloneReportedLossTest {
         assertEquals(1, r.violations().size(), () -> r.violations().toString());
         Violation v = r.violations().get(0);
         assertEquals("D9", v.invariant());
+        assertTrue(shardsim.core.scenario.Verdict.of(scenario, r).claimsHold(), "D9 is a gap of fixed, not a broken claim");
         assertTrue(v.message().contains("was set bad by the FE"), v::message);
     }
 }

@@ -1,0 +1,43 @@
+package shardsim.scenarios.dropafterclone;
+
+import shardsim.core.check.ClaimTable;
+
+/**
+ * What each mode of drop-after-clone says of each invariant: its known gap (D9, in each build whose
+ * clone finish carries the report version) and the claims each mode is expected to break (the
+ * reported bug in {@code buggy}; in an ablation, what the part it removes protects). An ablation's
+ * expected break stays a claim: the ablation is the fix less one part and claims what the fix
+ * claims, so its failing run is the evidence that the part is needed, not a gap upstream leaves.
+ */
+final class DorisClaims {
+    /** The table, built once. */
+    static final ClaimTable TABLE = table();
+
+    private DorisClaims() {
+    }
+
+    static ClaimTable table() {
+        String[] versioned = Fence.TABLE.stream().filter(Fence::reportVersionOnClone).map(Fence::name).toArray(String[]::new);
+        return ClaimTable.builder(Checks.INVARIANTS, Fence.MODES)
+                .gap(Checks.D9, "the report-version fence is open: the FE learns a BE's raised version only from a clone finish it matches to a queued task, "
+                        + "keeps it in memory and overwrites it (MasterImpl.finishTask / finishClone, apache/doris 12456d76; "
+                        + "SystemInfoService.updateBackendReportVersion, incubator-doris fae3eff2), so a lost or unmatched finish lets a stale report "
+                        + "set a held replica bad (random seed 3356)", versioned)
+                .expectedBreak(Checks.D1, "the reported bug: a DROP decided from a stale report runs after a CLONE re-created the tablet and deletes the copy "
+                        + "the catalog references (the DROP names only the tablet)", "buggy")
+                .expectedBreak(Checks.D2, "the reported bug: that DROP deletes the only copy", "buggy")
+                .expectedBreak(Checks.D4, "the reported bug's DROP, run while a clone of the tablet runs on that BE (no under-clone guard), fails the clone "
+                        + "and the FE cancels the move", "buggy")
+                .expectedBreak(Checks.D1, "the DROP carries replica id 0, which matches any copy, so the stale DROP deletes the re-cloned one (PR #9971)",
+                        Fence.NO_REPLICA_ID)
+                .expectedBreak(Checks.D2, "the stale DROP can delete the only copy", Fence.NO_REPLICA_ID)
+                .expectedBreak(Checks.D1, "a clone leaves the old replica id on the BE's tablet, so the stale DROP's id matches the re-cloned copy "
+                        + "(PR #9971, #16889)", Fence.NO_CLONE_STAMP)
+                .expectedBreak(Checks.D2, "the stale DROP can delete the only copy", Fence.NO_CLONE_STAMP)
+                .expectedBreak(Checks.D8, "without the report version a clone raises, a tablet report taken before the clone created the tablet is handled "
+                        + "after it, and the FE sets the fresh replica bad or deletes it (MasterImpl.finishClone, apache/doris 12456d76)",
+                        Fence.NO_REPORT_VERSION)
+                .expectedBreak(Checks.D1, "the same stale report can make the FE drop a copy it then references again", Fence.NO_REPORT_VERSION)
+                .build();
+    }
+}

@@ -1,0 +1,46 @@
+package shardsim.scenarios.versionskew;
+
+import shardsim.core.check.ClaimTable;
+import shardsim.core.scenario.Plans;
+
+/**
+ * What each mode of version-skew says of each invariant: its known gap (C5, in every mode) and the
+ * claims each mode is expected to break (the reported bug in {@code buggy}; in an ablation, what the
+ * part it removes protects). An ablation's expected break stays a claim: the ablation is the fix
+ * less one part and claims what the fix claims, so its failing run is the evidence that the part is
+ * needed, not a gap upstream leaves.
+ */
+final class SkewClaims {
+    private static final String[] FIX_BUILDS = {Plans.FIXED, FixParts.NO_NODE_VERSION, FixParts.BUMP_BEFORE_ENGINE, FixParts.NO_HEARTBEAT_REPAIR};
+
+    /** The table, built once. */
+    static final ClaimTable TABLE = table();
+
+    private SkewClaims() {
+    }
+
+    static ClaimTable table() {
+        return ClaimTable.builder(VersionSkewChecks.INVARIANTS, FixParts.TABLE.stream().map(FixParts::name).toList())
+                .gap(VersionSkewChecks.C5, "the buggy node registers a table before its engine creates it and meta aborts a create on a lost answer or an error "
+                        + "without cleaning up, so a create whose answer is lost leaves a table meta never records; nothing rolls it back "
+                        + "(cluster/src/shard_operator.rs create_table at " + Fidelity.HORAEDB_BEFORE + ", create_table.go at " + Fidelity.META_BEFORE + ")",
+                        Plans.BUGGY)
+                .gap(VersionSkewChecks.C5, "the fix runs the engine before the version check, so a create the check refuses, or one whose answer is lost, "
+                        + "leaves its table in the engine, and upstream has no rollback (cluster/src/shard_operator.rs at " + Fidelity.HORAEDB_FIX
+                        + " and since); the fix never claimed C5", FIX_BUILDS)
+                .expectedBreak(VersionSkewChecks.C1, "the reported bug's code: the buggy node moves the version and the table list before its engine acts, "
+                        + "so an engine failure leaves a version step no engine backed (shard_operator.rs at " + Fidelity.HORAEDB_BEFORE + ")", Plans.BUGGY)
+                .expectedBreak(VersionSkewChecks.C2, "the reported bug: after one lost answer meta stays at v while the node is at v+1, and nothing repairs it",
+                        Plans.BUGGY)
+                .expectedBreak(VersionSkewChecks.C3, "the reported bug: every later DDL on the skewed shard fails with \"Shard version mismatch\"", Plans.BUGGY)
+                .expectedBreak(VersionSkewChecks.C6, "the reported bug: a DDL sent in a settled, fault-free cluster fails with \"Shard version mismatch\"",
+                        Plans.BUGGY)
+                .expectedBreak(VersionSkewChecks.C1, "this ablation moves the version before the engine acts, the order " + Fidelity.HORAEDB_FIX
+                        + " reverses: an engine failure leaves a version step no engine backed", FixParts.BUMP_BEFORE_ENGINE)
+                .expectedBreak(VersionSkewChecks.C2, "without heartbeat repair (maybeCorrectShardVersion, " + Fidelity.META_FIX
+                        + ") nothing heals the lag a lost answer leaves", FixParts.NO_HEARTBEAT_REPAIR)
+                .expectedBreak(VersionSkewChecks.C3, "without heartbeat repair a lagging shard stays wedged: later DDLs fail", FixParts.NO_HEARTBEAT_REPAIR)
+                .expectedBreak(VersionSkewChecks.C6, "without heartbeat repair a settled DDL on a lagging shard fails", FixParts.NO_HEARTBEAT_REPAIR)
+                .build();
+    }
+}
