@@ -129,12 +129,17 @@ class ResultFileFormatTest {
         Cli.run("summarize", f.toString()).assertBadInput("line 3 holds seed 1 a second time", "a seed twice");
         Cli.run("summarize", good.toString(), good.toString()).assertBadInput("which an earlier file holds too", "a file twice");
         List<String> format = new ArrayList<>(lines);
-        format.set(0, lines.get(0).replace("shardsim-sweep/4", "shardsim-sweep/9"));
+        format.set(0, lines.get(0).replace("shardsim-sweep/5", "shardsim-sweep/9"));
         f = Files.write(dir.resolve("format.jsonl"), format);
-        Cli.run("summarize", f.toString()).assertBadInput("is of format 'shardsim-sweep/9', this sim reads shardsim-sweep/4 only", "a newer format");
+        Cli.run("summarize", f.toString()).assertBadInput("is of format 'shardsim-sweep/9', this sim reads shardsim-sweep/5 only", "a newer format");
+        // Format 4 kept gaps and claims together under 'x': refused in one line rather than re-judged.
+        List<String> four = new ArrayList<>(lines);
+        four.set(0, lines.get(0).replace("shardsim-sweep/5", "shardsim-sweep/4"));
+        f = Files.write(dir.resolve("four.jsonl"), four);
+        Cli.run("summarize", f.toString()).assertBadInput("is of format 'shardsim-sweep/4' (known gaps not kept apart from broken claims)", "format 4");
         // Format 3's checkpoints had no coverage field: a summary of one would count no coverage, so it is refused.
         List<String> three = new ArrayList<>(lines);
-        three.set(0, lines.get(0).replace("shardsim-sweep/4", "shardsim-sweep/3"));
+        three.set(0, lines.get(0).replace("shardsim-sweep/5", "shardsim-sweep/3"));
         three.set(11, lines.get(11).replace(",\"c\":\"\"", ""));
         f = Files.write(dir.resolve("three.jsonl"), three);
         String before = Files.readString(f);

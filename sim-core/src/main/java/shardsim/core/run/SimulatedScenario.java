@@ -312,6 +312,10 @@ public abstract class SimulatedScenario<W extends World, M extends Mode, D exten
         Map<String, String> codes = NodeModes.resolve(mode.name(), spec.nodeModes(), modes(), world.nodes(), rolesOf(world), false);
         NodeModes.checkCodeChanges(plan.faults(), modes(), null);
         sim.assignCodes(mode.name(), codes);
+        // A known gap is a finding: a run that stops at its first violation still judges its claims to the end.
+        for (shardsim.core.check.Stance gap : claims().of(shardsim.core.scenario.Verdict.modesOf(spec)).ofKind(shardsim.core.check.Stance.Kind.GAP)) {
+            sim.goOnPast(java.util.List.of(gap.invariant()));
+        }
         AimProfile aim = aimProfileFor(spec);
         recordParams(sim, spec, mode, plan);
         recordCodes(sim, spec, mode, codes);

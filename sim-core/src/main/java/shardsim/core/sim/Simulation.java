@@ -75,6 +75,8 @@ public final class Simulation {
     private long nextEnvelopeId = 1;
     private long nextCallId = 1;
     private boolean stopped;
+    /** Invariants whose violation does not stop a run that stops at its first: the known gaps of its modes. */
+    private final java.util.Set<String> goOnPast = new java.util.TreeSet<>();
     private boolean finished;
     /** Whether the loop has run at all (the start's coverage sample is taken once). */
     private boolean started;
@@ -316,11 +318,19 @@ public final class Simulation {
         Violation v = new Violation(invariant, message, now, eventNumber);
         violations.add(v);
         record(TraceKind.VIOLATION, "check", new TraceData.Violation(invariant, message));
-        if (config.stopOnFirstViolation()) {
+        if (config.stopOnFirstViolation() && !goOnPast.contains(invariant)) {
             // The loop stops after this event's invariants have all been checked, so every
             // invariant the same event broke is reported, not only the first one found.
             stopped = true;
         }
+    }
+
+    /**
+     * A run that stops at its first violation goes on past a violation of these: a known gap is a
+     * finding, so the claims must still be judged to the end of the run.
+     */
+    public void goOnPast(java.util.Collection<String> invariants) {
+        goOnPast.addAll(invariants);
     }
 
     /** A violation of a declared invariant: {@link #violation(String, String)} under its name. */
