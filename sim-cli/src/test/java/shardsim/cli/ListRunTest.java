@@ -79,7 +79,7 @@ class ListRunTest {
         String out = r.out();
         assertTrue(out.startsWith("scenario ping  mode buggy  plan documented  seed 7"), out);
         assertTrue(out.indexOf("pings = 20") < out.indexOf("result:"), "parameters come first: " + out);
-        assertTrue(out.contains("invariant P1 violated at t="), out);
+        assertTrue(out.contains("claim P1 violated at t="), out);
         assertTrue(out.contains("VIOLATION check P1:"), "the last events include the violation: " + out);
         assertTrue(out.contains("reproduce: ./sim run ping --mode buggy --plan documented --seed 7"), out);
         assertEquals("", r.err());

@@ -32,7 +32,7 @@ class ShrinkCommandTest {
         // The file alone (it names its seed) replays the failure.
         Cli.Result run = Cli.real("run", "drop-after-clone", "--mode", "buggy", "--plan", out.toString());
         assertEquals(ExitCodes.VIOLATION, run.code(), run.out());
-        assertTrue(run.out().contains("invariant D1 violated"), run.out());
+        assertTrue(run.out().contains("claim D1 violated"), run.out());
         // One thread gives the same plan.
         Path one = dir.resolve("one.json");
         assertEquals(ExitCodes.OK, Cli.real("shrink", "drop-after-clone", "--seed", "2", "--out", one.toString(), "--threads", "1").code());

@@ -5,6 +5,8 @@ import java.util.List;
 import shardsim.cli.io.Json;
 import shardsim.cli.io.Text;
 import shardsim.core.check.Violation;
+import shardsim.core.scenario.RunSpec;
+import shardsim.core.scenario.Verdict;
 import shardsim.core.coverage.StateSpace;
 import shardsim.core.explore.ExploreConfig;
 import shardsim.core.explore.ExploreResult;
@@ -55,8 +57,9 @@ public final class ExploreSummary {
             if (f.error() != null) {
                 o.println("    threw: " + Text.oneLine(f.error()));
             }
+            Verdict verdict = verdict(f);
             for (Violation v : f.violations()) {
-                o.println("    " + Text.oneLine(v.render()));
+                o.println("    " + (verdict.gaps().contains(v) ? "gap " : "claim ") + Text.oneLine(v.render()));
             }
             o.println("    plan written to " + w.file());
             o.println("    reproduce: " + w.reproduce());
@@ -70,6 +73,12 @@ public final class ExploreSummary {
         }
         o.println(m);
         o.printf("%d runs in %.1f s on %d thread%s (%.1f runs/s)%n", r.runs(), seconds, threads, threads == 1 ? "" : "s", r.runs() / Math.max(seconds, 1e-9));
+    }
+
+    /** A finding's violations judged as its run is: claims apart from known gaps. */
+    private Verdict verdict(Finding f) {
+        String scenario = config.scenario().name();
+        return Verdict.of(config.scenario().claims().of(Verdict.modesOf(RunSpec.custom(scenario, config.mode(), f.plan(), f.seed()))), f.violations());
     }
 
     public ObjectNode json() {
@@ -108,7 +117,7 @@ public final class ExploreSummary {
             if (f.error() != null) {
                 e.put("error", f.error());
             }
-            e.set("violations", Json.violations(f.violations()));
+            Json.verdict(e, verdict(f));
             e.put("planFile", w.file().toString());
             e.put("reproduce", w.reproduce());
             if (w.shrink() != null) {
