@@ -1,6 +1,7 @@
 package com.example.pdstale;
 
 import java.util.List;
+import shardsim.core.check.ClaimTable;
 import shardsim.core.check.Rule;
 import shardsim.core.fault.FaultPlan;
 import shardsim.core.fault.NetFault;
@@ -45,6 +46,19 @@ public final class PdStaleLeaderScenario extends SimulatedScenario<PdWorld, Term
     @Override
     public List<Rule> invariants() {
         return Checks.ALL;
+    }
+
+    /**
+     * What each mode claims, declared once: both claim P1 and P2, and {@code buggy} is expected to
+     * break P1, the reported bug (a broken claim still fails the run: that is the reproduction).
+     * A gap the fix leaves open would be declared here too, with {@code gap(...)} and its reason.
+     */
+    @Override
+    public ClaimTable claims() {
+        return ClaimTable.builder(Checks.ALL, modes())
+                .expectedBreak(Checks.P1, "the reported bug: the epoch check alone lets the old leader's delayed heartbeat overwrite the new leader (tikv/pd #2657)",
+                        "buggy")
+                .build();
     }
 
     @Override
