@@ -6,11 +6,11 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.LongFunction;
 import org.HdrHistogram.Histogram;
+import shardsim.cli.io.Json;
 import shardsim.cli.io.Text;
 import shardsim.core.check.ModeClaims;
 import shardsim.core.check.Stance;
 import shardsim.core.scenario.Plans;
-import shardsim.cli.io.Json;
 import shardsim.core.trace.Micros;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -158,7 +158,7 @@ public final class SweepSummary {
      */
     public void render(PrintStream out, String title, double wallSeconds, ModeClaims claims, LongFunction<String> reproduce) {
         out.println(title);
-        out.println("runs " + runs + ", failing " + failing + (runs == 0 ? "" : String.format(" (%.4f)", (double) failing / runs)) + " (a claim of "
+        out.println("runs " + runs + ", failing " + failing + (runs == 0 ? "" : String.format(" (%.4f)", (double) failing / runs)) + "   (failing: a claim of "
                 + claims.mode() + " broke)");
         if (!byInvariant.isEmpty()) {
             out.println("broken claims by invariant:");
