@@ -169,7 +169,7 @@ public final class ScenarioReport {
         for (Rule inv : scenario.invariants()) {
             String meaning = inv.meaning();
             if (ofBuggy.of(inv.name()).kind() == Stance.Kind.EXPECTED_BREAK) {
-                meaning += " (" + buggy + " is expected to break it, " + ofBuggy.of(inv.name()).reason() + ")";
+                meaning += " (" + buggy + " is expected to break it" + (VerdictText.isBuggy(buggy) ? ": the reported bug)" : ")");
             }
             if (ofFixed.isGap(inv.name())) {
                 meaning += " (known gap, not claimed by " + fixed + ": " + ofFixed.of(inv.name()).reason() + ")";
@@ -393,7 +393,7 @@ public final class ScenarioReport {
     private void runMarkdown(StringBuilder b, String mode, Documented d) {
         RunResult r = d.result();
         b.append("## Mode ").append(Md.text(mode)).append(", plan ").append(Md.text(documentedPlan)).append("\n\n");
-        b.append("`./").append(r.spec().command()).append("`: ").append(d.verdict().claimsHold() ? "" : "**violated**: ").append(Md.text(VerdictText.headline(d.verdict())))
+        b.append("`./").append(r.spec().command()).append("`: ").append(d.verdict().claimsHold() ? Md.text(VerdictText.headline(d.verdict())) : "**" + Md.text(VerdictText.headline(d.verdict())) + "**")
                 .append(" (")
                 .append(r.events()).append(" events, virtual time ").append(Micros.format(r.virtualMicros())).append(", digest `").append(r.digestHex()).append("`)\n\n");
         if (!r.ok()) {

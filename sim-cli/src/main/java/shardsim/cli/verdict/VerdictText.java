@@ -33,7 +33,7 @@ public final class VerdictText {
     /** What a violation is to the verdict: "claim broken", "claim broken, expected" or "gap (not claimed)". */
     public static String label(Verdict v, Violation x) {
         if (v.gaps().contains(x)) {
-            return "known gap (not claimed by " + v.claims().mode() + ")";
+            return "known gap, not claimed by " + v.claims().mode();
         }
         if (v.expected(x)) {
             return isBuggy(v.claims().mode()) ? "claim broken: the reported bug" : "claim broken, expected of " + v.claims().mode();
