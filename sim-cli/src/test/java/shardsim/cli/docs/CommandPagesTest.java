@@ -42,6 +42,24 @@ class CommandPagesTest {
         assertTrue(index.contains("[`sim sweep`](sim-sweep.adoc)"), index);
     }
 
+    @Test
+    void everyBuiltInScenarioHasAPageWithTheGeneratedBlocks() throws IOException {
+        for (shardsim.core.scenario.Scenario s : shardsim.scenarios.Scenarios.all()) {
+            String page = Files.readString(COMMITTED.resolveSibling("scenarios").resolve(s.name() + ".md"));
+            for (String block : List.of("invariants", "fidelity")) {
+                assertTrue(page.contains(ScenarioPages.begin(block)) && page.contains(ScenarioPages.end(block)), s.name() + ".md: block " + block);
+            }
+        }
+    }
+
+    @Test
+    void aBlockIsReplacedBetweenItsMarkersAndNothingElseMoves() {
+        String page = "# t\n\n" + ScenarioPages.begin("fidelity") + "old row\n" + ScenarioPages.end("fidelity") + "\n\nafter\n";
+        String out = ScenarioPages.replace(page, "fidelity", "new row\n");
+        assertEquals("# t\n\n" + ScenarioPages.begin("fidelity") + "new row\n" + ScenarioPages.end("fidelity") + "\n\nafter\n", out);
+        assertEquals(page, ScenarioPages.replace(page, "invariants", "x"));
+    }
+
     private static TreeSet<String> adocIn(Path dir) throws IOException {
         try (Stream<Path> files = Files.list(dir)) {
             TreeSet<String> out = new TreeSet<>();

@@ -29,6 +29,12 @@ public final class DocCommandCheck {
         List<String> out = new ArrayList<>();
         PrintStream sink = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
         CommandLine cmd = Main.newCommandLine(sink, sink);
+        if (c.nameOnly()) {
+            if (!c.args().isEmpty() && !cmd.getSubcommands().containsKey(c.command())) {
+                out.add("no command '" + c.command() + "' (known: " + String.join(", ", cmd.getSubcommands().keySet()) + ")");
+            }
+            return out;
+        }
         ParseResult parsed;
         try {
             parsed = cmd.parseArgs(c.args().toArray(new String[0]));

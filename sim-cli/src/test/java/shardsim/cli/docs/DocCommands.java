@@ -81,12 +81,12 @@ public final class DocCommands {
                 }
                 String logical = joined.toString().replaceFirst("^\\$\\s+", "");
                 if (COMMAND.matcher(logical).matches()) {
-                    out.add(parse(name + ":" + (first + 1), logical));
+                    out.add(parse(name + ":" + (first + 1), logical, false));
                 }
             } else {
                 Matcher m = INLINE.matcher(line);
                 while (m.find()) {
-                    out.add(parse(name + ":" + (i + 1), m.group(1)));
+                    out.add(parse(name + ":" + (i + 1), m.group(1), true));
                 }
             }
         }
@@ -94,7 +94,7 @@ public final class DocCommands {
     }
 
     /** A command line: its words, its environment prefix, and the exit code its comment gives. */
-    static DocCommand parse(String where, String written) {
+    static DocCommand parse(String where, String written, boolean inline) {
         List<String> words = new ArrayList<>();
         String comment = split(written, words);
         Integer exit = null;
@@ -114,7 +114,7 @@ public final class DocCommands {
             throw new IllegalArgumentException(where + ": not a ./sim command: " + written);
         }
         String shown = comment == null ? written.strip() : written.substring(0, written.indexOf(comment) - 1).strip();
-        return new DocCommand(where, shown, env, words.subList(at + 1, words.size()), exit);
+        return new DocCommand(where, shown, env, words.subList(at + 1, words.size()), exit, inline);
     }
 
     /**

@@ -60,7 +60,7 @@ class DocCommandsE2E {
     }
 
     static boolean cheap(DocCommand c) {
-        if (!c.env().isEmpty()) {
+        if (!c.env().isEmpty() || c.nameOnly()) {
             return false;
         }
         switch (c.command()) {

@@ -31,6 +31,16 @@ class DocCommandsTest {
     }
 
     @Test
+    void outputFormatsNamesTheVersionsTheReadersAccept() throws java.io.IOException {
+        String page = java.nio.file.Files.readString(DocCommands.root().resolve("docs/output-formats.md"));
+        for (String expected : List.of("schema `" + shardsim.cli.io.TraceFile.SCHEMA + "`, `schemaVersion` " + shardsim.cli.io.TraceFile.SCHEMA_VERSION,
+                "schema `" + shardsim.cli.io.PlanFile.SCHEMA + "`, `schemaVersion` " + shardsim.cli.io.PlanFile.SCHEMA_VERSION,
+                "`format` `" + shardsim.cli.sweep.ResultHeader.FORMAT + "`")) {
+            assertTrue(page.contains(expected), "docs/output-formats.md should say: " + expected);
+        }
+    }
+
+    @Test
     void aMisspelledOptionAnUnknownModeOrPlanOrScenarioIsCaught() {
         String doc = String.join("\n", "Try `./sim run version-skew --mdoe buggy`.", "```", "./sim run version-skew --mode bugy   # exit 1",
                 "./sim sweep split-stall --plan randmo --seeds 0..9", "./sim run no-such-scenario", "./sim run drop-after-clone \\",
@@ -46,6 +56,10 @@ class DocCommandsTest {
         assertEquals(List.of("run", "drop-after-clone", "--mode", "fixed", "--plan", "documented"), commands.get(4).args());
         assertEquals(0, commands.get(4).expectedExit());
         assertEquals("planted.md:6", commands.get(4).where());
+        List<DocCommand> names = DocCommands.of("names.md", "`./sim run` runs a seed; `./sim` builds the jar; `./sim rnu` is a typo.\n");
+        assertEquals(List.of(), check.problems(names.get(0)));
+        assertEquals(List.of(), check.problems(names.get(1)));
+        assertTrue(check.problems(names.get(2)).get(0).contains("no command 'rnu'"), check.problems(names.get(2)).toString());
     }
 
     @Test
