@@ -1,12 +1,12 @@
 package shardsim.cli.report;
 
 /** Escaping for text that came from a run when it goes into Markdown. */
-final class Md {
+public final class Md {
     private Md() {
     }
 
     /** Prose: characters Markdown or HTML would interpret are escaped. */
-    static String text(String s) {
+    public static String text(String s) {
         StringBuilder b = new StringBuilder(s.length() + 8);
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
@@ -19,7 +19,7 @@ final class Md {
     }
 
     /** A table cell. */
-    static String cell(String s) {
+    public static String cell(String s) {
         return text(s);
     }
 
