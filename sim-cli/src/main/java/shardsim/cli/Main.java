@@ -5,15 +5,19 @@ import java.io.PrintWriter;
 import java.util.List;
 import picocli.CommandLine;
 import shardsim.cli.base.ExitCodes;
+import shardsim.cli.base.Interrupted;
 import shardsim.cli.base.UserError;
+import shardsim.cli.io.IoFailure;
 import shardsim.cli.io.Text;
 import shardsim.cli.options.Registry;
 import shardsim.core.scenario.Scenario;
 
 /**
  * Entry point of the {@code sim} command and the one place where failures become exit codes:
- * bad usage and {@link UserError} exit 2 with one line on stderr, anything else unexpected is an
- * internal error (exit 4) and is the only case that prints a stack trace.
+ * bad usage, {@link UserError} and a failure of the file system (a full disk, a folder not
+ * writable, a file removed meanwhile) exit 2 with one line on stderr; a signal that stops a command
+ * before its work is done exits 130 with one line; anything else unexpected is an internal error
+ * (exit 4) and is the only case that prints a stack trace.
  */
 public final class Main {
     private Main() {
@@ -74,7 +78,18 @@ public final class Main {
         cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             String name = commandLine.getCommandSpec().qualifiedName();
             if (ex instanceof UserError) {
-                ctx.err().println(name + ": " + Text.oneLine(String.valueOf(ex.getMessage())));
+                ctx.err().println(name + ": " + Text.unprefixed(name, ex.getMessage()));
+                ctx.err().flush();
+                return ExitCodes.BAD_INPUT;
+            }
+            if (ex instanceof Interrupted || shuttingDown(ex)) {
+                ctx.err().println(name + ": interrupted" + (ex instanceof Interrupted ? ": " + Text.unprefixed(name, ex.getMessage()) : ""));
+                ctx.err().flush();
+                return ExitCodes.INTERRUPTED;
+            }
+            String io = IoFailure.oneLine(ex);
+            if (io != null) {
+                ctx.err().println(name + ": " + Text.unprefixed(name, io));
                 ctx.err().flush();
                 return ExitCodes.BAD_INPUT;
             }
@@ -93,6 +108,16 @@ public final class Main {
             }
         });
         return cmd;
+    }
+
+    /** The JDK refuses work once the JVM stops on a signal ("Shutdown in progress"): an interruption, not a bug. */
+    static boolean shuttingDown(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (c instanceof IllegalStateException && "Shutdown in progress".equals(c.getMessage())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** An Error is an internal error (exit 4) in one line: its stack says nothing a user can act on. */
