@@ -160,6 +160,7 @@ public final class SweepCommand implements Callable<Integer> {
         }
         FileChannel channel;
         try {
+            AtomicOutput.makeFolder(out.toAbsolutePath().normalize().getParent());
             channel = exists ? FileChannel.open(out, StandardOpenOption.READ, StandardOpenOption.WRITE)
                     : FileChannel.open(out, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
         } catch (IOException e) {

@@ -18,7 +18,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
-import shardsim.cli.base.Interrupted;
 import shardsim.cli.base.UserError;
 
 /**
@@ -150,6 +149,7 @@ public final class AtomicOutput implements Closeable {
         Path dir = checkedFolder(target);
         Path temp = null;
         try {
+            makeFolder(dir);
             temp = newTemp(dir, target, ".tmp");
             return new AtomicOutput(target, temp);
         } catch (AccessDeniedException e) {
@@ -246,10 +246,11 @@ public final class AtomicOutput implements Closeable {
         }
         try {
             Runtime.getRuntime().addShutdownHook(new Thread(AtomicOutput::removeLive, "sim-temp-cleanup"));
+            hooked = true;
         } catch (IllegalStateException shuttingDown) {
-            throw new Interrupted("stopped before writing any file");
+            // The JVM is stopping on a signal: the command still writes what it found, and its
+            // own close removes the temporary file if the write does not complete.
         }
-        hooked = true;
     }
 
     private static void removeLive() {
@@ -279,16 +280,54 @@ public final class AtomicOutput implements Closeable {
         if (dir == null || abs.getFileName() == null) {
             throw new UserError("cannot write " + target + ": not a file path");
         }
-        if (!Files.isDirectory(dir)) {
-            throw new UserError("cannot write " + target + ": folder " + dir + " does not exist");
-        }
         if (Files.isDirectory(abs)) {
             throw new UserError("cannot write " + target + ": it is a folder");
         }
-        if (!Files.isWritable(dir)) {
-            throw new UserError("cannot write " + target + ": folder " + dir + " is not writable");
-        }
+        checkFolder(dir, "cannot write " + target + ": ");
         return dir;
+    }
+
+    /**
+     * The one rule every command follows for an output folder: it is used if it exists and is
+     * writable, and made (when the first file is written, {@link #makeFolder}) if it is missing
+     * and its parent is a writable folder. A missing parent is refused: a typo in a path makes
+     * one stray folder at most.
+     *
+     * @param prefix what the message starts with ("cannot write t.json: ")
+     */
+    public static void checkFolder(Path dir, String prefix) {
+        if (Files.isDirectory(dir)) {
+            if (!Files.isWritable(dir)) {
+                throw new UserError(prefix + "folder " + dir + " is not writable");
+            }
+            return;
+        }
+        if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+            throw new UserError(prefix + dir + " is not a folder");
+        }
+        Path parent = dir.toAbsolutePath().normalize().getParent();
+        if (parent == null || !Files.isDirectory(parent)) {
+            throw new UserError(prefix + "folder " + dir + " does not exist, nor does its parent (sim makes a missing folder only inside one that exists)");
+        }
+        if (!Files.isWritable(parent)) {
+            throw new UserError(prefix + "folder " + dir + " does not exist and " + parent + " is not writable");
+        }
+    }
+
+    /** Makes {@code dir} if it is missing (its parent exists: {@link #checkFolder}); returns whether it made it. */
+    public static boolean makeFolder(Path dir) throws IOException {
+        if (Files.isDirectory(dir)) {
+            return false;
+        }
+        try {
+            Files.createDirectory(dir);
+            return true;
+        } catch (FileAlreadyExistsException e) {
+            if (Files.isDirectory(dir)) {
+                return false;
+            }
+            throw e;
+        }
     }
 
     public BufferedWriter writer() {
