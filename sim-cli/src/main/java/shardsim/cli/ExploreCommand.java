@@ -15,7 +15,7 @@ import shardsim.cli.explore.ParallelRuns;
 import shardsim.cli.io.Json;
 import shardsim.cli.options.JsonOption;
 import shardsim.cli.options.ModeOption;
-import shardsim.cli.options.PlanOption;
+import shardsim.cli.options.SeededPlanOption;
 import shardsim.cli.options.ProgressOption;
 import shardsim.cli.options.ScenarioArg;
 import shardsim.cli.options.SeedOption;
@@ -45,7 +45,7 @@ public final class ExploreCommand implements Callable<Integer> {
     ModeOption mode;
 
     @Mixin
-    PlanOption plan;
+    SeededPlanOption plan;
 
     @Mixin
     SeedOption seed;

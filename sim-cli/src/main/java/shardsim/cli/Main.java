@@ -66,6 +66,9 @@ public final class Main {
         cmd.addSubcommand(new ExplainCommand(ctx));
         cmd.addSubcommand(new ExploreCommand(ctx));
         cmd.addSubcommand(new UpgradesCommand(ctx));
+        // Each help lists only the exit codes its command can give (ExitCodes, the one place).
+        cmd.getCommandSpec().usageMessage().footer(ExitCodes.footer("sim"));
+        cmd.getSubcommands().forEach((name, sub) -> sub.getCommandSpec().usageMessage().footer(ExitCodes.footer(name)));
         cmd.setOut(new PrintWriter(ctx.out(), true));
         cmd.setErr(new PrintWriter(ctx.err(), true));
         cmd.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));

@@ -23,7 +23,7 @@ final class RunReport {
 
     static void body(PrintStream out, RunResult r, java.util.List<TraceEvent> last, boolean upToFirstViolation) {
         out.println("parameters:");
-        for (Map.Entry<String, String> e : r.params().entrySet()) {
+        for (Map.Entry<String, String> e : shardsim.cli.io.ParamLines.of(r.params()).entrySet()) {
             out.println("  " + Text.oneLine(e.getKey()) + " = " + Text.oneLine(e.getValue()));
         }
         out.println("result: " + (r.ok() ? "ok, every check held" : "VIOLATED"));

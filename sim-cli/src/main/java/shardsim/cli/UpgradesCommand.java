@@ -19,7 +19,7 @@ import shardsim.cli.io.Json;
 import shardsim.cli.io.PlanFile;
 import shardsim.cli.options.JsonOption;
 import shardsim.cli.options.PlanChoice;
-import shardsim.cli.options.PlanOption;
+import shardsim.cli.options.SeededPlanOption;
 import shardsim.cli.options.ProgressOption;
 import shardsim.cli.options.RolloutOption;
 import shardsim.cli.options.ScenarioArg;
@@ -48,8 +48,9 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** {@code sim upgrades}: every rollout order of a fix over a seed range, and which orders are safe. */
-@Command(name = "upgrades", description = {"Roll a fix out in every order the world's roles allow (all at once, each role first, node by node, and a rollback),",
-    "over a range of seeds, and report per order the failing runs before the first step, in the mixed window and after the last step.",
+@Command(name = "upgrades", description = {"Roll a fix out in every order the nodes allow, over a range of seeds, and say which orders are safe.",
+    "The orders: all at once, each role first, node by node, and a rollback. Per order the failing runs before the first step, in the mixed",
+    "window and after the last step.",
     "An order is unsafe if a seed fails from its first step on while the same plan with its steps as restarts on the old code holds; exit 1 if any is.",
     "Each order's smallest seed failing from its first step on is written as a plan file, shrunk, and printed with the command that reproduces it."})
 public final class UpgradesCommand implements Callable<Integer> {
@@ -62,7 +63,7 @@ public final class UpgradesCommand implements Callable<Integer> {
     RolloutOption rollout;
 
     @Mixin
-    PlanOption plan;
+    SeededPlanOption plan;
 
     @Mixin
     SeedsOption seeds;

@@ -55,7 +55,10 @@ public final class FindingFiles {
     }
 
     private void check() {
-        AtomicOutput.checkFolder(folder, "--out: ");
+        if (defaulted && !Files.isDirectory(folder.getParent())) {
+            return;
+        }
+        AtomicOutput.checkFolder(folder, defaulted ? "cannot write " + folder + ": " : "--out: ");
         if (!Files.isDirectory(folder)) {
             return;
         }
