@@ -61,6 +61,7 @@ public final class AtomicOutput implements Closeable {
 
     /** The checks of {@link #create(Path, boolean, Collection)} alone. */
     public static void checkTarget(Path target, boolean force, Collection<Path> inputs) {
+        regularOrAbsent(target);
         checkedFolder(target);
         for (Path in : inputs) {
             if (in != null && same(target, in)) {
@@ -362,6 +363,8 @@ public final class AtomicOutput implements Closeable {
         if (!committed) {
             try {
                 writer.close();
+            } catch (IOException e) {
+                // Closing a file being dropped: its failure (a full disk again) says nothing new.
             } finally {
                 forget(temp);
             }

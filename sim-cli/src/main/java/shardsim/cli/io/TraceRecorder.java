@@ -72,11 +72,20 @@ public final class TraceRecorder implements TraceListener, Closeable {
 
     @Override
     public void close() throws IOException {
+        // Each step whatever the one before did: a full disk fails the flush of a close too, and
+        // the scratch files must go all the same.
         try {
             bodyWriter.close();
-            output.close();
+        } catch (IOException e) {
+            // The write that failed first has been reported.
         } finally {
-            AtomicOutput.forget(body);
+            try {
+                output.close();
+            } catch (IOException e) {
+                // As above.
+            } finally {
+                AtomicOutput.forget(body);
+            }
         }
     }
 }

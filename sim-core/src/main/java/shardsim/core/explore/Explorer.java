@@ -214,6 +214,8 @@ public final class Explorer {
     private boolean valid(CustomPlan plan, long seed) {
         try {
             PlanValidation.check(plan, worlds.of(seed).names());
+            // Mutants stay inside the fault window, so the run's end needs no check here.
+            PlanValidation.checkCanFire(plan, java.util.OptionalLong.empty());
             return true;
         } catch (IllegalArgumentException e) {
             return false;

@@ -72,8 +72,8 @@ public final class PlanValidation {
      * Refuses an entry that can never fire, which would otherwise pass as silently as a misspelled
      * name: a fault or operation after the run's end ({@code endMicros}, when the scenario says),
      * a network fault between a node and itself, and an end of a lasting fault (a
-     * {@code partition-end}) that no earlier fault of the plan started. Kept apart from
-     * {@link #check}, which exploration also uses on the plans it mutates.
+     * {@code partition-end}) that no earlier fault of the plan started. Exploration makes the same
+     * check on its mutants, so that every plan it writes runs with {@code sim run --plan}.
      *
      * @throws IllegalArgumentException naming the entry and why it cannot fire
      */
