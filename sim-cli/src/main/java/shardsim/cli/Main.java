@@ -5,7 +5,6 @@ import java.io.PrintWriter;
 import java.util.List;
 import picocli.CommandLine;
 import shardsim.cli.base.ExitCodes;
-import shardsim.cli.base.Interrupted;
 import shardsim.cli.base.UserError;
 import shardsim.cli.io.IoFailure;
 import shardsim.cli.io.Text;
@@ -85,8 +84,8 @@ public final class Main {
                 ctx.err().flush();
                 return ExitCodes.BAD_INPUT;
             }
-            if (ex instanceof Interrupted || shuttingDown(ex)) {
-                ctx.err().println(name + ": interrupted" + (ex instanceof Interrupted ? ": " + Text.unprefixed(name, ex.getMessage()) : ""));
+            if (shuttingDown(ex)) {
+                ctx.err().println(name + ": interrupted before the work was done; no verdict");
                 ctx.err().flush();
                 return ExitCodes.INTERRUPTED;
             }

@@ -180,6 +180,10 @@ public final class SweepCommand implements Callable<Integer> {
             return w;
         } catch (RuntimeException | IOException e) {
             channel.close();
+            if (!exists) {
+                // A file this sweep made and could not even start (a full disk at its header) is not left behind.
+                Files.deleteIfExists(out);
+            }
             throw e;
         }
     }
