@@ -60,23 +60,34 @@ public final class CoverageCommand implements Callable<Integer> {
         if (scenario.run(choice.checkedSpec(scenario, m, range.first())).coverage().spaces().isEmpty()) {
             throw new UserError("scenario " + scenario.name() + " declares no state abstraction: there is no coverage to list");
         }
-        CoverageRuns.Tallies tally;
-        try (Progress p = new Progress(ctx.err(), ctx.terminal(), range.count(), every, "coverage", "seeds")) {
-            tally = CoverageRuns.tally(scenario, seed -> choice.spec(scenario, m, seed), range.first(), range.count(), n, r -> p.step(r.ok()));
+        try (OnSignal signal = new OnSignal("coverage")) {
+            CoverageRuns.Tallies tally;
+            try (Progress p = new Progress(ctx.err(), ctx.terminal(), range.count(), every, "coverage", "seeds")) {
+                tally = CoverageRuns.tally(scenario, seed -> choice.spec(scenario, m, seed), range.first(), range.count(), n, r -> p.step(r.ok()), signal::signalled);
+            }
+            long done = tally.coverage().runs();
+            boolean interrupted = done < range.count();
+            if (interrupted) {
+                ctx.err().println("sim coverage: interrupted after " + done + " of " + range.count() + " seeds; the listing below counts those runs only");
+            }
+            String title = "coverage " + scenario.name() + " mode " + m + " plan " + choice.name() + " seeds " + range + " (" + done + " runs"
+                    + (interrupted ? ", INTERRUPTED" : "") + ")";
+            if (json.on()) {
+                ObjectNode o = Json.MAPPER.createObjectNode();
+                o.put("scenario", scenario.name());
+                o.put("mode", m);
+                o.put("plan", choice.name());
+                o.put("seeds", range.toString());
+                if (interrupted) {
+                    o.put("interrupted", true);
+                }
+                o.setAll(CoverageListing.toJson(tally.coverage(), tally.probes(), scenario.probeNames()));
+                ctx.out().println(Json.line(o));
+            } else {
+                CoverageListing.render(ctx.out(), title, tally.coverage(), tally.probes(), scenario.probeNames());
+            }
+            ctx.out().flush();
+            return interrupted ? ExitCodes.INTERRUPTED : ExitCodes.OK;
         }
-        String title = "coverage " + scenario.name() + " mode " + m + " plan " + choice.name() + " seeds " + range + " (" + tally.coverage().runs() + " runs)";
-        if (json.on()) {
-            ObjectNode o = Json.MAPPER.createObjectNode();
-            o.put("scenario", scenario.name());
-            o.put("mode", m);
-            o.put("plan", choice.name());
-            o.put("seeds", range.toString());
-            o.setAll(CoverageListing.toJson(tally.coverage(), tally.probes(), scenario.probeNames()));
-            ctx.out().println(Json.line(o));
-        } else {
-            CoverageListing.render(ctx.out(), title, tally.coverage(), tally.probes(), scenario.probeNames());
-        }
-        ctx.out().flush();
-        return ExitCodes.OK;
     }
 }

@@ -135,14 +135,20 @@ public final class ExplainCommand implements Callable<Integer> {
         ExplainParams params = new ExplainParams(k, coarse, maxPoints, ExplainParams.DEFAULT_JUMP);
         String command = command(given);
         if (recorded != null) {
-            String replayed = simulated.run(given).digestHex();
-            if (!replayed.equals(recorded.digest())) {
-                ctx.err().println("sim explain: the trace " + fromTrace + " records digest " + recorded.digest() + ", this sim replays its run to " + replayed
-                        + " (sim replay " + fromTrace + " names the first differing event)");
+            // Event by event, as sim replay checks: a trace whose events were edited and re-sealed
+            // is not the run this sim explains, whatever digest its header carries.
+            shardsim.core.trace.Trace full = shardsim.core.trace.Trace.full();
+            String replayed = simulated.run(given, full).digestHex();
+            java.util.Optional<shardsim.core.trace.TraceDiff.Difference> diff = shardsim.core.trace.TraceDiff.firstDifference(recorded.events(), full.events());
+            if (diff.isPresent() || !replayed.equals(recorded.digest())) {
+                String first = diff.map(d -> d.describe().lines().findFirst().orElse("")).orElse("every event matches but the digest differs: recorded "
+                        + recorded.digest() + ", replayed " + replayed);
+                ctx.err().println("sim explain: the trace " + fromTrace + " is not the run this sim replays: " + shardsim.cli.io.Text.oneLine(first)
+                        + " (sim replay " + fromTrace + " shows both sides)");
                 return ExitCodes.NONDETERMINISM;
             }
         }
-        try (AtomicOutput page = html == null ? null : AtomicOutput.create(html)) {
+        try (OnSignal signal = new OnSignal("explain"); AtomicOutput page = html == null ? null : AtomicOutput.create(html)) {
             RunSpec spec = Explainer.runnable(simulated, given);
             Original original;
             try {
@@ -165,8 +171,21 @@ public final class ExplainCommand implements Callable<Integer> {
             Explanation x;
             ExecutorService pool = Executors.newFixedThreadPool(t);
             try {
-                Explainer.Progress progress = (c, runs) -> ctx.err().println(progressLine(c, runs, t0));
+                int[] measured = {0};
+                Explainer.Progress progress = (c, runs) -> {
+                    ctx.err().println(progressLine(c, runs, t0));
+                    measured[0]++;
+                    if (signal.signalled()) {
+                        throw new Stopped(measured[0]);
+                    }
+                };
                 x = points != null ? Explainer.at(simulated, original, params, points, pool, progress) : Explainer.search(simulated, original, params, pool, progress);
+            } catch (Stopped s) {
+                // No curve from part of its points: the points measured are the progress lines above.
+                ctx.err().println("sim explain: interrupted after " + s.points + " curve point(s)" + (points != null ? " of " + points.size() : "")
+                        + "; no curve and no decisive events are given (the points measured are the lines above)");
+                ctx.err().flush();
+                return ExitCodes.INTERRUPTED;
             } finally {
                 pool.shutdownNow();
             }
@@ -188,6 +207,16 @@ public final class ExplainCommand implements Callable<Integer> {
             }
         }
         return ExitCodes.OK;
+    }
+
+    /** A signal stopped the search between two curve points. */
+    private static final class Stopped extends RuntimeException {
+        final int points;
+
+        Stopped(int points) {
+            super("interrupted", null, false, false);
+            this.points = points;
+        }
     }
 
     private static String progressLine(CurvePoint c, long runs, long t0) {

@@ -15,7 +15,7 @@ import shardsim.cli.explore.ParallelRuns;
 import shardsim.cli.io.Json;
 import shardsim.cli.options.JsonOption;
 import shardsim.cli.options.ModeOption;
-import shardsim.cli.options.PlanOption;
+import shardsim.cli.options.SeededPlanOption;
 import shardsim.cli.options.ProgressOption;
 import shardsim.cli.options.ScenarioArg;
 import shardsim.cli.options.SeedOption;
@@ -45,7 +45,7 @@ public final class ExploreCommand implements Callable<Integer> {
     ModeOption mode;
 
     @Mixin
-    PlanOption plan;
+    SeededPlanOption plan;
 
     @Mixin
     SeedOption seed;
@@ -61,7 +61,8 @@ public final class ExploreCommand implements Callable<Integer> {
     @Mixin
     StopOnFirstOption stopOnFirst;
 
-    @Option(names = "--out", paramLabel = "DIR", defaultValue = ".", description = "Folder for the plan files of the failures found (default: here).")
+    @Option(names = "--out", paramLabel = "DIR", description = "Folder for the plan files of the failures found, each written as it is found "
+            + "(default: sim-out/explore; a missing folder is made when its parent exists).")
     Path out;
 
     @Mixin
@@ -100,18 +101,37 @@ public final class ExploreCommand implements Callable<Integer> {
         ExploreResult result;
         try (OnSignal signal = new OnSignal("explore"); ParallelRuns runner = new ParallelRuns(scenario, t)) {
             try (Progress bar = new Progress(ctx.err(), ctx.terminal(), runs, everySeconds, "explore", "runs")) {
-                result = new Explorer(config).explore(runner, (run, outcome, failing, fresh) -> bar.step(!failing), signal::signalled);
+                result = new Explorer(config).explore(runner, new Explorer.Listener() {
+                    @Override
+                    public void merged(int run, shardsim.core.explore.Outcome outcome, boolean failing, int fresh) {
+                        bar.step(!failing);
+                    }
+
+                    @Override
+                    public void found(shardsim.core.explore.Finding f) {
+                        try {
+                            files.write(f);
+                        } catch (IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                        }
+                    }
+                }, signal::signalled);
             }
             double seconds = (System.nanoTime() - t0) / 1e9;
-            // Written after the search (a signal stops it between batches): the failures found so far keep their plans.
-            List<FindingFiles.Written> written = files.write(result.findings());
-            ExploreSummary summary = new ExploreSummary(config, result, written, t, seconds);
+            ExploreSummary summary = new ExploreSummary(config, result, files.written(result.findings()), t, seconds);
+            if (result.stopped()) {
+                ctx.err().println("sim explore: interrupted after " + result.runs() + " of " + runs + " runs; the " + result.findings().size()
+                        + " failure(s) found are written, and no verdict is given for the runs not done");
+            }
             if (json.on()) {
                 ctx.out().println(Json.line(summary.json()));
             } else {
                 summary.text(ctx.out());
             }
             ctx.out().flush();
+            if (result.stopped()) {
+                return ExitCodes.INTERRUPTED;
+            }
         }
         return result.foundFailure() ? ExitCodes.VIOLATION : ExitCodes.OK;
     }

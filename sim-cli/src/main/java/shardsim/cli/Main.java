@@ -6,14 +6,17 @@ import java.util.List;
 import picocli.CommandLine;
 import shardsim.cli.base.ExitCodes;
 import shardsim.cli.base.UserError;
+import shardsim.cli.io.IoFailure;
 import shardsim.cli.io.Text;
 import shardsim.cli.options.Registry;
 import shardsim.core.scenario.Scenario;
 
 /**
  * Entry point of the {@code sim} command and the one place where failures become exit codes:
- * bad usage and {@link UserError} exit 2 with one line on stderr, anything else unexpected is an
- * internal error (exit 4) and is the only case that prints a stack trace.
+ * bad usage, {@link UserError} and a failure of the file system (a full disk, a folder not
+ * writable, a file removed meanwhile) exit 2 with one line on stderr; a signal that stops a command
+ * before its work is done exits 130 with one line; anything else unexpected is an internal error
+ * (exit 4) and is the only case that prints a stack trace.
  */
 public final class Main {
     private Main() {
@@ -62,6 +65,9 @@ public final class Main {
         cmd.addSubcommand(new ExplainCommand(ctx));
         cmd.addSubcommand(new ExploreCommand(ctx));
         cmd.addSubcommand(new UpgradesCommand(ctx));
+        // Each help lists only the exit codes its command can give (ExitCodes, the one place).
+        cmd.getCommandSpec().usageMessage().footer(ExitCodes.footer("sim"));
+        cmd.getSubcommands().forEach((name, sub) -> sub.getCommandSpec().usageMessage().footer(ExitCodes.footer(name)));
         cmd.setOut(new PrintWriter(ctx.out(), true));
         cmd.setErr(new PrintWriter(ctx.err(), true));
         cmd.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
@@ -74,7 +80,18 @@ public final class Main {
         cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             String name = commandLine.getCommandSpec().qualifiedName();
             if (ex instanceof UserError) {
-                ctx.err().println(name + ": " + Text.oneLine(String.valueOf(ex.getMessage())));
+                ctx.err().println(name + ": " + Text.unprefixed(name, ex.getMessage()));
+                ctx.err().flush();
+                return ExitCodes.BAD_INPUT;
+            }
+            if (shuttingDown(ex)) {
+                ctx.err().println(name + ": interrupted before the work was done; no verdict");
+                ctx.err().flush();
+                return ExitCodes.INTERRUPTED;
+            }
+            String io = IoFailure.oneLine(ex);
+            if (io != null) {
+                ctx.err().println(name + ": " + Text.unprefixed(name, io));
                 ctx.err().flush();
                 return ExitCodes.BAD_INPUT;
             }
@@ -93,6 +110,16 @@ public final class Main {
             }
         });
         return cmd;
+    }
+
+    /** The JDK refuses work once the JVM stops on a signal ("Shutdown in progress"): an interruption, not a bug. */
+    static boolean shuttingDown(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (c instanceof IllegalStateException && "Shutdown in progress".equals(c.getMessage())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** An Error is an internal error (exit 4) in one line: its stack says nothing a user can act on. */

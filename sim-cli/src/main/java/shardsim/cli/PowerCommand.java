@@ -83,10 +83,11 @@ public final class PowerCommand implements Callable<Integer> {
         double seconds = (System.nanoTime() - t0) / 1e9;
         boolean interrupted = results.size() < starts;
         if (interrupted) {
-            ctx.err().println("sim power: interrupted; the figures below cover the " + results.size() + " of " + starts + " starts that finished");
+            ctx.err().println("sim power: interrupted after " + results.size() + " of " + starts + " starts; the figures below are theirs alone"
+                    + (results.isEmpty() ? ": none" : ""));
             if (results.isEmpty()) {
                 ctx.err().flush();
-                return ExitCodes.INTERNAL;
+                return ExitCodes.INTERRUPTED;
             }
         }
         List<Long> seeds = new ArrayList<>();
@@ -111,14 +112,20 @@ public final class PowerCommand implements Callable<Integer> {
             o.put("finishedStarts", results.size());
             o.put("maxSeeds", maxSeeds);
             o.put("missed", missed);
-            ObjectNode s = o.putObject("seedsToFailure");
-            s.put("median", Power.percentile(seeds, 50));
-            s.put("p90", Power.percentile(seeds, 90));
-            s.put("max", Power.percentile(seeds, 100));
-            ObjectNode w = o.putObject("wallMicrosToFailure");
-            w.put("median", Power.percentile(micros, 50));
-            w.put("p90", Power.percentile(micros, 90));
-            w.put("max", Power.percentile(micros, 100));
+            o.put("interrupted", interrupted);
+            if (missed == results.size()) {
+                o.putNull("seedsToFailure");
+                o.putNull("wallMicrosToFailure");
+            } else {
+                ObjectNode s = o.putObject("seedsToFailure");
+                s.put("median", Power.percentile(seeds, 50));
+                s.put("p90", Power.percentile(seeds, 90));
+                s.put("max", Power.percentile(seeds, 100));
+                ObjectNode w = o.putObject("wallMicrosToFailure");
+                w.put("median", Power.percentile(micros, 50));
+                w.put("p90", Power.percentile(micros, 90));
+                w.put("max", Power.percentile(micros, 100));
+            }
             ObjectNode inv = o.putObject("firstInvariant");
             firstInvariant.forEach(inv::put);
             ArrayNode per = o.putArray("perStart");
@@ -140,16 +147,21 @@ public final class PowerCommand implements Callable<Integer> {
             var out = ctx.out();
             out.println("power " + scenario.name() + "  mode " + m + "  plan " + p + "  " + starts + " starts (seeds 0, 10^9, ...), at most " + maxSeeds + " seeds each"
                     + (interrupted ? " (INTERRUPTED after " + results.size() + " starts)" : ""));
-            out.printf("seeds to first failure:      median %d, p90 %d, max %d%n", Power.percentile(seeds, 50), Power.percentile(seeds, 90), Power.percentile(seeds, 100));
-            out.printf("wall time to first failure:  median %s, p90 %s, max %s (%d thread%s)%n", ms(Power.percentile(micros, 50)), ms(Power.percentile(micros, 90)),
-                    ms(Power.percentile(micros, 100)), t, t == 1 ? "" : "s");
+            if (missed == results.size()) {
+                // Every start ran out of seeds: a median of the cap would be a figure no run earned.
+                out.println("seeds to first failure:      none found in any start within " + maxSeeds + " seeds (no median)");
+            } else {
+                out.printf("seeds to first failure:      median %d, p90 %d, max %d%n", Power.percentile(seeds, 50), Power.percentile(seeds, 90), Power.percentile(seeds, 100));
+                out.printf("wall time to first failure:  median %s, p90 %s, max %s (%d thread%s)%n", ms(Power.percentile(micros, 50)), ms(Power.percentile(micros, 90)),
+                        ms(Power.percentile(micros, 100)), t, t == 1 ? "" : "s");
+            }
             out.println("first invariant broken: " + (firstInvariant.isEmpty() ? "none" : firstInvariant.toString().replace("{", "").replace("}", "").replace("=", " x")));
             if (missed > 0) {
                 out.println("NOT FOUND from " + missed + " of " + starts + " starts within " + maxSeeds + " seeds (counted as " + maxSeeds + " above)");
             }
             out.printf("%d runs in %.1f s%n", seeds.stream().mapToLong(Long::longValue).sum(), seconds);
         }
-        return ExitCodes.OK;
+        return interrupted ? ExitCodes.INTERRUPTED : ExitCodes.OK;
     }
 
     private static String ms(long micros) {

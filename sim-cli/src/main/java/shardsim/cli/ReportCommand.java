@@ -52,12 +52,38 @@ public final class ReportCommand implements Callable<Integer> {
         if (Files.exists(out) && !Files.isDirectory(out)) {
             throw new UserError("cannot write " + out + ": not a folder");
         }
+        boolean made = false;
         if (!check) {
-            checkFolder();
+            made = checkFolder();
         }
+        boolean removeOnSignal = made;
+        java.util.concurrent.atomic.AtomicBoolean writing = new java.util.concurrent.atomic.AtomicBoolean();
+        // A signal before the files are written removes the folder this run made: an empty folder
+        // would only look like a report that failed.
+        try (OnSignal signal = new OnSignal("report", () -> {
+            if (removeOnSignal && !writing.get()) {
+                removeIfEmpty(out);
+            }
+        })) {
+            return report(signal, writing, made);
+        }
+    }
+
+    private int report(OnSignal signal, java.util.concurrent.atomic.AtomicBoolean writing, boolean made) throws IOException {
         Map<Path, String> files = new LinkedHashMap<>();
         List<ScenarioReport> reports = new ArrayList<>();
+        int done = 0;
         for (Scenario s : ctx.scenarios()) {
+            if (signal.signalled()) {
+                if (made) {
+                    removeIfEmpty(out);
+                }
+                ctx.err().println("sim report: interrupted after " + done + " of " + ctx.scenarios().size() + " scenarios; nothing written"
+                        + (made ? " (the folder " + out + " it had made is removed)" : ""));
+                ctx.err().flush();
+                return ExitCodes.INTERRUPTED;
+            }
+            done++;
             ctx.err().println("sim report: " + s.name());
             ctx.err().flush();
             ScenarioReport r = ScenarioReport.of(s, seeds);
@@ -69,13 +95,24 @@ public final class ReportCommand implements Callable<Integer> {
             r.planFiles().forEach((name, plan) -> files.put(dir.resolve(name), plan));
         }
         files.put(out.resolve("README.md"), ScenarioReport.index(reports, seeds));
+        writing.set(true);
         return check ? check(files) : write(files);
     }
 
-    /** Before the ten seconds of work: the folder can be created and written, and is a report folder or empty. */
-    private void checkFolder() {
+    private static void removeIfEmpty(Path dir) {
         try {
-            Files.createDirectories(out);
+            Files.deleteIfExists(dir);
+        } catch (IOException e) {
+            // Not empty or gone: left as it is.
+        }
+    }
+
+    /** Before the ten seconds of work: the folder can be created and written, and is a report folder or empty. */
+    private boolean checkFolder() {
+        AtomicOutput.checkFolder(out, "cannot write " + out + ": ");
+        boolean made;
+        try {
+            made = AtomicOutput.makeFolder(out);
         } catch (IOException e) {
             throw AtomicOutput.cannotWrite(out, e);
         }
@@ -87,6 +124,7 @@ public final class ReportCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw AtomicOutput.cannotWrite(out, e);
         }
+        return made;
     }
 
     /** Empty, or holding an index that {@code sim report} wrote. */
@@ -109,7 +147,7 @@ public final class ReportCommand implements Callable<Integer> {
 
     private int write(Map<Path, String> files) throws IOException {
         for (Map.Entry<Path, String> f : files.entrySet()) {
-            Files.createDirectories(f.getKey().toAbsolutePath().getParent());
+            AtomicOutput.makeFolder(f.getKey().toAbsolutePath().getParent());
             try (AtomicOutput o = AtomicOutput.create(f.getKey())) {
                 o.writer().write(f.getValue());
                 o.commit();

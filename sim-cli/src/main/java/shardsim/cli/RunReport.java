@@ -24,7 +24,7 @@ final class RunReport {
 
     static void body(PrintStream out, RunResult r, Verdict verdict, java.util.List<TraceEvent> last, boolean upToFirstViolation) {
         out.println("parameters:");
-        for (Map.Entry<String, String> e : r.params().entrySet()) {
+        for (Map.Entry<String, String> e : shardsim.cli.io.ParamLines.of(r.params()).entrySet()) {
             out.println("  " + Text.oneLine(e.getKey()) + " = " + Text.oneLine(e.getValue()));
         }
         out.println("result: " + VerdictText.headline(verdict));

@@ -56,7 +56,7 @@ public final class ShrinkCommand implements Callable<Integer> {
             + "with --fail-on-gaps, else its first known gap).")
     String invariant;
 
-    @Option(names = "--out", paramLabel = "FILE", description = "Where to write the shrunk plan (default: SCENARIO-PLAN-seed-N-shrunk.json here).")
+    @Option(names = "--out", paramLabel = "FILE", description = "Where to write the shrunk plan (default: sim-out/shrink/SCENARIO-PLAN-seed-N-shrunk.json).")
     Path out;
 
     @Option(names = "--max-runs", paramLabel = "N", defaultValue = "20000", description = "Most candidate runs (default: ${DEFAULT-VALUE}).")
@@ -103,7 +103,13 @@ public final class ShrinkCommand implements Callable<Integer> {
         if (invariant != null && !scenario.invariantNames().contains(invariant)) {
             throw new UserError("unknown invariant '" + invariant + "' for " + scenario.name() + " (its invariants: " + String.join(", ", scenario.invariantNames()) + ")");
         }
-        Path target = out != null ? out : Path.of(defaultName(scenario, choice, n));
+        Path target = out;
+        if (target == null) {
+            // Default: sim-out/shrink/NAME, never the working folder's top level (sim-out is ignored by git).
+            target = Path.of(UpgradesCommand.DEFAULT_OUT, "shrink", defaultName(scenario, choice, n));
+            AtomicOutput.checkFolder(target.getParent().getParent(), "cannot write " + target + ": ");
+            AtomicOutput.makeFolder(target.getParent().getParent());
+        }
         RunFiles.check("sim shrink", force, RunFiles.inputs(choice), target, trace, html);
         // Opened before the search, so a bad path fails at once and an existing file survives a failed shrink.
         try (AtomicOutput planOut = AtomicOutput.create(target); OnSignal signal = new OnSignal("shrink")) {
@@ -137,13 +143,19 @@ public final class ShrinkCommand implements Callable<Integer> {
                     + " faults, " + result.shrunk().operationCount() + " operations):");
             ctx.out().println(planJson.toPrettyString());
             ctx.out().flush();
-            return ExitCodes.VIOLATION;
+            return ExitCodes.INTERRUPTED;
         }
         planOut.writer().write(planJson.toPrettyString());
         planOut.writer().write("\n");
         planOut.commit();
         RunSpec shrunkSpec = RunSpec.custom(scenario.name(), m, result.shrunk(), n);
-        RunResult shrunkRun = trace != null || html != null ? RunFiles.run(scenario, shrunkSpec, Trace.digestOnly(), trace, html) : result.shrunkRun();
+        RunResult shrunkRun;
+        try {
+            shrunkRun = trace != null || html != null ? RunFiles.run(scenario, shrunkSpec, Trace.digestOnly(), trace, html) : result.shrunkRun();
+        } catch (IOException | java.io.UncheckedIOException e) {
+            // The plan is whole and stays; say so with the failure, in one line.
+            throw new UserError(shardsim.cli.io.IoFailure.oneLine(e) + " (the shrunk plan is written: " + target + ")", e);
+        }
         if (json.on()) {
             ObjectNode o = Json.MAPPER.createObjectNode();
             o.put("scenario", scenario.name());

@@ -93,8 +93,11 @@ public final class SummarizeCommand implements Callable<Integer> {
                     summary.addCheckpoint(c, f.toString());
                 }
             });
+            if (read.header() == null) {
+                throw new UserError(f + " is not a sweep result file (it holds no complete header line)");
+            }
             if (read.partialTail()) {
-                ctx.err().println("sim summarize: ignoring the partial last line of " + f);
+                ctx.err().println("sim summarize: ignoring the partial last line of " + f + " (cut off when its sweep stopped)");
             }
             if (!read.tail().isEmpty()) {
                 ctx.err().println("sim summarize: leaving out the last " + read.tail().size() + " seeds of " + f

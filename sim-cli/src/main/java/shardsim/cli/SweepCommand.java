@@ -2,9 +2,11 @@ package shardsim.cli;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.BitSet;
@@ -22,6 +24,7 @@ import shardsim.cli.base.Launcher;
 import shardsim.cli.options.GapsOption;
 import shardsim.cli.base.UserError;
 import shardsim.cli.io.AtomicOutput;
+import shardsim.cli.io.Disk;
 import shardsim.cli.io.Json;
 import shardsim.cli.options.JsonOption;
 import shardsim.cli.options.PlanChoice;
@@ -33,6 +36,7 @@ import shardsim.cli.sweep.Checkpoint;
 import shardsim.cli.sweep.Progress;
 import shardsim.cli.sweep.ResultHeader;
 import shardsim.cli.sweep.ResultFile;
+import shardsim.cli.sweep.ResultLock;
 import shardsim.cli.sweep.SeedRange;
 import shardsim.cli.sweep.SeedResult;
 import shardsim.cli.sweep.Shard;
@@ -92,6 +96,9 @@ public final class SweepCommand implements Callable<Integer> {
     ProgressOption progress;
 
     private SweepOf sweepOf;
+    private boolean customPlan;
+    /** Whether this sweep created its result file (then one that got no seed is removed again). */
+    private boolean created;
     private long progressSeconds;
 
     public SweepCommand(CliContext ctx) {
@@ -124,7 +131,7 @@ public final class SweepCommand implements Callable<Integer> {
         }
         SweepSummary summary = new SweepSummary();
         Resumed resumed = new Resumed();
-        boolean created = out != null && !Files.exists(out);
+        customPlan = choice.custom() != null;
         BufferedWriter writer = out == null ? null : openResults(new ResultHeader(scenario.name(), m, p, sweepOf), range, piece, summary, resumed);
         String title = "sweep " + scenario.name() + " mode " + m + " plan " + p + " seeds " + range + (piece.count() > 1 ? " shard " + piece : "");
         Run run = new Run(scenario, m, choice, range, piece, n, summary, resumed, writer, title);
@@ -151,19 +158,47 @@ public final class SweepCommand implements Callable<Integer> {
 
     private BufferedWriter openResults(ResultHeader header, SeedRange range, Shard piece, SweepSummary summary, Resumed resumed) throws IOException {
         AtomicOutput.checkedFolder(out);
-        if (!Files.exists(out)) {
-            try {
-                BufferedWriter w = Files.newBufferedWriter(out, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-                writeLine(w, header.toJson());
-                return w;
-            } catch (IOException e) {
-                throw AtomicOutput.cannotWrite(out, e);
-            }
+        AtomicOutput.regularOrAbsent(out);
+        boolean exists = Files.exists(out, LinkOption.NOFOLLOW_LINKS);
+        if (!exists && resume) {
+            throw new UserError(out + " does not exist, so there is no sweep to resume (leave out --resume to start one)");
         }
-        if (!resume) {
+        if (exists && !resume) {
             throw new UserError(out + " already exists (add --resume to continue that sweep, or remove the file)");
         }
-        ResultFile.Read read = ResultFile.read(out, new ResultFile.Sink() {
+        FileChannel channel;
+        try {
+            AtomicOutput.makeFolder(out.toAbsolutePath().normalize().getParent());
+            channel = exists ? FileChannel.open(out, StandardOpenOption.READ, StandardOpenOption.WRITE)
+                    : FileChannel.open(out, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        } catch (IOException e) {
+            throw AtomicOutput.cannotWrite(out, e);
+        }
+        try {
+            BufferedWriter w = ResultLock.locked(channel, out, () -> {
+                if (!exists) {
+                    created = true;
+                    return Disk.writer(channel, out, out);
+                }
+                return resumeFrom(channel, header, range, summary, resumed);
+            });
+            if (!exists) {
+                writeLine(w, header.line());
+            }
+            return w;
+        } catch (RuntimeException | IOException e) {
+            channel.close();
+            if (!exists) {
+                // A file this sweep made and could not even start (a full disk at its header) is not left behind.
+                Files.deleteIfExists(out);
+            }
+            throw e;
+        }
+    }
+
+    /** Reads the locked file, checks it is this sweep's, and positions the channel for appending. */
+    private BufferedWriter resumeFrom(FileChannel channel, ResultHeader header, SeedRange range, SweepSummary summary, Resumed resumed) throws IOException {
+        ResultFile.Read read = ResultFile.read(Channels.newInputStream(channel), out.toString(), new ResultFile.Sink() {
             @Override
             public void header(ResultHeader h) {
                 if (!h.scenario().equals(header.scenario()) || !h.mode().equals(header.mode()) || !h.plan().equals(header.plan())) {
@@ -172,7 +207,8 @@ public final class SweepCommand implements Callable<Integer> {
                 SweepOf s = h.sweep();
                 if (!s.planDigest().equals(sweepOf.planDigest())) {
                     throw new UserError(out + " holds runs of another plan with the name " + h.plan() + " (plan digest " + s.planDigest() + ", this plan's is "
-                            + sweepOf.planDigest() + "): the plan file changed since; start a new result file");
+                            + sweepOf.planDigest() + "): " + (customPlan ? "the plan file changed since" : "its runs had other --node-mode settings")
+                            + "; start a new result file");
                 }
                 if (!s.seeds().equals(sweepOf.seeds()) || !s.shard().equals(sweepOf.shard())) {
                     throw new UserError(out + " holds a sweep of seeds " + s.seeds() + " shard " + s.shard() + ", not of seeds " + sweepOf.seeds()
@@ -189,6 +225,18 @@ public final class SweepCommand implements Callable<Integer> {
                 summary.addCheckpoint(c, out.toString());
             }
         });
+        if (read.header() == null) {
+            // Killed before its header was whole, the file holds a prefix of this sweep's header and
+            // nothing else; anything else is not a result file of this sweep, and stays as it is.
+            String line = header.line();
+            long size = channel.size();
+            byte[] expected = line.getBytes(StandardCharsets.UTF_8);
+            byte[] held = new byte[(int) Math.min(size, expected.length + 1L)];
+            channel.read(java.nio.ByteBuffer.wrap(held), 0);
+            if (size > expected.length || !java.util.Arrays.equals(held, 0, held.length, expected, 0, held.length)) {
+                throw new UserError(out + " is not a result file of this sweep (its first line is not a sweep header); nothing was changed");
+            }
+        }
         for (SeedResult r : read.tail()) {
             int offset = (int) (r.seed() - range.first());
             resumed.done.set(offset);
@@ -198,21 +246,21 @@ public final class SweepCommand implements Callable<Integer> {
             summary.add(r, false);
         }
         if (read.partialTail()) {
-            ctx.err().println("sim sweep: dropping the partial last line of " + out + " (its seed will run again)");
-            ResultFile.truncate(out, read.completeBytes());
+            ctx.err().println("sim sweep: dropping the partial last line of " + out + " (cut off when the sweep stopped; its seed will run again)");
+            channel.truncate(read.completeBytes());
         }
         ctx.err().println("sim sweep: resuming; " + resumed.done.cardinality() + " seeds already in " + out
                 + (read.tail().isEmpty() ? "" : " (the last " + read.tail().size() + " after its last checkpoint run again for their latencies and coverage)"));
-        BufferedWriter w = Files.newBufferedWriter(out, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        channel.position(channel.size());
+        BufferedWriter w = Disk.writer(channel, out, out);
         if (read.header() == null) {
-            // Killed before its header was whole: the file holds nothing else.
-            writeLine(w, header.toJson());
+            writeLine(w, header.line());
         }
         return w;
     }
 
-    private static void writeLine(BufferedWriter w, ObjectNode line) throws IOException {
-        w.write(Json.line(line));
+    private static void writeLine(BufferedWriter w, String line) throws IOException {
+        w.write(line);
         w.newLine();
         w.flush();
     }
@@ -340,7 +388,8 @@ public final class SweepCommand implements Callable<Integer> {
                     }
                 }
             } catch (IOException e) {
-                failure.compareAndSet(null, new UncheckedIOException("cannot write " + out + ": " + e.getMessage(), e));
+                failure.compareAndSet(null, new UserError(shardsim.cli.io.IoFailure.oneLine(e) + "; the seeds written before stay in " + out
+                        + " (continue with --resume once it can be written)", e));
                 stop.set(true);
             } catch (Throwable t) {
                 failure.compareAndSet(null, t);

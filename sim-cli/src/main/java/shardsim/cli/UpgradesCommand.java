@@ -20,7 +20,7 @@ import shardsim.cli.io.PlanFile;
 import shardsim.cli.options.GapsOption;
 import shardsim.cli.options.JsonOption;
 import shardsim.cli.options.PlanChoice;
-import shardsim.cli.options.PlanOption;
+import shardsim.cli.options.SeededPlanOption;
 import shardsim.cli.options.ProgressOption;
 import shardsim.cli.options.RolloutOption;
 import shardsim.cli.options.ScenarioArg;
@@ -64,7 +64,7 @@ public final class UpgradesCommand implements Callable<Integer> {
     RolloutOption rollout;
 
     @Mixin
-    PlanOption plan;
+    SeededPlanOption plan;
 
     @Mixin
     SeedsOption seeds;
@@ -72,8 +72,12 @@ public final class UpgradesCommand implements Callable<Integer> {
     @Mixin
     ThreadsOption threads;
 
-    @Option(names = "--out", paramLabel = "DIR", defaultValue = ".", description = "Folder for the plan files of the smallest failing seeds and their shrunk plans (default: the current folder).")
+    @Option(names = "--out", paramLabel = "DIR", description = "Folder for the plan files of the smallest failing seeds and their shrunk plans "
+            + "(default: sim-out/upgrades; a missing folder is made when its parent exists).")
     Path out;
+
+    /** The folder every command that writes several files uses by default, one sub-folder each. */
+    static final String DEFAULT_OUT = "sim-out";
 
     @Option(names = "--force", description = "Overwrite plan files of an earlier sim upgrades of this scenario in --out.")
     boolean force;
@@ -114,31 +118,91 @@ public final class UpgradesCommand implements Callable<Integer> {
             throw new UserError(scenario.name() + " does not say when its faults fall (Scenario.faultWindow), so sim upgrades cannot place a rollout");
         }
         List<Order> orders = Order.of(roles);
-        checkOut(scenario, orders);
+        Path folder = folder();
+        checkOut(scenario, orders, folder);
         UpgradeSweep sweep = new UpgradeSweep(scenario, base, from, to, orders);
         long t0 = System.nanoTime();
-        UpgradeSweep.Result result;
-        try (OnSignal signal = new OnSignal("upgrades");
-                Progress p = new Progress(ctx.err(), ctx.terminal(), range.count(), progress.seconds(), "upgrades", "seeds")) {
-            result = sweep.run(range.first(), range.last(), t, signal::signalled, p::step);
-        }
-        double seconds = (System.nanoTime() - t0) / 1e9;
-        boolean interrupted = result.seeds() < range.count();
-        if (interrupted) {
-            ctx.err().println("sim upgrades: interrupted; the figures below cover seeds " + range.first() + ".." + (range.first() + result.seeds() - 1));
-        }
-        List<Unsafe> unsafe = new ArrayList<>();
-        for (OrderTally tally : result.tallies()) {
-            if (tally.failingInRollout() > 0) {
-                unsafe.add(reproduce(scenario, from, tally, t));
+        // One hook for the whole command: the JVM stops only once what was done is printed.
+        try (OnSignal signal = new OnSignal("upgrades")) {
+            UpgradeSweep.Result result;
+            try (Progress p = new Progress(ctx.err(), ctx.terminal(), range.count(), progress.seconds(), "upgrades", "seeds")) {
+                result = sweep.run(range.first(), range.last(), t, signal::signalled, p::step);
             }
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            if (result.seeds() < range.count()) {
+                return interrupted(scenario, base, from, to, range, result, seconds, t);
+            }
+            List<Unsafe> unsafe = new ArrayList<>();
+            for (OrderTally tally : result.tallies()) {
+                if (tally.failingInRollout() > 0) {
+                    unsafe.add(reproduce(scenario, from, tally, t, folder, signal));
+                }
+            }
+            if (json.on()) {
+                ctx.out().println(Json.line(json(scenario, base, from, to, range, roles, result, unsafe, seconds, t)));
+            } else {
+                text(scenario, base, from, to, range, roles, result, unsafe, seconds, t);
+            }
+            ctx.out().flush();
+            return gaps.exitCode(!result.tallies().stream().allMatch(OrderTally::safe), result.tallies().stream().anyMatch(x -> !x.gaps().isEmpty()));
         }
+    }
+
+    /** The folder for plan files: --out, or sim-out/upgrades (made, with sim-out, if missing). */
+    private Path folder() {
+        if (out != null) {
+            AtomicOutput.checkFolder(out, "--out: ");
+            return out;
+        }
+        Path dflt = Path.of(DEFAULT_OUT, "upgrades");
+        AtomicOutput.checkFolder(dflt.getParent(), "cannot write " + dflt + ": ");
+        if (Files.isDirectory(dflt.getParent())) {
+            AtomicOutput.checkFolder(dflt, "cannot write " + dflt + ": ");
+        }
+        return dflt;
+    }
+
+    /**
+     * Stopped by a signal before every seed ran: what the finished seeds showed, counted, and no
+     * verdict on any order, since an order's safety is a claim about every seed asked for.
+     */
+    private int interrupted(Scenario scenario, String base, String from, String to, SeedRange range, UpgradeSweep.Result r, double seconds, int t) {
+        String done = r.seeds() == 0 ? "no seed" : "seeds " + range.first() + ".." + (range.first() + r.seeds() - 1);
+        ctx.err().println("sim upgrades: interrupted after " + r.seeds() + " of " + range.count() + " seeds: no verdict on any order (" + done
+                + " finished; the counts below are theirs)");
         if (json.on()) {
-            ctx.out().println(Json.line(json(scenario, base, from, to, range, roles, result, unsafe, seconds, t)));
+            ObjectNode o = Json.MAPPER.createObjectNode();
+            o.put("scenario", scenario.name());
+            o.put("from", from);
+            o.put("to", to);
+            o.put("plan", base);
+            o.put("firstSeed", range.first());
+            o.put("seedsAsked", range.count());
+            o.put("seeds", r.seeds());
+            o.put("interrupted", true);
+            ArrayNode os = o.putArray("orders");
+            for (OrderTally tally : r.tallies()) {
+                ObjectNode x = os.addObject();
+                x.put("order", tally.order().name());
+                x.put("runs", tally.runs());
+                ObjectNode f = x.putObject("failing");
+                for (Rollout.Window w : Rollout.Window.values()) {
+                    f.put(w.label(), tally.failing(w));
+                }
+                x.put("notOnOldCode", tally.introduced());
+            }
+            ctx.out().println(Json.line(o));
         } else {
-            text(scenario, base, from, to, range, roles, result, unsafe, seconds, t);
+            PrintStream o = ctx.out();
+            o.println("upgrades " + scenario.name() + "  from " + from + " to " + to + "  plan " + base + "  INTERRUPTED after " + r.seeds() + " of "
+                    + range.count() + " seeds (" + done + "): no verdict");
+            if (r.seeds() > 0) {
+                UpgradeText.table(o, r, false);
+            }
+            o.printf("%d seeds x %d orders in %.1f s on %d thread%s%n", r.seeds(), r.tallies().size(), seconds, t, t == 1 ? "" : "s");
         }
-        return gaps.exitCode(!result.tallies().stream().allMatch(OrderTally::safe), result.tallies().stream().anyMatch(x -> !x.gaps().isEmpty()));
+        ctx.out().flush();
+        return ExitCodes.INTERRUPTED;
     }
 
     private static Map<String, List<String>> worldRoles(Scenario scenario, RunSpec spec) {
@@ -155,20 +219,17 @@ public final class UpgradesCommand implements Callable<Integer> {
         return roles;
     }
 
-    /** The plan files this command writes must not overwrite an earlier run's unless told. */
-    private void checkOut(Scenario scenario, List<Order> orders) throws IOException {
-        if (!Files.isDirectory(out)) {
-            throw new UserError("--out " + out + " is not a folder");
-        }
-        if (force) {
+    /** The plan files this command writes must not overwrite an earlier run's unless told; checked before the first seed. */
+    private void checkOut(Scenario scenario, List<Order> orders, Path folder) throws IOException {
+        if (force || !Files.isDirectory(folder)) {
             return;
         }
-        try (var files = Files.list(out)) {
+        try (var files = Files.list(folder)) {
             for (Path f : (Iterable<Path>) files::iterator) {
                 String name = f.getFileName().toString();
                 for (Order o : orders) {
                     if (name.startsWith(scenario.name() + "-" + o.name() + "-seed-") && name.endsWith(".json")) {
-                        throw new UserError(f + " exists from an earlier sim upgrades: use --force to overwrite, or another --out");
+                        throw new UserError(f + " exists from an earlier sim upgrades: add --force to overwrite, or give another --out");
                     }
                 }
             }
@@ -182,22 +243,22 @@ public final class UpgradesCommand implements Callable<Integer> {
         }
     }
 
-    private Unsafe reproduce(Scenario scenario, String from, OrderTally tally, int t) throws IOException {
+    private Unsafe reproduce(Scenario scenario, String from, OrderTally tally, int t, Path folder, OnSignal signal) throws IOException {
         Outcome o = tally.smallest();
         long seed = o.rollout().spec().seed();
         String stem = scenario.name() + "-" + tally.order().name() + "-seed-" + seed;
-        Path planFile = out.resolve(stem + ".json");
+        if (out == null) {
+            AtomicOutput.makeFolder(folder.getParent());
+        }
+        Path planFile = folder.resolve(stem + ".json");
         CustomPlan plan = o.rollout().spec().custom().withSource(planFile.toString());
         write(planFile, plan, scenario, seed);
         if (shrinkRuns == 0) {
             return new Unsafe(tally, o, planFile, null, null);
         }
-        Path shrunkFile = out.resolve(stem + "-shrunk.json");
-        ShrinkResult r;
-        try (OnSignal signal = new OnSignal("upgrades")) {
-            r = ParallelShrink.shrink(scenario, from, seed, plan, o.first().invariant(), new ShrinkBudget(shrinkRuns, signal::signalled), t, (runs, f, ops) -> {
-            });
-        }
+        Path shrunkFile = folder.resolve(stem + "-shrunk.json");
+        ShrinkResult r = ParallelShrink.shrink(scenario, from, seed, plan, o.first().invariant(), new ShrinkBudget(shrinkRuns, signal::signalled), t, (runs, f, ops) -> {
+        });
         write(shrunkFile, r.shrunk().withSource(shrunkFile.toString()), scenario, seed);
         return new Unsafe(tally, o, planFile, r, shrunkFile);
     }

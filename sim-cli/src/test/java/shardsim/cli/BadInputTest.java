@@ -87,7 +87,8 @@ class BadInputTest {
         bad("--threads must be between 1 and 1024, got 0", "shrink", "ping", "--threads", "0", "--out", out);
         bad("unknown invariant 'Q7' for ping (its invariants: P1)", "shrink", "ping", "--invariant", "Q7", "--out", out);
         bad("scenario ping cannot give its plan as data", "shrink", "ping", "--seed", "3", "--out", out);
-        bad("folder " + dir.resolve("missing") + " does not exist", "shrink", "ping", "--out", dir.resolve("missing").resolve("s.json").toString());
+        bad("folder " + dir.resolve("missing").resolve("deeper") + " does not exist, nor does its parent", "shrink", "ping", "--out",
+                dir.resolve("missing").resolve("deeper").resolve("s.json").toString());
         bad("--starts must be between 1 and 100000, got 0", "power", "ping", "--starts", "0");
         bad("--max-seeds must be between 1 and 1000000000, got 0", "power", "ping", "--max-seeds", "0");
         bad("the documented plan does not depend on the seed", "power", "ping", "--plan", "documented");
@@ -96,9 +97,10 @@ class BadInputTest {
 
     @Test
     void outputInAMissingFolder() throws IOException {
-        Path missing = dir.resolve("no-such-folder");
-        bad("folder " + missing + " does not exist", "run", "ping", "--trace", missing.resolve("t.jsonl").toString());
-        bad("folder " + missing + " does not exist", "sweep", "ping", "--seeds", "1..3", "--out", missing.resolve("r.jsonl").toString());
+        // One missing folder is made (inside one that exists); a missing parent too is refused.
+        Path missing = dir.resolve("no-such-folder").resolve("deeper");
+        bad("folder " + missing + " does not exist, nor does its parent", "run", "ping", "--trace", missing.resolve("t.jsonl").toString());
+        bad("folder " + missing + " does not exist, nor does its parent", "sweep", "ping", "--seeds", "1..3", "--out", missing.resolve("r.jsonl").toString());
         bad("it is a folder", "run", "ping", "--trace", dir.toString());
         noFilesIn(dir);
     }
@@ -196,7 +198,7 @@ class BadInputTest {
     void badResultFilesForSummarize() throws IOException {
         bad("does not exist", "summarize", dir.resolve("none.jsonl").toString());
         Path empty = Files.writeString(dir.resolve("empty.jsonl"), "");
-        bad("no results in", "summarize", empty.toString());
+        bad("is not a sweep result file (it holds no complete header line)", "summarize", empty.toString());
         Path junk = Files.writeString(dir.resolve("junk.jsonl"), "{\"seed\": 1}\n");
         bad("line 1 is not the header of a sweep result file", "summarize", junk.toString());
         Path a = dir.resolve("a.jsonl");

@@ -110,7 +110,7 @@ class ExploreCommandTest {
         Cli.real("explore", "drop-after-clone", "--threads", "0", "--out", out).assertBadInput("--threads must be between 1 and", "no threads");
         Path file = Files.writeString(dir.resolve("file"), "x");
         Cli.real("explore", "drop-after-clone", "--out", file.toString()).assertBadInput("is not a folder", "--out a file");
-        Cli.real("explore", "drop-after-clone", "--out", dir.resolve("no/such").toString()).assertBadInput("parent folder does not exist", "--out nowhere");
+        Cli.real("explore", "drop-after-clone", "--out", dir.resolve("no/such").toString()).assertBadInput("does not exist, nor does its parent", "--out nowhere");
         Path earlier = Files.writeString(dir.resolve("drop-after-clone-buggy-explore-seed-0-run-3.json"), "{}");
         Cli.real("explore", "drop-after-clone", "--out", out).assertBadInput("already holds plans of this exploration", "an earlier exploration's plans");
         assertEquals("{}", Files.readString(earlier), "an earlier plan is not lost");

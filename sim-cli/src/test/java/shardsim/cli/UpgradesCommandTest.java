@@ -86,11 +86,13 @@ class UpgradesCommandTest {
     }
 
     @Test
-    void badInput() {
+    void badInput() throws IOException {
         bad("--from: unknown mode 'newest'", "upgrades", "drop-after-clone", "--seeds", "0..1", "--from", "newest");
         bad("both 'fixed'", "upgrades", "drop-after-clone", "--seeds", "0..1", "--from", "fixed");
         bad("documented plan does not depend on the seed", "upgrades", "drop-after-clone", "--seeds", "0..1", "--plan", "documented");
-        bad("is not a folder", "upgrades", "drop-after-clone", "--seeds", "0..1", "--out", dir.resolve("nope").toString());
+        bad("does not exist, nor does its parent", "upgrades", "drop-after-clone", "--seeds", "0..1", "--out", dir.resolve("nope").resolve("deeper").toString());
+        Path file = Files.writeString(dir.resolve("a-file"), "x");
+        bad("is not a folder", "upgrades", "drop-after-clone", "--seeds", "0..1", "--out", file.toString());
         bad("unknown scenario", "upgrades", "nope", "--seeds", "0..1");
     }
 }

@@ -34,6 +34,12 @@ public final class CoverageRuns {
      * @param count how many seeds, from {@code first}
      */
     public static Tallies tally(Scenario scenario, LongFunction<RunSpec> specOf, long first, long count, int threads, Step step) {
+        return tally(scenario, specOf, first, count, threads, step, () -> false);
+    }
+
+    /** As above; stops starting runs once {@code stopped} says so (a signal), and counts those done. */
+    public static Tallies tally(Scenario scenario, LongFunction<RunSpec> specOf, long first, long count, int threads, Step step,
+            java.util.function.BooleanSupplier stopped) {
         CoverageTally[] tallies = new CoverageTally[threads];
         ProbeTally[] probeTallies = new ProbeTally[threads];
         AtomicLong cursor = new AtomicLong();
@@ -47,7 +53,7 @@ public final class CoverageRuns {
             probeTallies[i] = myProbes;
             workers[i] = new Thread(() -> {
                 try {
-                    for (long k = cursor.getAndIncrement(); k < count && !stop.get(); k = cursor.getAndIncrement()) {
+                    for (long k = cursor.getAndIncrement(); k < count && !stop.get() && !stopped.getAsBoolean(); k = cursor.getAndIncrement()) {
                         RunResult r = scenario.run(specOf.apply(first + k));
                         mine.add(r.coverage());
                         myProbes.add(r.probes());

@@ -15,8 +15,9 @@ import shardsim.core.scenario.Scenario;
  *
  * @param spec the recorded run
  * @param digest the digest the trace's header records
+ * @param events the events the trace records, so the caller can check them one by one, as {@code sim replay} does
  */
-public record TraceInput(RunSpec spec, String digest) {
+public record TraceInput(RunSpec spec, String digest, java.util.List<shardsim.core.trace.TraceEvent> events) {
 
     public static TraceInput read(Path file, Scenario scenario) {
         TraceFile recorded = TraceFile.read(file);
@@ -31,6 +32,6 @@ public record TraceInput(RunSpec spec, String digest) {
         if (!scenario.modes().contains(spec.mode()) || (!spec.isCustom() && !scenario.plans().contains(spec.plan()))) {
             throw new UserError("trace " + file + " is for mode '" + spec.mode() + "' plan '" + spec.plan() + "', which " + scenario.name() + " does not have");
         }
-        return new TraceInput(spec, recorded.header().digest());
+        return new TraceInput(spec, recorded.header().digest(), recorded.events());
     }
 }

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -25,11 +26,16 @@ import shardsim.cli.base.UserError;
  * the user gave. Closing without {@link #commit()} deletes the temporary file, and so does a
  * signal (SIGINT, SIGTERM): every temporary file is known to one shutdown hook until it is
  * committed or closed. Temporary files are created like any new file (the umask decides who may
- * read them), so a committed file has the same permissions as a sweep's result file.
+ * read them), so a committed file has the same permissions as a sweep's result file. Their names
+ * are recognisable ({@code .NAME.sim-tmp-PID-N.tmp}); the next command writing NAME removes those
+ * a killed process (SIGKILL) left. Only regular files are written: a target that is a device, a
+ * pipe, a socket or a link is refused, never replaced.
  */
 public final class AtomicOutput implements Closeable {
     private static final Set<Path> LIVE = new LinkedHashSet<>();
     private static final AtomicLong COUNTER = new AtomicLong();
+    /** What marks a temporary file of sim's in a folder, after the hidden target's name. */
+    public static final String TEMP_MARK = ".sim-tmp-";
     private static boolean hooked;
 
     private final Path target;
@@ -40,7 +46,7 @@ public final class AtomicOutput implements Closeable {
     private AtomicOutput(Path target, Path temp) throws IOException {
         this.target = target;
         this.temp = temp;
-        this.writer = Files.newBufferedWriter(temp, StandardCharsets.UTF_8);
+        this.writer = Disk.writer(temp, target);
     }
 
     /**
@@ -55,14 +61,60 @@ public final class AtomicOutput implements Closeable {
 
     /** The checks of {@link #create(Path, boolean, Collection)} alone. */
     public static void checkTarget(Path target, boolean force, Collection<Path> inputs) {
+        regularOrAbsent(target);
         checkedFolder(target);
         for (Path in : inputs) {
             if (in != null && same(target, in)) {
                 throw new UserError("cannot write " + target + ": it is an input of this command");
             }
         }
-        if (!force && Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
-            throw new UserError(target + " already exists (add --force to overwrite it)");
+        if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
+            regularOrAbsent(target);
+            if (!force) {
+                throw new UserError(target + " already exists (add --force to overwrite it)");
+            }
+        }
+    }
+
+    /**
+     * Refuses a target that exists and is not a regular file (a device, a pipe, a socket, a
+     * symbolic link): moving a file over it would replace it, not write into it.
+     */
+    public static void regularOrAbsent(Path target) {
+        if (Files.exists(target, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS)) {
+            throw new UserError("cannot write " + target + ": it is " + kind(target) + ", not a regular file; sim writes only regular files");
+        }
+    }
+
+    /** What a path that is not a regular file is, in words. */
+    public static String kind(Path p) {
+        if (Files.isSymbolicLink(p)) {
+            return "a symbolic link";
+        }
+        if (Files.isDirectory(p)) {
+            return "a folder";
+        }
+        return Files.exists(p) ? "a device, pipe or socket" : "absent";
+    }
+
+    /**
+     * Refuses to read {@code path} unless it is a regular file (links to one are fine): a device or
+     * a pipe may never end, or end differently the next time.
+     *
+     * @param what how errors name the file ("plan p.json")
+     */
+    public static void readable(Path path, String what) {
+        if (!Files.exists(path)) {
+            if (Files.isSymbolicLink(path)) {
+                throw new UserError(what + " is a symbolic link to nothing");
+            }
+            throw new UserError(what + " does not exist");
+        }
+        if (Files.isDirectory(path)) {
+            throw new UserError(what + " is a folder, not a file");
+        }
+        if (!Files.isRegularFile(path)) {
+            throw new UserError(what + " is not a regular file (a device, pipe or socket); give the path of a file");
         }
     }
 
@@ -98,6 +150,7 @@ public final class AtomicOutput implements Closeable {
         Path dir = checkedFolder(target);
         Path temp = null;
         try {
+            makeFolder(dir);
             temp = newTemp(dir, target, ".tmp");
             return new AtomicOutput(target, temp);
         } catch (AccessDeniedException e) {
@@ -112,8 +165,9 @@ public final class AtomicOutput implements Closeable {
     /** A new empty hidden file beside {@code target}, deleted on a signal until {@link #forget}. */
     public static Path newTemp(Path dir, Path target, String suffix) throws IOException {
         hook();
+        removeStale(dir, target);
         for (int attempt = 0;; attempt++) {
-            Path p = dir.resolve("." + target.getFileName() + "." + ProcessHandle.current().pid() + "-" + COUNTER.incrementAndGet() + suffix);
+            Path p = dir.resolve(tempPrefix(target) + ProcessHandle.current().pid() + "-" + COUNTER.incrementAndGet() + suffix);
             synchronized (LIVE) {
                 LIVE.add(p);
             }
@@ -132,6 +186,43 @@ public final class AtomicOutput implements Closeable {
                 }
                 throw e;
             }
+        }
+    }
+
+    /** How every temporary file of {@code target} starts: hidden, then the name, then ".sim-tmp-" (the PID and a counter follow). */
+    static String tempPrefix(Path target) {
+        return "." + target.getFileName() + TEMP_MARK;
+    }
+
+    /**
+     * Deletes the temporary files of {@code target} that a process killed outright (SIGKILL, power
+     * loss) left behind: those whose process is no longer running. Files of a live process are
+     * its own business.
+     */
+    static void removeStale(Path dir, Path target) {
+        String prefix = tempPrefix(target);
+        try (DirectoryStream<Path> in = Files.newDirectoryStream(dir, p -> p.getFileName().toString().startsWith(prefix))) {
+            for (Path p : in) {
+                String rest = p.getFileName().toString().substring(prefix.length());
+                int dash = rest.indexOf('-');
+                if (dash <= 0 || !Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) {
+                    continue;
+                }
+                long pid;
+                try {
+                    pid = Long.parseLong(rest.substring(0, dash));
+                } catch (NumberFormatException e) {
+                    continue;
+                }
+                if (pid != ProcessHandle.current().pid() && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                    continue;
+                }
+                if (pid != ProcessHandle.current().pid()) {
+                    Files.deleteIfExists(p);
+                }
+            }
+        } catch (IOException | SecurityException e) {
+            // Best effort: a leftover costs disk space, not correctness.
         }
     }
 
@@ -154,28 +245,32 @@ public final class AtomicOutput implements Closeable {
         if (hooked) {
             return;
         }
-        hooked = true;
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            List<Path> left;
-            synchronized (LIVE) {
-                left = new ArrayList<>(LIVE);
+        try {
+            Runtime.getRuntime().addShutdownHook(new Thread(AtomicOutput::removeLive, "sim-temp-cleanup"));
+            hooked = true;
+        } catch (IllegalStateException shuttingDown) {
+            // The JVM is stopping on a signal: the command still writes what it found, and its
+            // own close removes the temporary file if the write does not complete.
+        }
+    }
+
+    private static void removeLive() {
+        List<Path> left;
+        synchronized (LIVE) {
+            left = new ArrayList<>(LIVE);
+        }
+        for (Path p : left) {
+            try {
+                Files.deleteIfExists(p);
+            } catch (IOException e) {
+                // Nothing more to do while the JVM stops.
             }
-            for (Path p : left) {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException e) {
-                    // Nothing more to do while the JVM stops.
-                }
-            }
-        }, "sim-temp-cleanup"));
+        }
     }
 
     /** The one-line error for a file that could not be created, naming why in words. */
     public static UserError cannotWrite(Path target, IOException e) {
-        String why = e instanceof AccessDeniedException ? "permission denied"
-                : e instanceof java.nio.file.NoSuchFileException ? "the folder does not accept new files"
-                : e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason()
-                : String.valueOf(e.getMessage());
+        String why = e instanceof java.nio.file.NoSuchFileException ? "the folder does not accept new files (removed meanwhile?)" : IoFailure.why(e);
         return new UserError("cannot write " + target + ": " + why, e);
     }
 
@@ -186,20 +281,63 @@ public final class AtomicOutput implements Closeable {
         if (dir == null || abs.getFileName() == null) {
             throw new UserError("cannot write " + target + ": not a file path");
         }
-        if (!Files.isDirectory(dir)) {
-            throw new UserError("cannot write " + target + ": folder " + dir + " does not exist");
-        }
         if (Files.isDirectory(abs)) {
             throw new UserError("cannot write " + target + ": it is a folder");
         }
-        if (!Files.isWritable(dir)) {
-            throw new UserError("cannot write " + target + ": folder " + dir + " is not writable");
-        }
+        checkFolder(dir, "cannot write " + target + ": ");
         return dir;
+    }
+
+    /**
+     * The one rule every command follows for an output folder: it is used if it exists and is
+     * writable, and made (when the first file is written, {@link #makeFolder}) if it is missing
+     * and its parent is a writable folder. A missing parent is refused: a typo in a path makes
+     * one stray folder at most.
+     *
+     * @param prefix what the message starts with ("cannot write t.json: ")
+     */
+    public static void checkFolder(Path dir, String prefix) {
+        if (Files.isDirectory(dir)) {
+            if (!Files.isWritable(dir)) {
+                throw new UserError(prefix + "folder " + dir + " is not writable");
+            }
+            return;
+        }
+        if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+            throw new UserError(prefix + dir + " is not a folder");
+        }
+        Path parent = dir.toAbsolutePath().normalize().getParent();
+        if (parent == null || !Files.isDirectory(parent)) {
+            throw new UserError(prefix + "folder " + dir + " does not exist, nor does its parent (sim makes a missing folder only inside one that exists)");
+        }
+        if (!Files.isWritable(parent)) {
+            throw new UserError(prefix + "folder " + dir + " does not exist and " + parent + " is not writable");
+        }
+    }
+
+    /** Makes {@code dir} if it is missing (its parent exists: {@link #checkFolder}); returns whether it made it. */
+    public static boolean makeFolder(Path dir) throws IOException {
+        if (Files.isDirectory(dir)) {
+            return false;
+        }
+        try {
+            Files.createDirectory(dir);
+            return true;
+        } catch (FileAlreadyExistsException e) {
+            if (Files.isDirectory(dir)) {
+                return false;
+            }
+            throw e;
+        }
     }
 
     public BufferedWriter writer() {
         return writer;
+    }
+
+    /** The name the user gave. */
+    public Path target() {
+        return target;
     }
 
     public Path folder() {
@@ -209,6 +347,8 @@ public final class AtomicOutput implements Closeable {
     /** Closes the file and moves it into place in one step. */
     public void commit() throws IOException {
         writer.close();
+        // Checked again at the last moment: something else may have been put there meanwhile.
+        regularOrAbsent(target);
         try {
             Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (AtomicMoveNotSupportedException e) {
@@ -223,6 +363,8 @@ public final class AtomicOutput implements Closeable {
         if (!committed) {
             try {
                 writer.close();
+            } catch (IOException e) {
+                // Closing a file being dropped: its failure (a full disk again) says nothing new.
             } finally {
                 forget(temp);
             }

@@ -22,9 +22,7 @@ public final class InputText {
 
     /** @param what how errors name the file ("plan p.json") */
     public static String read(Path path, String what, long maxBytes) {
-        if (Files.isDirectory(path)) {
-            throw new UserError(what + " is a folder, not a file");
-        }
+        AtomicOutput.readable(path, what);
         byte[] bytes;
         try (InputStream in = Files.newInputStream(path)) {
             bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBytes + 1));

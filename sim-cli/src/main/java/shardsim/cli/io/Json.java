@@ -44,6 +44,27 @@ public final class Json {
         return (ObjectNode) node;
     }
 
+    /**
+     * The parser's message in the file's terms: no setting of the library to enable, no class
+     * name, no "Source:" (the caller names the file and the line).
+     */
+    static String words(String m) {
+        String out = m;
+        int enable = out.indexOf("enable `");
+        if (enable < 0) {
+            enable = out.indexOf("(enable ");
+        }
+        if (enable >= 0) {
+            out = out.substring(0, enable).replaceAll("[\\s:;,(]+$", "");
+        }
+        out = out.replaceAll("\\s*\\((start marker )?at \\[Source:[^\\]]*\\]\\)", "");
+        out = out.replaceAll("\\s*at \\[Source:.*$", "");
+        out = out.replaceAll("\\[?Source: [^;\\]]*;?\\]?", "");
+        out = out.replaceAll("`[a-z][a-z0-9_]*(\\.[A-Za-z0-9_$]+)+`", "a JSON value");
+        out = out.replace("Non-standard token", "not a JSON value:").replace("Unexpected end-of-input", "the text ends early");
+        return out.strip();
+    }
+
     /** Jackson's reason in a few words, with where it stopped: "duplicate key 'faults' (line 3, column 12)". */
     private static String reason(JacksonException e) {
         String m = String.valueOf(e.getOriginalMessage());
@@ -52,7 +73,7 @@ public final class Json {
         if (m.length() > 160) {
             m = m.substring(0, 160) + "...";
         }
-        m = m.replace("Duplicate Object property", "duplicate key");
+        m = words(m.replace("Duplicate Object property", "duplicate key"));
         var loc = e.getLocation();
         String at = loc == null || loc.getLineNr() < 0 ? "" : " (line " + loc.getLineNr() + ", column " + loc.getColumnNr() + ")";
         return ": " + Text.oneLine(m) + at;

@@ -100,6 +100,14 @@ public final class PlanFile {
             throw new UserError(where + " has schema version " + version + ", this sim reads versions 1 and " + SCHEMA_VERSION);
         }
         Json.onlyFields(o, where, TOP_LEVEL);
+        if (version == 1) {
+            for (String v2 : List.of("base", "seed", "modes", "workload")) {
+                if (o.has(v2)) {
+                    throw new UserError(where + " has schema version 1, which has no field '" + v2 + "' (it came with version " + SCHEMA_VERSION
+                            + "): set \"schemaVersion\": " + SCHEMA_VERSION);
+                }
+            }
+        }
         String forScenario = Json.text(o, "scenario", where);
         if (!forScenario.equals(scenario.name())) {
             throw new UserError(where + " is for scenario '" + forScenario + "', not '" + scenario.name() + "'");

@@ -29,4 +29,16 @@ public final class Text {
     public static boolean isControl(int c) {
         return c < 0x20 || c == 0x7f || (c >= 0x80 && c <= 0x9f) || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
     }
+
+    /**
+     * A message on one line without the command's name in front, for a caller that puts it there:
+     * "sim run: sim run: ..." says the name twice.
+     */
+    public static String unprefixed(String name, String message) {
+        String m = oneLine(String.valueOf(message));
+        while (m.startsWith(name + ": ")) {
+            m = m.substring(name.length() + 2);
+        }
+        return m;
+    }
 }

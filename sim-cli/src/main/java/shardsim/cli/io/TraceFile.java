@@ -106,9 +106,7 @@ public record TraceFile(Header header, List<TraceEvent> events) {
     public static TraceFile read(Path path) {
         String name = path.toString();
         String what = "trace " + name;
-        if (Files.isDirectory(path)) {
-            throw new UserError(what + " is a folder, not a file");
-        }
+        AtomicOutput.readable(path, what);
         try (LineReader in = new LineReader(Files.newInputStream(path), what, InputLimits.TRACE_LINE_BYTES)) {
             String first = in.next();
             if (first == null || first.isBlank()) {

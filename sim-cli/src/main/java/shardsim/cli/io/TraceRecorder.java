@@ -25,7 +25,7 @@ public final class TraceRecorder implements TraceListener, Closeable {
     private TraceRecorder(AtomicOutput output, Path body) throws IOException {
         this.output = output;
         this.body = body;
-        this.bodyWriter = Files.newBufferedWriter(body, StandardCharsets.UTF_8);
+        this.bodyWriter = Disk.writer(body, output.target());
     }
 
     /** Opens the scratch files before the run starts (the caller checked the destination). */
@@ -54,7 +54,7 @@ public final class TraceRecorder implements TraceListener, Closeable {
             bodyWriter.write(LineCheck.seal(body, lastCheck));
             bodyWriter.newLine();
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new UncheckedIOException(e instanceof FailedWrite ? e : new FailedWrite(output.target(), e));
         }
     }
 
@@ -72,11 +72,20 @@ public final class TraceRecorder implements TraceListener, Closeable {
 
     @Override
     public void close() throws IOException {
+        // Each step whatever the one before did: a full disk fails the flush of a close too, and
+        // the scratch files must go all the same.
         try {
             bodyWriter.close();
-            output.close();
+        } catch (IOException e) {
+            // The write that failed first has been reported.
         } finally {
-            AtomicOutput.forget(body);
+            try {
+                output.close();
+            } catch (IOException e) {
+                // As above.
+            } finally {
+                AtomicOutput.forget(body);
+            }
         }
     }
 }

@@ -82,6 +82,7 @@ public record PlanChoice(String name, CustomPlan custom, OptionalLong fileSeed, 
         }
         try {
             PlanValidation.check(spec.custom(), names);
+            PlanValidation.checkCanFire(spec.custom(), scenario.runEndMicros(spec));
         } catch (IllegalArgumentException e) {
             throw new UserError("plan " + spec.plan() + " (world of base " + spec.custom().base() + ", seed " + spec.seed() + "): " + e.getMessage());
         }

@@ -1,6 +1,7 @@
 package shardsim.cli.sweep;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -44,12 +45,28 @@ public final class ResultFile {
     }
 
     public static Read read(Path path, Sink sink) {
-        String name = path.toString();
-        String what = "result file " + name;
-        if (Files.isDirectory(path)) {
-            throw new UserError(what + " is a folder");
+        String what = "result file " + path;
+        shardsim.cli.io.AtomicOutput.readable(path, what);
+        try (InputStream stream = Files.newInputStream(path)) {
+            return read(stream, path.toString(), sink);
+        } catch (NoSuchFileException e) {
+            throw new UserError(what + " does not exist");
+        } catch (java.nio.file.AccessDeniedException e) {
+            throw new UserError(what + " cannot be read: permission denied");
+        } catch (IOException e) {
+            throw new UserError("cannot read " + what + ": " + shardsim.cli.io.IoFailure.why(e));
         }
-        try (LineReader in = new LineReader(Files.newInputStream(path), what, InputLimits.RESULT_LINE_BYTES)) {
+    }
+
+    /** Reads from {@code stream} (not closed here), naming the file {@code name} in errors. */
+    public static Read read(InputStream stream, String name, Sink sink) {
+        String what = "result file " + name;
+        try (LineReader in = new LineReader(new java.io.FilterInputStream(stream) {
+            @Override
+            public void close() {
+                // The caller owns the stream (a sweep keeps its locked channel open).
+            }
+        }, what, InputLimits.RESULT_LINE_BYTES)) {
             ResultHeader header = null;
             SeedRange range = null;
             Shard shard = null;
@@ -93,12 +110,8 @@ public final class ResultFile {
                 }
             }
             return new Read(header, List.copyOf(pending), in.completeBytes(), in.partialTail());
-        } catch (NoSuchFileException e) {
-            throw new UserError(what + " does not exist");
-        } catch (java.nio.file.AccessDeniedException e) {
-            throw new UserError(what + " cannot be read: permission denied");
         } catch (IOException e) {
-            throw new UserError("cannot read " + what + ": " + shardsim.cli.io.Text.oneLine(String.valueOf(e.getMessage())));
+            throw new UserError("cannot read " + what + ": " + shardsim.cli.io.IoFailure.why(e));
         }
     }
 

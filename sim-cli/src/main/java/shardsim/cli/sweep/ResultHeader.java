@@ -3,16 +3,18 @@ package shardsim.cli.sweep;
 import java.util.List;
 import shardsim.cli.base.UserError;
 import shardsim.cli.io.Json;
+import shardsim.cli.io.LineCheck;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The first line of a result file: what every seed line of the file shares (scenario, mode, plan,
- * and the sweep: plan digest, seed range, shard), written once instead of on every line.
+ * and the sweep: plan digest, seed range, shard), written once instead of on every line, and
+ * ending with its own check {@code "c"}.
  */
 public record ResultHeader(String scenario, String mode, String plan, SweepOf sweep) {
     /** The value of the header's {@code format} field; files of another format are refused. */
     public static final String FORMAT = "shardsim-sweep/5";
-    private static final List<String> FIELDS = List.of("format", "scenario", "mode", "plan", "planDigest", "seeds", "shard");
+    private static final List<String> FIELDS = List.of("format", "scenario", "mode", "plan", "planDigest", "seeds", "shard", LineCheck.FIELD);
 
     public ObjectNode toJson() {
         ObjectNode o = Json.MAPPER.createObjectNode();
@@ -24,6 +26,16 @@ public record ResultHeader(String scenario, String mode, String plan, SweepOf sw
         o.put("seeds", sweep.seeds());
         o.put("shard", sweep.shard());
         return o;
+    }
+
+    /**
+     * The header as written: its JSON sealed with a check ({@link LineCheck}, as a trace's lines
+     * are), so that a header edited by hand (a mode changed from buggy to fixed) is refused
+     * instead of trusted.
+     */
+    public String line() {
+        String body = Json.line(toJson());
+        return LineCheck.seal(body, LineCheck.next("", body));
     }
 
     /** "drop-after-clone mode fixed plan random". */
@@ -58,6 +70,13 @@ public record ResultHeader(String scenario, String mode, String plan, SweepOf sw
             throw new UserError(file + " is of format '" + shardsim.cli.io.Text.oneLine(format) + "', this sim reads " + FORMAT + " only");
         }
         Json.onlyFields(o, where, FIELDS);
+        String carried = LineCheck.carried(line);
+        if (carried == null) {
+            throw new UserError(where + " carries no check field \"" + LineCheck.FIELD + "\" at its end: the header was edited, or written by an older sim");
+        }
+        if (!carried.equals(LineCheck.next("", LineCheck.body(line)))) {
+            throw new UserError(where + " does not match its check: the header was edited; run the sweep again rather than trust it");
+        }
         SweepOf sweep = new SweepOf(Json.text(o, "planDigest", where), Json.text(o, "seeds", where), Json.text(o, "shard", where));
         SeedRange.parse(sweep.seeds());
         Shard.parse(sweep.shard());

@@ -20,12 +20,17 @@ public final class UpgradeText {
 
     /** The table: one row per order. */
     public static void table(PrintStream o, UpgradeSweep.Result r) {
+        table(o, r, true);
+    }
+
+    /** The table; without the verdict column when {@code verdicts} is false (an interrupted sweep judges no order). */
+    public static void table(PrintStream o, UpgradeSweep.Result r, boolean verdicts) {
         o.printf("%-16s %7s %15s %15s %15s %17s %15s  %s%n", "order", "seeds", "failing before", "in mixed window", "after last step", "not on old code", "clean",
-                "verdict");
+                verdicts ? "verdict" : "");
         for (OrderTally t : r.tallies()) {
             o.printf("%-16s %7d %15s %15s %15s %17s %15s  %s%n", t.order().name(), t.runs(), share(t.failing(Rollout.Window.BEFORE), t.runs()),
                     share(t.failing(Rollout.Window.MIXED), t.runs()), share(t.failing(Rollout.Window.AFTER), t.runs()), share(t.introduced(), t.runs()),
-                    share(t.clean(), t.runs()), verdict(t));
+                    share(t.clean(), t.runs()), verdicts ? verdict(t) : "");
         }
     }
 

@@ -32,9 +32,10 @@ class ReadsAndErrorsTest {
     void devZeroIsRefusedQuicklyAsAPlanATraceAndAResultFile() {
         assumeTrue(Files.exists(Path.of("/dev/zero")));
         long t0 = System.nanoTime();
-        bad(Issue15Cli.run("run", "drop-after-clone", "--plan", "/dev/zero"), "is larger than 8 MiB, the limit for this kind of file");
-        bad(Issue15Cli.run("replay", "/dev/zero"), "line 1 is longer than");
-        bad(Issue15Cli.run("summarize", "/dev/zero"), "line 1 is longer than 16 MiB");
+        // Issue 40: inputs are read only from regular files, so a device is refused before a byte is read.
+        bad(Issue15Cli.run("run", "drop-after-clone", "--plan", "/dev/zero"), "plan /dev/zero is not a regular file");
+        bad(Issue15Cli.run("replay", "/dev/zero"), "trace /dev/zero is not a regular file");
+        bad(Issue15Cli.run("summarize", "/dev/zero"), "result file /dev/zero is not a regular file");
         assertTrue((System.nanoTime() - t0) / 1e9 < 20, "refused after reading one limit's worth, not the whole device");
     }
 

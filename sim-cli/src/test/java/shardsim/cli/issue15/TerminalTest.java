@@ -66,8 +66,8 @@ class TerminalTest {
     @Test
     void theHelpListsEachExitCodeOnItsOwnLine() {
         Issue15Cli.Result r = Issue15Cli.run("--help");
-        for (String line : List.of("  0  every claim held (a known gap is a finding, printed apart)", "  1  a claim was violated (a known gap too, with --fail-on-gaps)", "  2  bad usage or bad input (one line on stderr)",
-                "  3  nondeterminism: two runs of one seed differed", "  4  internal error")) {
+        for (String line : List.of("  0   every claim held (a known gap is a finding, printed apart)", "  1   a claim was violated (a known gap too, with --fail-on-gaps)", "  2   bad usage or input, or a file it cannot read or write (one line on stderr)",
+                "  3   nondeterminism: two runs of one seed differed", "  4   internal error")) {
             assertTrue(r.out().lines().anyMatch(line::equals), "'" + line + "' in:\n" + r.out());
         }
     }

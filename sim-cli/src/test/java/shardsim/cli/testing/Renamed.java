@@ -71,6 +71,21 @@ public abstract class Renamed implements Scenario {
     }
 
     @Override
+    public java.util.Map<String, List<String>> worldRoles(RunSpec spec) {
+        return inner.worldRoles(spec);
+    }
+
+    @Override
+    public java.util.Optional<shardsim.core.scenario.FaultWindow> faultWindow(RunSpec spec) {
+        return inner.faultWindow(spec);
+    }
+
+    @Override
+    public java.util.OptionalLong runEndMicros(RunSpec spec) {
+        return inner.runEndMicros(spec);
+    }
+
+    @Override
     public RunResult run(RunSpec spec, Trace trace) {
         if (delayMillis > 0) {
             try {

@@ -47,6 +47,10 @@ public final class Explorer {
          * @param fresh how many states and transitions it reached first
          */
         void merged(int run, Outcome outcome, boolean failing, int fresh);
+
+        /** A failure of a kind not seen before, told as soon as it is found (so it is kept even if the search is stopped). */
+        default void found(Finding finding) {
+        }
     }
 
     /** A candidate about to run: its plan, the seed whose world it runs in, and how it was made. */
@@ -210,6 +214,8 @@ public final class Explorer {
     private boolean valid(CustomPlan plan, long seed) {
         try {
             PlanValidation.check(plan, worlds.of(seed).names());
+            // Mutants stay inside the fault window, so the run's end needs no check here.
+            PlanValidation.checkCanFire(plan, java.util.OptionalLong.empty());
             return true;
         } catch (IllegalArgumentException e) {
             return false;
@@ -247,7 +253,9 @@ public final class Explorer {
             if (seen != null) {
                 findings.put(signature, seen.counted());
             } else if (findings.size() < config.limits().maxFindingsKept()) {
-                findings.put(signature, new Finding(run, signature, c.plan(), c.seed(), r == null ? List.of() : r.violations(), o.error(), c.origin(), 1));
+                Finding f = new Finding(run, signature, c.plan(), c.seed(), r == null ? List.of() : r.violations(), o.error(), c.origin(), 1);
+                findings.put(signature, f);
+                listener.found(f);
             }
         } else if (fresh > 0) {
             // A failing plan is not kept as a parent: its children would mostly find the same failure again.

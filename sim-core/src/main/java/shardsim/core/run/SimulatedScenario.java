@@ -232,6 +232,12 @@ public abstract class SimulatedScenario<W extends World, M extends Mode, D exten
         return java.util.Optional.of(new FaultWindow(shape.faultsFromMicros(), shape.tailStartMicros()));
     }
 
+    @Override
+    public final java.util.OptionalLong runEndMicros(RunSpec spec) {
+        ResolvedPlan<W> plan = resolve(spec);
+        return java.util.OptionalLong.of(shape(plan.world(), plan.link()).endMicros());
+    }
+
     /**
      * The world's roles, checked to hold every node a generated plan may crash. A node outside
      * every role (one that runs no versioned code, such as version-skew's client, added not

@@ -68,6 +68,53 @@ public final class PlanValidation {
         }
     }
 
+    /**
+     * Refuses an entry that can never fire, which would otherwise pass as silently as a misspelled
+     * name: a fault or operation after the run's end ({@code endMicros}, when the scenario says),
+     * a network fault between a node and itself, and an end of a lasting fault (a
+     * {@code partition-end}) that no earlier fault of the plan started. Exploration makes the same
+     * check on its mutants, so that every plan it writes runs with {@code sim run --plan}.
+     *
+     * @throws IllegalArgumentException naming the entry and why it cannot fire
+     */
+    public static void checkCanFire(CustomPlan plan, java.util.OptionalLong endMicros) {
+        java.util.Map<Object, Integer> open = new java.util.LinkedHashMap<>();
+        for (TimedFault f : plan.faults().faults()) {
+            String where = "fault " + f.fault().kind() + " at atMicros " + f.atMicros();
+            if (endMicros.isPresent() && f.atMicros() > endMicros.getAsLong()) {
+                throw new IllegalArgumentException(where + " is after the run's end at " + endMicros.getAsLong() + " µs, so it would never fire");
+            }
+            if (f.fault() instanceof shardsim.core.fault.NetFault) {
+                List<Object> nodes = new java.util.ArrayList<>();
+                for (RecordComponent c : f.fault().getClass().getRecordComponents()) {
+                    if (c.getType() == String.class) {
+                        nodes.add(read(c, f.fault()));
+                    }
+                }
+                if (nodes.size() == 2 && nodes.get(0).equals(nodes.get(1))) {
+                    throw new IllegalArgumentException(where + " is between node " + nodes.get(0) + " and itself, which the network cannot apply");
+                }
+            }
+            if (f.fault() instanceof End e) {
+                int n = open.getOrDefault(e.start(), 0);
+                if (n == 0) {
+                    throw new IllegalArgumentException(where + " ends a " + e.start().kind() + " that no earlier fault of the plan started, so it would do nothing");
+                }
+                open.put(e.start(), n - 1);
+            } else if (f.fault() instanceof shardsim.core.fault.LastingFault) {
+                open.merge(f.fault(), 1, Integer::sum);
+            }
+        }
+        if (plan.hasWorkload() && endMicros.isPresent()) {
+            for (TimedOperation op : plan.workload().operations()) {
+                if (op.atMicros() > endMicros.getAsLong()) {
+                    throw new IllegalArgumentException("operation " + Fault.kindOf(op.operation().getClass()) + " at atMicros " + op.atMicros()
+                            + " is after the run's end at " + endMicros.getAsLong() + " µs, so it would never run");
+                }
+            }
+        }
+    }
+
     private static void checkLink(LinkPolicy link) {
         Delay d = link.delay();
         long max = d.maxMicros();

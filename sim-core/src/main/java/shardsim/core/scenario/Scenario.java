@@ -186,6 +186,14 @@ public interface Scenario {
     }
 
     /**
+     * When {@code spec}'s run ends, so that a plan's fault or operation after it is refused
+     * instead of never firing. Empty, the default, when the scenario does not say.
+     */
+    default java.util.OptionalLong runEndMicros(RunSpec spec) {
+        return java.util.OptionalLong.empty();
+    }
+
+    /**
      * The scenario's own words for the report's section "Rolling out the fix": which upgrade
      * orders are safe, which are not and why, what an operator should do. Markdown paragraphs
      * separated by blank lines (inline {@code `code`} and {@code **bold**} only). Empty, the
