@@ -12,7 +12,8 @@ import shardsim.core.scenario.Scenario;
 
 /**
  * Entry point of the {@code sim} command and the one place where failures become exit codes:
- * bad usage and {@link UserError} exit 2 with one line on stderr, anything else unexpected is an
+ * bad usage, {@link UserError} and a run the scenario refuses ({@link shardsim.core.sim.RunRefused})
+ * exit 2 with one line on stderr, anything else unexpected is an
  * internal error (exit 4) and is the only case that prints a stack trace.
  */
 public final class Main {
@@ -73,7 +74,7 @@ public final class Main {
         });
         cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             String name = commandLine.getCommandSpec().qualifiedName();
-            if (ex instanceof UserError) {
+            if (ex instanceof UserError || ex instanceof shardsim.core.sim.RunRefused) {
                 ctx.err().println(name + ": " + Text.oneLine(String.valueOf(ex.getMessage())));
                 ctx.err().flush();
                 return ExitCodes.BAD_INPUT;

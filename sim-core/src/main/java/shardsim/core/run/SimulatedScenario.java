@@ -85,8 +85,41 @@ public abstract class SimulatedScenario<W extends World, M extends Mode, D exten
         return ChaosProfile.forPlan(base, chaos);
     }
 
-    /** Adds the nodes of {@code mode} and the checks to {@code sim}, and returns what performs the workload. */
+    /**
+     * Adds the nodes and the checks to {@code sim}, and returns what performs the workload. Runs
+     * once per run, before any node boots and before virtual time starts.
+     *
+     * <p>{@code mode} is the run's mode; a node may run another's (a mixed-version run,
+     * {@code --node-mode}, an upgrade in the plan). Build each node from the code the kernel gives
+     * it: add it with {@link #coded}, or read {@code ctx.code()} in its factory. A node that boots
+     * on another mode's code without having looked at it refuses the run
+     * ({@link shardsim.core.sim.CodeIgnored}), rather than run the wrong code.
+     */
     protected abstract D build(Simulation sim, W world, M mode, RunShape shape);
+
+    /**
+     * Builds a node from the row of the mode table its incarnation runs, which the kernel picks
+     * (the run's mode, a {@code --node-mode} or a plan's {@code "modes"}, the mode an upgrade or
+     * downgrade switched it to).
+     *
+     * @param <M> a row of the scenario's table of modes
+     */
+    @FunctionalInterface
+    public interface CodedFactory<M> {
+        /**
+         * A new incarnation of the node.
+         *
+         * @param context the incarnation's context
+         * @param code the row of the mode table it runs
+         * @return the node
+         */
+        shardsim.core.node.Node create(shardsim.core.node.NodeContext context, M code);
+    }
+
+    /** A node factory that hands {@code factory} its incarnation's row of the mode table: {@code sim.addNode(name, coded(Pd::new))}. */
+    protected final shardsim.core.node.NodeFactory coded(CodedFactory<M> factory) {
+        return ctx -> factory.create(ctx, mode(ctx.code()));
+    }
 
     /** The names a plan may use in {@code world}. Default: nothing is checked. */
     protected WorldNames names(W world) {

@@ -771,6 +771,9 @@ public final class Simulation {
         } else {
             h.node.onStart();
         }
+        if (!ctx.codeRead && !h.code.equals(runCode)) {
+            throw new CodeIgnored(h.name, h.code, runCode);
+        }
     }
 
     // ---- kernel internals used by the network, contexts and workers --------------------------

@@ -52,6 +52,15 @@ class PdStaleLeaderTest {
         assertFalse(d.contains("region 2 leader changed from store-2 to store-1 (term 5)"));
     }
 
+    /** PD is handed its own code by the kernel: on the fixed code inside a buggy run, it rejects the stale heartbeat as fixed does. */
+    @Test
+    void pdOnTheFixedCodeHoldsP1InABuggyRun() {
+        RunSpec mixed = new RunSpec(scenario.name(), "buggy", "documented", 0).withNodeModes(java.util.Map.of("pd", "fixed"));
+        RunResult r = scenario.run(mixed);
+        assertTrue(r.ok(), r.violations().toString());
+        assertEquals("pd=fixed", r.params().get("codes"));
+    }
+
     @Test
     void registeredForServiceLoader() {
         List<String> names = new ArrayList<>();
