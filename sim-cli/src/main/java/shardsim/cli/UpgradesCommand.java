@@ -108,8 +108,16 @@ public final class UpgradesCommand implements Callable<Integer> {
         if (scenario.faultWindow(first).isEmpty()) {
             throw new UserError(scenario.name() + " does not say when its faults fall (Scenario.faultWindow), so sim upgrades cannot place a rollout");
         }
-        List<Order> orders = Order.of(roles);
+        Map<String, String> unrollable = scenario.unrollableRoles(first);
+        Map<String, List<String>> rollable = scenario.rolloutRoles(first);
+        if (rollable.isEmpty()) {
+            throw new UserError(String.join("; ", unrollable.values()) + ": nothing to roll out");
+        }
+        List<Order> orders = Order.of(rollable);
         checkOut(scenario, orders);
+        for (String why : unrollable.values()) {
+            ctx.err().println("sim upgrades: " + why + "; the orders leave it out");
+        }
         UpgradeSweep sweep = new UpgradeSweep(scenario, base, from, to, orders);
         long t0 = System.nanoTime();
         UpgradeSweep.Result result;

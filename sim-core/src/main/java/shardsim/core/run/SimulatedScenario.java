@@ -258,6 +258,24 @@ public abstract class SimulatedScenario<W extends World, M extends Mode, D exten
         return rolesOf(resolveWorld(spec));
     }
 
+    /** The roles whose nodes the world keeps from crashing and does not declare restartable ({@link World#rollsByRestart}). */
+    @Override
+    public final Map<String, String> unrollableRoles(RunSpec spec) {
+        W world = resolveWorld(spec);
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        for (Map.Entry<String, List<String>> role : rolesOf(world).entrySet()) {
+            if (!world.rollsByRestart(role.getKey())) {
+                List<String> kept = new ArrayList<>(role.getValue());
+                kept.removeAll(world.crashableNodes());
+                out.put(role.getKey(), "role " + role.getKey() + " cannot be rolled: " + (kept.isEmpty() ? "the scenario says its nodes may not be restarted"
+                        : "its node" + (kept.size() == 1 ? " " : "s ") + String.join(", ", kept) + (kept.size() == 1 ? " is" : " are")
+                                + " kept from crashing (World.crashableNodes)")
+                        + ", and the scenario declares no rule to restart " + (role.getValue().size() == 1 ? "it" : "them") + " on new code (World.rollsByRestart)");
+            }
+        }
+        return out;
+    }
+
     @Override
     public final java.util.Optional<FaultWindow> faultWindow(RunSpec spec) {
         ResolvedPlan<W> plan = resolve(spec);

@@ -156,6 +156,22 @@ public interface Scenario {
     }
 
     /**
+     * The roles of {@link #worldRoles} that a rollout cannot roll, each with one line saying why
+     * (for example: its nodes may not crash, and the scenario declares no rule to restart them).
+     * {@code sim upgrades} leaves them out of every order and prints the reasons. Default: none.
+     */
+    default java.util.Map<String, String> unrollableRoles(RunSpec spec) {
+        return java.util.Collections.emptyMap();
+    }
+
+    /** The roles of {@link #worldRoles} a rollout may roll: all but {@link #unrollableRoles}, in order. */
+    default java.util.Map<String, List<String>> rolloutRoles(RunSpec spec) {
+        java.util.Map<String, List<String>> out = new java.util.LinkedHashMap<>(worldRoles(spec));
+        out.keySet().removeAll(unrollableRoles(spec).keySet());
+        return out;
+    }
+
+    /**
      * When the generated faults of {@code spec}'s world fall (see {@link FaultWindow}), so that
      * {@code sim upgrades} can place a rollout in it. Empty, the default, when the scenario does not say.
      */

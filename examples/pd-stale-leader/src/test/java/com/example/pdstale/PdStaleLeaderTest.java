@@ -61,6 +61,14 @@ class PdStaleLeaderTest {
         assertEquals("pd=fixed", r.params().get("codes"));
     }
 
+    /** A rollout rolls PD, the one role; the stores, which may not crash, are in none, so no rollout restarts them. */
+    @Test
+    void rolloutsRestartPdOnly() {
+        RunSpec spec = new RunSpec(scenario.name(), "buggy", "random", 3);
+        assertEquals(java.util.Map.of("pd", List.of("pd")), scenario.rolloutRoles(spec));
+        assertEquals(java.util.Map.of(), scenario.unrollableRoles(spec));
+    }
+
     @Test
     void registeredForServiceLoader() {
         List<String> names = new ArrayList<>();
