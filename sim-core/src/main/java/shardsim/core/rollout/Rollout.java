@@ -53,6 +53,7 @@ public record Rollout(Order order, RunSpec spec, long firstStepMicros, long last
             this.label = label;
         }
 
+        /** The window's name, as output shows it. */
         public String label() {
             return label;
         }

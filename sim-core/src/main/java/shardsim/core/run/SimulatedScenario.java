@@ -50,6 +50,19 @@ import shardsim.core.workload.Workload;
  *       identically.</li>
  * </ol>
  *
+ * <p>When each hook runs, for one run: {@link #modeTable} whenever a mode is looked up;
+ * {@link #world} first, for the spec's base plan and seed; then, for a built-in plan,
+ * {@link #documented} (the documented plan) or {@link #profile}, {@link #ownFaults} and
+ * {@link #workload} (a generated one); {@link #shape} once the link is known; {@link #build} once,
+ * before virtual time starts and before any node boots; {@link #quietLink} right after it;
+ * {@link #scenarioAims} and {@link #targetedProfile} after it for a plan that aims. Node factories
+ * run at each node's boot (time 0, in the order added) and at every restart. Safety invariants and
+ * coverage abstractions registered in {@code build} run first after the event that completes the
+ * boot of every node ({@code Simulation.booted()}), then after every event; {@code checkAt}
+ * samples at their times; liveness checks at their deadlines; validations once at the end.
+ * {@link #names} runs whenever a plan given as data is checked against a seed's world, without a
+ * run. Every hook may run many times, for many seeds, on many threads: none may keep state.
+ *
  * <p>Implementations are stateless, like every {@link Scenario}.
  *
  * @param <W> the scenario's world

@@ -25,7 +25,9 @@ import shardsim.core.workload.TimedOperation;
  * roles start on their own modes has {@code "modes": {"NAME": "MODE"}} after the seed.
  */
 public final class PlanJson {
+    /** The {@code schema} every plan file names. */
     public static final String SCHEMA = "shardsim-plan";
+    /** The version this codec writes (it reads 1 and this one). */
     public static final int SCHEMA_VERSION = 2;
 
     private final StringBuilder out = new StringBuilder(256);

@@ -10,6 +10,7 @@ import shardsim.core.trace.Trace;
  * go on different threads at once.
  */
 public interface Scenario {
+    /** The scenario's name, as every command takes it (kebab case, unique among the scenarios a command line knows). */
     String name();
 
     /** One line: what goes wrong. */
