@@ -35,7 +35,9 @@ public final class Main {
 
     /** The command line over the built-in scenarios and those on the class path ({@code SIM_CLASSPATH}). */
     public static CommandLine newCommandLine(PrintStream out, PrintStream err) {
-        return newCommandLine(out, err, Main.class.getClassLoader());
+        return newCommandLine(new CliContext(out, err,
+                Registry.fromEnvironment(System.getenv(shardsim.cli.base.Launcher.CLASS_PATH_VARIABLE), Main.class.getClassLoader()),
+                System.console() != null));
     }
 
     /** Over the built-in scenarios and those {@code scenariosFrom} finds as services (tests give a loader of their own). */
