@@ -13,7 +13,7 @@ import shardsim.core.scenario.Scenario;
 
 /**
  * Entry point of the {@code sim} command and the one place where failures become exit codes:
- * bad usage, {@link UserError} and a failure of the file system (a full disk, a folder not
+ * bad usage, {@link UserError}, a run the scenario refuses ({@link shardsim.core.sim.RunRefused}) and a failure of the file system (a full disk, a folder not
  * writable, a file removed meanwhile) exit 2 with one line on stderr; a signal that stops a command
  * before its work is done exits 130 with one line; anything else unexpected is an internal error
  * (exit 4) and is the only case that prints a stack trace.
@@ -37,7 +37,9 @@ public final class Main {
 
     /** The command line over the built-in scenarios and those on the class path ({@code SIM_CLASSPATH}). */
     public static CommandLine newCommandLine(PrintStream out, PrintStream err) {
-        return newCommandLine(out, err, Main.class.getClassLoader());
+        return newCommandLine(new CliContext(out, err,
+                Registry.fromEnvironment(System.getenv(shardsim.cli.base.Launcher.CLASS_PATH_VARIABLE), Main.class.getClassLoader()),
+                System.console() != null));
     }
 
     /** Over the built-in scenarios and those {@code scenariosFrom} finds as services (tests give a loader of their own). */
@@ -79,7 +81,7 @@ public final class Main {
         });
         cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             String name = commandLine.getCommandSpec().qualifiedName();
-            if (ex instanceof UserError) {
+            if (ex instanceof UserError || ex instanceof shardsim.core.sim.RunRefused) {
                 ctx.err().println(name + ": " + Text.unprefixed(name, ex.getMessage()));
                 ctx.err().flush();
                 return ExitCodes.BAD_INPUT;

@@ -117,9 +117,17 @@ public final class UpgradesCommand implements Callable<Integer> {
         if (scenario.faultWindow(first).isEmpty()) {
             throw new UserError(scenario.name() + " does not say when its faults fall (Scenario.faultWindow), so sim upgrades cannot place a rollout");
         }
-        List<Order> orders = Order.of(roles);
+        Map<String, String> unrollable = scenario.unrollableRoles(first);
+        Map<String, List<String>> rollable = scenario.rolloutRoles(first);
+        if (rollable.isEmpty()) {
+            throw new UserError(String.join("; ", unrollable.values()) + ": nothing to roll out");
+        }
+        List<Order> orders = Order.of(rollable);
         Path folder = folder();
         checkOut(scenario, orders, folder);
+        for (String why : unrollable.values()) {
+            ctx.err().println("sim upgrades: " + why + "; the orders leave it out");
+        }
         UpgradeSweep sweep = new UpgradeSweep(scenario, base, from, to, orders);
         long t0 = System.nanoTime();
         // One hook for the whole command: the JVM stops only once what was done is printed.

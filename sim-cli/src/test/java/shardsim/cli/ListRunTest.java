@@ -43,7 +43,7 @@ class ListRunTest {
         assertTrue(r.out().contains("ping: a client counts"), r.out());
         assertTrue(r.out().contains("modes: buggy, fixed, nondeterministic, per-process"), r.out());
         assertTrue(r.out().contains("invariant P1:"), r.out());
-        assertTrue(r.out().contains("  fault kinds (plan files): clock-skew, clog, crash, downgrade, partition, partition-end, partition-one-way, partition-one-way-end, restart, upgrade"),
+        assertTrue(r.out().contains("  fault kinds (plan files): clock-skew, clog, crash, downgrade, partition, partition-end, partition-one-way, partition-one-way-end, restart, set-link, upgrade"),
                 r.out());
         Cli.Result j = Cli.run("list", "--json");
         assertEquals("partition-end", Json.MAPPER.readTree(j.out()).get(0).get("faultKinds").get(5).stringValue());

@@ -114,7 +114,7 @@ class PlanFileTest {
         bad("unknown fault kind 'clog-end': clog does not last, so nothing ends it",
                 plan("clog-end.json", planJson(LINK, "{\"atMicros\":1,\"kind\":\"clog-end\",\"a\":\"client\",\"b\":\"server\",\"durationMicros\":5}")));
         bad("unknown fault kind 'meteor-end' (known: ", plan("meteor-end.json", planJson(LINK, "{\"atMicros\":1,\"kind\":\"meteor-end\"}")));
-        bad("unknown fault kind 'heal' (known: clock-skew, clog, crash, downgrade, partition, partition-end, partition-one-way, partition-one-way-end, restart, upgrade",
+        bad("unknown fault kind 'heal' (known: clock-skew, clog, crash, downgrade, partition, partition-end, partition-one-way, partition-one-way-end, restart, set-link, upgrade",
                 plan("heal.json", planJson(LINK, "{\"atMicros\":1,\"kind\":\"heal\",\"a\":\"client\",\"b\":\"server\"}")));
         bad("field 'b' is missing", plan("end-field.json", planJson(LINK, "{\"atMicros\":1,\"kind\":\"partition-end\",\"a\":\"client\"}")));
         bad("unknown field 'c' for kind partition-end",

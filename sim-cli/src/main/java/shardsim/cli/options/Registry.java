@@ -19,12 +19,30 @@ import shardsim.scenarios.Scenarios;
  */
 public final class Registry {
     private final Supplier<List<Scenario>> load;
-    private final List<Path> classPath;
+    private List<Path> classPath;
     private List<Scenario> loaded;
 
     private Registry(Supplier<List<Scenario>> load, List<Path> classPath) {
         this.load = load;
         this.classPath = List.copyOf(classPath);
+    }
+
+    /**
+     * The built-in scenarios and those of {@code simClasspath} (the value of {@code SIM_CLASSPATH},
+     * null for none; see {@link ScenarioClassPath}) on top of {@code base}. The variable is read
+     * when a command first asks for a scenario, so {@code sim --help} works whatever it says; a bad
+     * entry is then a one-line {@link UserError}.
+     */
+    public static Registry fromEnvironment(String simClasspath, ClassLoader base) {
+        Registry[] self = new Registry[1];
+        self[0] = new Registry(() -> {
+            ClassLoader loader = ScenarioClassPath.loader(simClasspath, base);
+            Registry inner = discovered(loader);
+            List<Scenario> all = inner.all();
+            self[0].classPath = inner.classPath();
+            return all;
+        }, List.of());
+        return self[0];
     }
 
     /** Exactly these scenarios, in this order. */
@@ -75,7 +93,8 @@ public final class Registry {
      * What a child JVM adds to this JVM's class path to find the same scenarios: the folders and
      * jars of the loader the registry was given, when that is not the class path's own loader.
      */
-    public List<Path> classPath() {
+    public synchronized List<Path> classPath() {
+        all();
         return classPath;
     }
 

@@ -53,10 +53,12 @@ final class RolloutSection {
         this.to = to;
         this.plan = scenario.plans().contains(Plans.RANDOM) ? Plans.RANDOM : scenario.plans().get(0);
         RunSpec first = new RunSpec(scenario.name(), from, plan, 0);
-        Map<String, List<String>> roles = scenario.worldRoles(first);
+        Map<String, List<String>> roles = scenario.rolloutRoles(first);
         if (from.equals(to) || roles.isEmpty() || scenario.faultWindow(first).isEmpty()) {
             this.result = null;
-            this.missing = from.equals(to) ? "the scenario has one code only" : "the scenario does not say its roles or when its faults fall";
+            this.missing = from.equals(to) ? "the scenario has one code only"
+                    : !scenario.unrollableRoles(first).isEmpty() && roles.isEmpty() ? String.join("; ", scenario.unrollableRoles(first).values())
+                    : "the scenario does not say its roles or when its faults fall";
             return;
         }
         this.missing = null;

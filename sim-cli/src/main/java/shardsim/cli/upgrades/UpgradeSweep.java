@@ -23,7 +23,8 @@ import shardsim.core.scenario.Scenario;
  * @param from the old code (every node starts on it)
  * @param to the new code
  * @param orders the orders of the first seed's world; each seed runs the orders of the same names
- *     derived from its own world ({@link Order#of}), whose nodes may differ
+ *     derived from its own world's roles that a rollout may roll ({@link Order#of},
+ *     {@link Scenario#rolloutRoles}), whose nodes may differ
  */
 public record UpgradeSweep(Scenario scenario, String base, String from, String to, List<Order> orders) {
     /** Seeds per task: big enough to keep a pool busy, small enough to stop soon when told. */
@@ -31,7 +32,7 @@ public record UpgradeSweep(Scenario scenario, String base, String from, String t
 
     /** One seed's outcomes, an order each. */
     public List<Outcome> seed(long seed) {
-        List<Order> own = Order.of(scenario.worldRoles(new RunSpec(scenario.name(), from, base, seed)));
+        List<Order> own = Order.of(scenario.rolloutRoles(new RunSpec(scenario.name(), from, base, seed)));
         List<Outcome> out = new ArrayList<>();
         for (Order o : orders) {
             // Each order's run and its baseline: the same restarts on the old code.

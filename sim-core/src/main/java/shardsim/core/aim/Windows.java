@@ -25,6 +25,7 @@ public final class Windows {
     private final List<WindowListener> listeners = new ArrayList<>();
     private long opened;
 
+    /** A board reading virtual time from {@code clock}. */
     public Windows(LongSupplier clock) {
         this.clock = clock;
     }

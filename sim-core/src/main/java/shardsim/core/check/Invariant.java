@@ -5,6 +5,7 @@ package shardsim.core.check;
  * validations.
  */
 public interface Invariant {
+    /** The invariant's name, as violations carry it. */
     String name();
 
     /** Null when the invariant holds; otherwise what is wrong. */
@@ -15,6 +16,7 @@ public interface Invariant {
         return of(rule.name(), check);
     }
 
+    /** An invariant named {@code name} whose {@code check} returns a problem in one line, or null while it holds. */
     static Invariant of(String name, java.util.function.Supplier<String> check) {
         return new Invariant() {
             @Override

@@ -23,10 +23,12 @@ public final class SelfWaitCheck implements Invariant {
     /** The worker state last judged free of self-waits; nothing a poll changes can create one. */
     private long judgedAt = -1;
 
+    /** The check of {@code sim}'s workers, reported under {@code rule}. */
     public SelfWaitCheck(Simulation sim, Rule rule) {
         this(sim, rule.name());
     }
 
+    /** The check of {@code sim}'s workers, reported under the invariant {@code name}. */
     public SelfWaitCheck(Simulation sim, String name) {
         this.sim = sim;
         this.name = name;

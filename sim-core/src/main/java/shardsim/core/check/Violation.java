@@ -9,6 +9,7 @@ package shardsim.core.check;
  * @param eventNumber the scheduled event being handled then
  */
 public record Violation(String invariant, String message, long timeMicros, long eventNumber) {
+    /** One line: invariant, virtual time, event number and message. */
     public String render() {
         return invariant + " violated at t=" + shardsim.core.trace.Micros.format(timeMicros) + " (event " + eventNumber + "): " + message;
     }

@@ -7,6 +7,7 @@ package shardsim.core.coverage;
  * changes no run.
  */
 public interface Abstraction {
+    /** The states this abstraction reports an entity in. */
     StateSpace space();
 
     /** Gives {@code sink} the abstract state of every entity there is now, each at most once. */

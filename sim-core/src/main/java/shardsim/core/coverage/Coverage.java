@@ -7,6 +7,7 @@ import java.util.List;
  * registered its abstractions.
  */
 public record Coverage(List<Space> spaces) {
+    /** No abstraction registered: nothing reached. */
     public static final Coverage NONE = new Coverage(List.of());
 
     public Coverage {
@@ -21,14 +22,17 @@ public record Coverage(List<Space> spaces) {
      * @param transitions the transitions taken, each {@code from * space.size() + to}, ascending
      */
     public record Space(StateSpace space, int[] states, long[] transitions) {
+        /** A transition between two states of {@code space}, as one number. */
         public static long transition(StateSpace space, int from, int to) {
             return (long) from * space.size() + to;
         }
 
+        /** The state a transition leaves. */
         public static int from(StateSpace space, long transition) {
             return (int) (transition / space.size());
         }
 
+        /** The state a transition enters. */
         public static int to(StateSpace space, long transition) {
             return (int) (transition % space.size());
         }

@@ -14,10 +14,12 @@ import java.util.TreeSet;
 public final class CoverageRecorder {
     private final List<Tracked> tracked = new ArrayList<>();
 
+    /** Registers an abstraction to sample. */
     public void add(Abstraction abstraction) {
         tracked.add(new Tracked(abstraction));
     }
 
+    /** Whether no abstraction is registered. */
     public boolean isEmpty() {
         return tracked.isEmpty();
     }
@@ -31,6 +33,7 @@ public final class CoverageRecorder {
         }
     }
 
+    /** The states and transitions reached so far. */
     public Coverage coverage() {
         if (tracked.isEmpty()) {
             return Coverage.NONE;

@@ -56,6 +56,7 @@ public final class CoverageTally {
         }
     }
 
+    /** How many runs were added. */
     public long runs() {
         return runs;
     }

@@ -11,6 +11,7 @@ public record Dimension(String name, List<String> values) {
         values = List.copyOf(values);
     }
 
+    /** A dimension named {@code name} with these values, in order. */
     public static Dimension of(String name, String... values) {
         return new Dimension(name, List.of(values));
     }

@@ -26,10 +26,12 @@ public record StateSpace(String name, List<Dimension> dimensions) {
         }
     }
 
+    /** A space named {@code name}: every combination of these dimensions' values. */
     public static StateSpace of(String name, Dimension... dimensions) {
         return new StateSpace(name, List.of(dimensions));
     }
 
+    /** How many states the space has (the product of its dimensions' sizes). */
     public int size() {
         int size = 1;
         for (Dimension d : dimensions) {

@@ -15,14 +15,17 @@ public record FaultPlan(List<TimedFault> faults) {
         faults = List.copyOf(sorted);
     }
 
+    /** A plan of no faults. */
     public static FaultPlan empty() {
         return new FaultPlan(List.of());
     }
 
+    /** A builder of a scripted plan. */
     public static Builder builder() {
         return new Builder();
     }
 
+    /** How many timed faults the plan holds (an end counts as one). */
     public int size() {
         return faults.size();
     }
@@ -38,6 +41,7 @@ public record FaultPlan(List<TimedFault> faults) {
     public static final class Builder {
         private final List<TimedFault> faults = new ArrayList<>();
 
+        /** Adds {@code fault} at {@code atMicros}. */
         public Builder at(long atMicros, Fault fault) {
             faults.add(new TimedFault(atMicros, fault));
             return this;
@@ -52,6 +56,7 @@ public record FaultPlan(List<TimedFault> faults) {
             return at(endMicros, fault.end());
         }
 
+        /** The plan, in time order. */
         public FaultPlan build() {
             return new FaultPlan(faults);
         }

@@ -12,6 +12,7 @@ package shardsim.core.fault;
  * {@link Fault#ends} and counts, here and nowhere else.
  */
 public sealed interface NodeFault extends Fault {
+    /** The node the fault hits. */
     String node();
 
     /** Stops the node: volatile state, timers, pending calls, worker queues and unflushed writes are lost. */

@@ -4,11 +4,13 @@ import shardsim.core.random.SimRandom;
 
 /** A distribution of one-way message delays, in microseconds. Random delays reorder messages. */
 public sealed interface Delay {
+    /** One delay, drawn from {@code random}. */
     long draw(SimRandom random);
 
     /** The largest delay this distribution can give. */
     long maxMicros();
 
+    /** The same delay for every message. */
     record Fixed(long micros) implements Delay {
         public Fixed {
             if (micros < 0) {
@@ -27,6 +29,7 @@ public sealed interface Delay {
         }
     }
 
+    /** A delay uniform in [{@code minMicros}, {@code maxMicros}]. */
     record Uniform(long minMicros, long maxMicros) implements Delay {
         public Uniform {
             if (minMicros < 0 || maxMicros < minMicros) {

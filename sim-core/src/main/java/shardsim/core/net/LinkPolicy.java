@@ -9,6 +9,7 @@ package shardsim.core.net;
  * @param capacity most messages in flight on the link; more are dropped
  */
 public record LinkPolicy(double lossProbability, double duplicateProbability, Delay delay, int capacity) {
+    /** Messages in flight a link holds unless told otherwise. */
     public static final int DEFAULT_CAPACITY = 10_000;
 
     public LinkPolicy {
@@ -27,10 +28,12 @@ public record LinkPolicy(double lossProbability, double duplicateProbability, De
         return new LinkPolicy(0, 0, new Delay.Fixed(1_000), DEFAULT_CAPACITY);
     }
 
+    /** This policy with loss probability {@code p}. */
     public LinkPolicy withLoss(double p) {
         return new LinkPolicy(p, duplicateProbability, delay, capacity);
     }
 
+    /** This policy with duplication probability {@code p}. */
     public LinkPolicy withDuplication(double p) {
         return new LinkPolicy(lossProbability, p, delay, capacity);
     }

@@ -32,6 +32,7 @@ public final class Disk {
         pending.put(key, value);
     }
 
+    /** Deletes a key; like a write, the deletion is lost in a crash unless flushed. */
     public void delete(String key) {
         version++;
         pending.put(key, DELETED);
@@ -49,6 +50,7 @@ public final class Disk {
         flush();
     }
 
+    /** Deletes a key at once and for good, as a write flushed with it would. */
     public void deleteDurable(String key) {
         delete(key);
         flush();
@@ -130,6 +132,7 @@ public final class Disk {
         return version;
     }
 
+    /** Writes and deletions not flushed yet (a crash loses them). */
     public int pendingWrites() {
         return pending.size();
     }

@@ -9,6 +9,7 @@ import shardsim.core.worker.WorkerQueue;
  * timer, pending call and queued task of the old context is void.
  */
 public interface NodeContext {
+    /** The node's name, as others send to it. */
     String name();
 
     /** The node's clock: virtual time plus this node's skew. Durations should use it too. */

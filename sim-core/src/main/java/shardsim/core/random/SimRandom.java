@@ -30,6 +30,7 @@ public final class SimRandom {
     private long s2;
     private long s3;
 
+    /** A generator seeded with {@code seed}; the same seed gives the same draws on any machine. */
     public SimRandom(long seed) {
         reset(seed);
     }
@@ -92,6 +93,7 @@ public final class SimRandom {
         return lineage == null ? 0 : lineage.size();
     }
 
+    /** The next 64 random bits. */
     public long nextLong() {
         long result = Long.rotateLeft(s1 * 5, 7) * 9;
         long t = s1 << 17;
@@ -142,7 +144,7 @@ public final class SimRandom {
         return (nextLong() >>> 11) * 0x1.0p-53;
     }
 
-    /** A biased coin: true with probability p (p <= 0 never, p >= 1 always). */
+    /** A biased coin: true with probability p ({@code p <= 0} never, {@code p >= 1} always). */
     public boolean chance(double p) {
         if (p <= 0) {
             return false;
@@ -180,6 +182,7 @@ public final class SimRandom {
         throw new AssertionError();
     }
 
+    /** One element of {@code items}, each equally likely. */
     public <T> T pick(List<T> items) {
         if (items.isEmpty()) {
             throw new IllegalArgumentException("pick from an empty list");

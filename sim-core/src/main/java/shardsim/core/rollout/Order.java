@@ -17,9 +17,13 @@ import shardsim.core.scenario.NodeModes;
  * @param batches the steps in order
  */
 public record Order(String name, String summary, List<Batch> batches) {
+    /** The order that restarts every node at one instant. */
     public static final String ALL_AT_ONCE = "all-at-once";
+    /** The order that restarts one node at a time, in role order. */
     public static final String NODE_BY_NODE = "node-by-node";
+    /** The order that upgrades the first role and then downgrades it. */
     public static final String ROLLBACK = "rollback";
+    /** Appended to a role's name for the order that rolls that role first. */
     public static final String FIRST = "-first";
 
     /**

@@ -53,6 +53,7 @@ public record Rollout(Order order, RunSpec spec, long firstStepMicros, long last
             this.label = label;
         }
 
+        /** The window's name, as output shows it. */
         public String label() {
             return label;
         }
@@ -62,10 +63,22 @@ public record Rollout(Order order, RunSpec spec, long firstStepMicros, long last
      * The rollout of {@code order} from {@code from} to {@code to} over the seed's plan of
      * {@code base} (a built-in plan drawn from the seed, or any plan {@link Scenario#planOf} gives).
      *
-     * @throws IllegalArgumentException if the scenario does not say its fault window or cannot give its plan as data
+     * @throws IllegalArgumentException if the scenario does not say its fault window or cannot give its plan as data, or if
+     *     the order restarts a node of a role that cannot be rolled ({@link Scenario#unrollableRoles})
      */
     public static Rollout of(Scenario scenario, String base, String from, String to, Order order, long seed) {
         RunSpec plain = new RunSpec(scenario.name(), from, base, seed);
+        java.util.Map<String, String> unrollable = scenario.unrollableRoles(plain);
+        java.util.Map<String, List<String>> roles = scenario.worldRoles(plain);
+        for (Order.Batch b : order.batches()) {
+            for (String node : b.nodes()) {
+                for (java.util.Map.Entry<String, String> u : unrollable.entrySet()) {
+                    if (roles.getOrDefault(u.getKey(), List.of()).contains(node)) {
+                        throw new IllegalArgumentException("order " + order.name() + " restarts " + node + ": " + u.getValue());
+                    }
+                }
+            }
+        }
         CustomPlan plan = scenario.planOf(plain);
         FaultWindow window = scenario.faultWindow(plain)
                 .orElseThrow(() -> new IllegalArgumentException(scenario.name() + " does not say when its faults fall (Scenario.faultWindow), so no rollout can be placed"));

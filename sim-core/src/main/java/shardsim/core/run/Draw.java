@@ -20,10 +20,12 @@ public final class Draw {
         this.root = root;
     }
 
+    /** The built-in plan this draw is for. */
     public String base() {
         return base;
     }
 
+    /** Whether the plan is {@code swarm}, whose intensities are themselves drawn from the seed. */
     public boolean swarm() {
         return Plans.SWARM.equals(base);
     }

@@ -7,5 +7,6 @@ package shardsim.core.run;
  * parts were on.
  */
 public interface Mode {
+    /** The mode's name, as {@code --mode} and {@code --node-mode} take it. */
     String name();
 }

@@ -25,6 +25,7 @@ public record ResolvedPlan<W extends World>(String base, W world, ChaosProfile p
         params = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(params));
     }
 
+    /** The run's default link policy (the profile's). */
     public LinkPolicy link() {
         return profile.link();
     }

@@ -50,6 +50,19 @@ import shardsim.core.workload.Workload;
  *       identically.</li>
  * </ol>
  *
+ * <p>When each hook runs, for one run: {@link #modeTable} whenever a mode is looked up;
+ * {@link #world} first, for the spec's base plan and seed; then, for a built-in plan,
+ * {@link #documented} (the documented plan) or {@link #profile}, {@link #ownFaults} and
+ * {@link #workload} (a generated one); {@link #shape} once the link is known; {@link #build} once,
+ * before virtual time starts and before any node boots; {@link #quietLink} right after it;
+ * {@link #scenarioAims} and {@link #targetedProfile} after it for a plan that aims. Node factories
+ * run at each node's boot (time 0, in the order added) and at every restart. Safety invariants and
+ * coverage abstractions registered in {@code build} run first after the event that completes the
+ * boot of every node ({@code Simulation.booted()}), then after every event; {@code checkAt}
+ * samples at their times; liveness checks at their deadlines; validations once at the end.
+ * {@link #names} runs whenever a plan given as data is checked against a seed's world, without a
+ * run. Every hook may run many times, for many seeds, on many threads: none may keep state.
+ *
  * <p>Implementations are stateless, like every {@link Scenario}.
  *
  * @param <W> the scenario's world
@@ -85,8 +98,41 @@ public abstract class SimulatedScenario<W extends World, M extends Mode, D exten
         return ChaosProfile.forPlan(base, chaos);
     }
 
-    /** Adds the nodes of {@code mode} and the checks to {@code sim}, and returns what performs the workload. */
+    /**
+     * Adds the nodes and the checks to {@code sim}, and returns what performs the workload. Runs
+     * once per run, before any node boots and before virtual time starts.
+     *
+     * <p>{@code mode} is the run's mode; a node may run another's (a mixed-version run,
+     * {@code --node-mode}, an upgrade in the plan). Build each node from the code the kernel gives
+     * it: add it with {@link #coded}, or read {@code ctx.code()} in its factory. A node that boots
+     * on another mode's code without having looked at it refuses the run
+     * ({@link shardsim.core.sim.CodeIgnored}), rather than run the wrong code.
+     */
     protected abstract D build(Simulation sim, W world, M mode, RunShape shape);
+
+    /**
+     * Builds a node from the row of the mode table its incarnation runs, which the kernel picks
+     * (the run's mode, a {@code --node-mode} or a plan's {@code "modes"}, the mode an upgrade or
+     * downgrade switched it to).
+     *
+     * @param <M> a row of the scenario's table of modes
+     */
+    @FunctionalInterface
+    public interface CodedFactory<M> {
+        /**
+         * A new incarnation of the node.
+         *
+         * @param context the incarnation's context
+         * @param code the row of the mode table it runs
+         * @return the node
+         */
+        shardsim.core.node.Node create(shardsim.core.node.NodeContext context, M code);
+    }
+
+    /** A node factory that hands {@code factory} its incarnation's row of the mode table: {@code sim.addNode(name, coded(Pd::new))}. */
+    protected final shardsim.core.node.NodeFactory coded(CodedFactory<M> factory) {
+        return ctx -> factory.create(ctx, mode(ctx.code()));
+    }
 
     /** The names a plan may use in {@code world}. Default: nothing is checked. */
     protected WorldNames names(W world) {
@@ -223,6 +269,24 @@ public abstract class SimulatedScenario<W extends World, M extends Mode, D exten
     @Override
     public final Map<String, List<String>> worldRoles(RunSpec spec) {
         return rolesOf(resolveWorld(spec));
+    }
+
+    /** The roles whose nodes the world keeps from crashing and does not declare restartable ({@link World#rollsByRestart}). */
+    @Override
+    public final Map<String, String> unrollableRoles(RunSpec spec) {
+        W world = resolveWorld(spec);
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        for (Map.Entry<String, List<String>> role : rolesOf(world).entrySet()) {
+            if (!world.rollsByRestart(role.getKey())) {
+                List<String> kept = new ArrayList<>(role.getValue());
+                kept.removeAll(world.crashableNodes());
+                out.put(role.getKey(), "role " + role.getKey() + " cannot be rolled: " + (kept.isEmpty() ? "the scenario says its nodes may not be restarted"
+                        : "its node" + (kept.size() == 1 ? " " : "s ") + String.join(", ", kept) + (kept.size() == 1 ? " is" : " are")
+                                + " kept from crashing (World.crashableNodes)")
+                        + ", and the scenario declares no rule to restart " + (role.getValue().size() == 1 ? "it" : "them") + " on new code (World.rollsByRestart)");
+            }
+        }
+        return out;
     }
 
     @Override

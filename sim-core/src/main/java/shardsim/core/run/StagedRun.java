@@ -29,22 +29,27 @@ public final class StagedRun<W extends World, D extends Driver> {
         this.targeting = targeting;
     }
 
+    /** The simulation, set up and not started. */
     public Simulation sim() {
         return sim;
     }
 
+    /** The world the run is in. */
     public W world() {
         return plan.world();
     }
 
+    /** The plan it runs, as data. */
     public ResolvedPlan<W> plan() {
         return plan;
     }
 
+    /** The run's frame: fault window, quiet tail, end and budget. */
     public RunShape shape() {
         return shape;
     }
 
+    /** What performs the workload (the scenario's {@code build} returned it). */
     public D driver() {
         return driver;
     }

@@ -31,6 +31,20 @@ public interface World {
         return out;
     }
 
+    /**
+     * Whether a rollout may roll {@code role} by restarting its nodes on the new code, one
+     * restart each (what {@code sim upgrades} does). Default: when every node of the role may
+     * crash ({@link #crashableNodes()}); a node the model keeps from crashing (it would lose state
+     * the real system keeps, or leave its regions without a leader) is never restarted by a
+     * rollout. A scenario whose role survives an operator's planned restart, though not a random
+     * crash, says so here and returns true. A role that cannot be rolled is left out of every
+     * order, and {@code sim upgrades} says so in one line.
+     */
+    default boolean rollsByRestart(String role) {
+        List<String> nodes = roles().get(role);
+        return nodes != null && crashableNodes().containsAll(nodes);
+    }
+
     /** The one role of a world that declares none. */
     String DEFAULT_ROLE = "node";
 

@@ -39,6 +39,7 @@ public record CustomPlan(String source, String base, LinkPolicy link, FaultPlan 
         this(source, Plans.RANDOM, link, faults, null);
     }
 
+    /** Whether the plan lists its workload (otherwise it is drawn from the seed, as {@link #base} would). */
     public boolean hasWorkload() {
         return workload != null;
     }
@@ -48,18 +49,22 @@ public record CustomPlan(String source, String base, LinkPolicy link, FaultPlan 
         return workload == null ? 0 : workload.size();
     }
 
+    /** This plan, named by {@code newSource}. */
     public CustomPlan withSource(String newSource) {
         return new CustomPlan(newSource, base, link, faults, workload, modes);
     }
 
+    /** This plan with the default link {@code newLink}. */
     public CustomPlan withLink(LinkPolicy newLink) {
         return new CustomPlan(source, base, newLink, faults, workload, modes);
     }
 
+    /** This plan with the faults {@code newFaults} instead of its own. */
     public CustomPlan withFaults(FaultPlan newFaults) {
         return new CustomPlan(source, base, link, newFaults, workload, modes);
     }
 
+    /** This plan with the workload {@code newWorkload} (null: drawn from the seed). */
     public CustomPlan withWorkload(Workload newWorkload) {
         return new CustomPlan(source, base, link, faults, newWorkload, modes);
     }

@@ -12,6 +12,7 @@ public final class DeterminismCheck {
     private DeterminismCheck() {
     }
 
+    /** Runs {@code spec} twice in this JVM and says where the two runs first differ, if they do. */
     public static Optional<TraceDiff.Difference> check(Scenario scenario, RunSpec spec) {
         Trace first = Trace.full();
         scenario.run(spec, first);

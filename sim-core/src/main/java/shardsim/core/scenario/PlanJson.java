@@ -10,24 +10,50 @@ import shardsim.core.net.LinkPolicy;
 import shardsim.core.workload.TimedOperation;
 
 /**
- * The one writer of plan files: a {@link CustomPlan} as the JSON text {@code sim run --plan}
- * reads. It lives in the kernel, with no JSON library, so that a test kit outside the command line
- * can write the plan a failing property found; the command line's reader parses what it writes.
+ * The one codec of plan files: {@link #write} turns a {@link CustomPlan} into the JSON text
+ * {@code sim run --plan} reads, and {@link #read} reads it back, so what one side can say the
+ * other reads (a test kit's {@code PlanRoundTrip} holds every scenario to it). It lives in the
+ * kernel, with no JSON library, so that a test kit outside the command line writes and reads the
+ * same files; the command line parses a file's syntax with its own JSON library first (for its
+ * messages) and then hands the text here. The kinds a plan may name are {@link PlanKinds}'.
  *
  * <p>A fault's or an operation's fields are its record's components, in declaration order, after
  * {@code atMicros} and {@code kind} (the simple class name in kebab case). Longs and ints are JSON
  * integers, doubles are written by {@link Double#toString} (always with a point or an exponent, so
  * a reader takes them as floating point), booleans as {@code true}/{@code false}, enums by name and
- * anything else as its string. Each fault and operation goes on its own line. A plan whose nodes or
+ * a {@link LinkPolicy} as an object of the fields of the plan's {@code link}. Each fault and operation goes on its own line. A plan whose nodes or
  * roles start on their own modes has {@code "modes": {"NAME": "MODE"}} after the seed.
  */
 public final class PlanJson {
+    /** The {@code schema} every plan file names. */
     public static final String SCHEMA = "shardsim-plan";
+    /** The version this codec writes (it reads 1 and this one). */
     public static final int SCHEMA_VERSION = 2;
 
     private final StringBuilder out = new StringBuilder(256);
 
     private PlanJson() {
+    }
+
+    /**
+     * A plan file's plan and the seed it names.
+     *
+     * @param plan the plan, its source the name it was read under
+     * @param seed the seed the file names, if it names one
+     */
+    public record Read(CustomPlan plan, java.util.OptionalLong seed) {
+    }
+
+    /**
+     * Reads the plan file {@code text} for {@code scenario}; {@code source} names it in the plan
+     * and in errors ("plan FILE: ...").
+     *
+     * @throws IllegalArgumentException with one line naming the file, the entry and the field,
+     *     for anything that is not a plan this scenario can run (bad JSON, an unknown kind or
+     *     field, a number out of range)
+     */
+    public static Read read(String text, String source, Scenario scenario) {
+        return PlanReader.read(JsonTree.parse(text, "plan " + source), source, scenario);
     }
 
     /** The plan file's text for {@code plan} in {@code scenario}, naming {@code seed} unless it is null. */
@@ -102,8 +128,9 @@ public final class PlanJson {
      */
     private void record(long atMicros, Object written) {
         Object r = written instanceof End e ? e.start() : written;
-        if (!r.getClass().isRecord()) {
-            throw new IllegalStateException(r.getClass() + " is not a record, so a plan file cannot name it");
+        String problem = PlanKinds.problem(r.getClass());
+        if (problem != null) {
+            throw new IllegalStateException(problem);
         }
         out.append('{');
         field("atMicros").out.append(atMicros);
@@ -132,6 +159,8 @@ public final class PlanJson {
             number(n);
         } else if (v instanceof Enum<?> e) {
             string(e.name());
+        } else if (v instanceof LinkPolicy p) {
+            link(p);
         } else {
             string(String.valueOf(v));
         }

@@ -140,7 +140,13 @@ public final class PlanValidation {
         for (RecordComponent c : entry.getClass().getRecordComponents()) {
             Object v = read(c, entry);
             checkNumber(where, c.getName(), v);
-            if (v instanceof String s) {
+            if (v instanceof LinkPolicy p) {
+                try {
+                    checkLink(p);
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException(where + ": " + c.getName() + " " + e.getMessage(), e);
+                }
+            } else if (v instanceof String s) {
                 checkName(where, kind, c.getName(), s, names);
             } else if ((v instanceof Long || v instanceof Integer) && names.checked()) {
                 Optional<List<String>> valid = names.valid(kind, c.getName());

@@ -11,7 +11,9 @@ public final class Plans {
     /** Like random, plus faults aimed into the risky windows the model announces (as BUGGIFY does). */
     public static final String TARGETED = "targeted";
 
+    /** The mode every scenario has for the behaviour as reported. */
     public static final String BUGGY = "buggy";
+    /** The mode every scenario has for the upstream fix. */
     public static final String FIXED = "fixed";
 
     private Plans() {

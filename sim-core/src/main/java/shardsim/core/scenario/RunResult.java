@@ -76,6 +76,7 @@ public record RunResult(
         return true;
     }
 
+    /** The digest as 16 hex digits, as every command prints it. */
     public String digestHex() {
         return Trace.hex(digest);
     }

@@ -46,6 +46,7 @@ public record RunSpec(String scenario, String mode, String plan, long seed, Cust
         return new RunSpec(scenario, mode, plan.source(), seed, plan);
     }
 
+    /** Whether the run's plan is given as data ({@link #custom}) rather than by a built-in name. */
     public boolean isCustom() {
         return custom != null;
     }

@@ -10,6 +10,7 @@ import shardsim.core.trace.Trace;
  * go on different threads at once.
  */
 public interface Scenario {
+    /** The scenario's name, as every command takes it (kebab case, unique among the scenarios a command line knows). */
     String name();
 
     /** One line: what goes wrong. */
@@ -175,6 +176,22 @@ public interface Scenario {
      */
     default java.util.Map<String, List<String>> worldRoles(RunSpec spec) {
         return java.util.Collections.emptyMap();
+    }
+
+    /**
+     * The roles of {@link #worldRoles} that a rollout cannot roll, each with one line saying why
+     * (for example: its nodes may not crash, and the scenario declares no rule to restart them).
+     * {@code sim upgrades} leaves them out of every order and prints the reasons. Default: none.
+     */
+    default java.util.Map<String, String> unrollableRoles(RunSpec spec) {
+        return java.util.Collections.emptyMap();
+    }
+
+    /** The roles of {@link #worldRoles} a rollout may roll: all but {@link #unrollableRoles}, in order. */
+    default java.util.Map<String, List<String>> rolloutRoles(RunSpec spec) {
+        java.util.Map<String, List<String>> out = new java.util.LinkedHashMap<>(worldRoles(spec));
+        out.keySet().removeAll(unrollableRoles(spec).keySet());
+        return out;
     }
 
     /**

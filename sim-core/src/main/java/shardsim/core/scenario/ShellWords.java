@@ -21,6 +21,7 @@ public final class ShellWords {
         return b.toString();
     }
 
+    /** One word for a POSIX shell: as is when it is safe, in single quotes otherwise. */
     public static String quote(String w) {
         if (!w.isEmpty() && w.chars().allMatch(ShellWords::plain)) {
             return w;

@@ -51,10 +51,12 @@ public final class WorldNames {
         return new WorldNames(copy, free);
     }
 
+    /** A builder of the names of one world. */
     public static Builder builder() {
         return new Builder();
     }
 
+    /** Whether the scenario declared names, so a plan's are checked against them. */
     public boolean checked() {
         return names != null;
     }
@@ -73,6 +75,7 @@ public final class WorldNames {
         return free.contains(kind + "." + component) || free.contains(component);
     }
 
+    /** Builds the names of one world, component by component. */
     public static final class Builder {
         private final Map<String, List<String>> names = new LinkedHashMap<>();
         private final List<String> free = new ArrayList<>();
@@ -102,6 +105,7 @@ public final class WorldNames {
             return this;
         }
 
+        /** The names declared so far. */
         public WorldNames build() {
             return new WorldNames(new LinkedHashMap<>(names), List.copyOf(free));
         }

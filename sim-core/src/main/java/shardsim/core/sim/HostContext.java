@@ -20,6 +20,8 @@ final class HostContext implements NodeContext {
     private final SimRandom random;
     /** The code this incarnation runs: fixed for its life, whatever the host runs later. */
     private final String code;
+    /** Whether the node's factory or start looked at {@link #code}: a node on another mode's code that never did runs the wrong code. */
+    boolean codeRead;
     /** Pending calls (their timeouts, which hold the reply handler) by id; looked up by key, never iterated. */
     private final LongMap<TimerImpl> calls = new LongMap<>();
     /** Worker queues in creation order. */
@@ -70,6 +72,7 @@ final class HostContext implements NodeContext {
 
     @Override
     public String code() {
+        codeRead = true;
         return code;
     }
 

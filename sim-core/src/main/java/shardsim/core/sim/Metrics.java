@@ -13,6 +13,7 @@ public final class Metrics {
     private final TreeMap<String, long[]> samples = new TreeMap<>();
     private final TreeMap<String, Integer> sizes = new TreeMap<>();
 
+    /** Records one value (a latency in microseconds, a size) of the named metric. */
     public void record(String name, long valueMicros) {
         if (valueMicros < 0) {
             throw new IllegalArgumentException("negative latency for " + name);

@@ -34,10 +34,12 @@ public final class Network {
         this.defaultPolicy = defaultPolicy;
     }
 
+    /** The policy of every link without one of its own. */
     public LinkPolicy defaultPolicy() {
         return defaultPolicy;
     }
 
+    /** Sets the policy of every link without one of its own, from now on. */
     public void setDefaultPolicy(LinkPolicy policy) {
         this.defaultPolicy = policy;
     }
@@ -47,6 +49,7 @@ public final class Network {
         policies.put(new Link(from, to), policy);
     }
 
+    /** The policy of the directed link {@code from -> to} (its own, or the default). */
     public LinkPolicy policy(String from, String to) {
         return policy(new Link(from, to));
     }
@@ -79,20 +82,24 @@ public final class Network {
         return p != null ? p : defaultPolicy;
     }
 
+    /** Cuts both directions between {@code a} and {@code b} until {@link #heal}. */
     public void partition(String a, String b) {
         cut(new Link(a, b), 1);
         cut(new Link(b, a), 1);
     }
 
+    /** Cuts messages from {@code from} to {@code to} until {@link #healOneWay}. */
     public void partitionOneWay(String from, String to) {
         cut(new Link(from, to), 1);
     }
 
+    /** Restores both directions between {@code a} and {@code b}. */
     public void heal(String a, String b) {
         cut(new Link(a, b), -1);
         cut(new Link(b, a), -1);
     }
 
+    /** Restores messages from {@code from} to {@code to}. */
     public void healOneWay(String from, String to) {
         cut(new Link(from, to), -1);
     }
@@ -109,10 +116,12 @@ public final class Network {
         cloggedUntil.merge(new Link(b, a), untilMicros, Math::max);
     }
 
+    /** Messages delivered so far (copies included). */
     public long delivered() {
         return delivered;
     }
 
+    /** Messages dropped so far (lost, cut by a partition, or over a link's capacity). */
     public long dropped() {
         return dropped;
     }

@@ -8,6 +8,7 @@ package shardsim.core.sim;
  * @param maxVirtualMicros latest virtual time an event may be handled at
  */
 public record RunBudget(long maxEvents, long maxVirtualMicros) {
+    /** The invariant a run over budget breaks: a run that does not end is a liveness failure, never a hang. */
     public static final String INVARIANT = "budget";
 
     public RunBudget {
@@ -16,6 +17,7 @@ public record RunBudget(long maxEvents, long maxVirtualMicros) {
         }
     }
 
+    /** A budget of {@code maxEvents} events and {@code maxVirtualMicros} of virtual time. */
     public static RunBudget of(long maxEvents, long maxVirtualMicros) {
         return new RunBudget(maxEvents, maxVirtualMicros);
     }

@@ -80,6 +80,10 @@ public final class Simulation {
     private boolean finished;
     /** Whether the loop has run at all (the start's coverage sample is taken once). */
     private boolean started;
+    /** Nodes added before the world booted whose first boot has not run yet. */
+    private int unbooted;
+    /** Whether every node added before the run has booted: checks and coverage wait for it. */
+    private boolean worldBooted;
     private int activeFaults;
     private long faultEpoch;
     private long quietSinceMicros;
@@ -99,12 +103,14 @@ public final class Simulation {
      */
     @FunctionalInterface
     public interface FaultHandler {
+        /** Applies {@code fault} ({@code starts}: as it starts; otherwise as its end ends it) and returns true, or returns false for a kind it does not know. */
         boolean apply(Fault fault, boolean starts);
     }
 
     /** The code of a node in a simulation whose codes nobody assigned (one built without the run skeleton). */
     public static final String NO_CODE = "";
 
+    /** A simulation of seed {@code seed} recording into {@code trace}; nothing happens until {@link #runUntil}. */
     public Simulation(long seed, SimConfig config, Trace trace) {
         this.config = config;
         this.seed = seed;
@@ -115,6 +121,7 @@ public final class Simulation {
 
     // ---- the world ---------------------------------------------------------------------------
 
+    /** The run's configuration: budget, default link, whether it stops at the first violation. */
     public SimConfig config() {
         return config;
     }
@@ -139,6 +146,7 @@ public final class Simulation {
         random.reseedLineage(salt);
     }
 
+    /** Virtual time now, in microseconds (nodes read their own, possibly skewed, clock through their context). */
     public long now() {
         return now;
     }
@@ -148,14 +156,17 @@ public final class Simulation {
         return eventNumber;
     }
 
+    /** The run's trace. */
     public Trace trace() {
         return trace;
     }
 
+    /** The simulated network: link policies, partitions and counts. */
     public Network network() {
         return network;
     }
 
+    /** The run's metrics (latencies and sizes the model records). */
     public Metrics metrics() {
         return metrics;
     }
@@ -175,11 +186,15 @@ public final class Simulation {
         addNode(name, factory, true);
     }
 
+    /** Adds a node that boots at the current time; {@code crashable} says whether generated plans may crash it (a rollout restarts it only if its role may be: {@code World.rollsByRestart}). The factory builds every incarnation and should build it from the code it is given ({@code NodeContext.code()}). */
     public void addNode(String name, NodeFactory factory, boolean crashable) {
         if (hosts.containsKey(name)) {
             throw new IllegalArgumentException("duplicate node " + name);
         }
         hosts.put(name, new NodeHost(name, hosts.size(), factory, crashable, nodeCodes.getOrDefault(name, runCode)));
+        if (!worldBooted) {
+            unbooted++;
+        }
         schedule(0, new SimEvent.Boot(name));
     }
 
@@ -210,6 +225,7 @@ public final class Simulation {
         return host(name).code;
     }
 
+    /** Every node, in the order added. */
     public List<String> nodeNames() {
         return List.copyOf(hosts.keySet());
     }
@@ -225,6 +241,7 @@ public final class Simulation {
         return out;
     }
 
+    /** Whether the node is running (booted and not crashed). */
     public boolean isUp(String name) {
         return host(name).up;
     }
@@ -235,10 +252,12 @@ public final class Simulation {
         return h.up ? h.node : null;
     }
 
+    /** The node's current instance as a {@code type}, or null while it is down (or before the world has {@link #booted}). */
     public <T extends Node> T node(String name, Class<T> type) {
         return type.cast(node(name));
     }
 
+    /** The node's disk, up or down: it outlives every incarnation. */
     public Disk disk(String name) {
         return host(name).disk;
     }
@@ -269,14 +288,28 @@ public final class Simulation {
         return windows;
     }
 
-    /** A safety invariant checked after every event. */
+    /**
+     * Whether the world has booted: every node added before the run started has run its first
+     * {@code onStart}. Safety invariants and coverage abstractions are first run after the event
+     * that completes the boot (before that, nodes are missing, not down), so they never see a
+     * world half built; {@link #node} is null there only for a node that is down.
+     */
+    public boolean booted() {
+        return worldBooted;
+    }
+
+    /**
+     * A safety invariant checked after every event once the world has {@link #booted} (and not
+     * before: a node not booted yet is not a node that is down).
+     */
     public void invariant(Invariant invariant) {
         invariants.add(invariant);
     }
 
     /**
-     * An abstraction of the model's state for coverage, sampled now and after every event. Like a
-     * check it only reads the model; unlike one it never fails a run.
+     * An abstraction of the model's state for coverage, sampled once the world has
+     * {@link #booted} and after every event from then on. Like a check it only reads the model;
+     * unlike one it never fails a run.
      */
     public void abstraction(shardsim.core.coverage.Abstraction abstraction) {
         coverage.add(abstraction);
@@ -338,10 +371,12 @@ public final class Simulation {
         violation(rule.name(), message);
     }
 
+    /** The violations so far, one per invariant, in the order found. */
     public List<Violation> violations() {
         return Collections.unmodifiableList(violations);
     }
 
+    /** Whether no invariant has been violated so far. */
     public boolean ok() {
         return violations.isEmpty();
     }
@@ -365,6 +400,7 @@ public final class Simulation {
         record(TraceKind.PARAM, "sim", new TraceData.Param(name, v));
     }
 
+    /** The run's parameters, in the order recorded. */
     public Map<String, String> params() {
         return Collections.unmodifiableMap(params);
     }
@@ -432,6 +468,7 @@ public final class Simulation {
 
     /** Performs a scenario's operations. */
     public interface OperationHandler {
+        /** Performs one operation of the workload, at its time. */
         void perform(Operation operation);
     }
 
@@ -579,7 +616,10 @@ public final class Simulation {
         RunBudget budget = config.budget();
         if (eventNumber == 0 && !started) {
             started = true;
-            coverage.sample();
+            if (unbooted == 0) {
+                worldBooted = true;
+                coverage.sample();
+            }
         }
         while (!stopped && eventNumber < lastEvent && !queue.isEmpty()) {
             long t = queue.peekTime();
@@ -607,8 +647,10 @@ public final class Simulation {
             now = t;
             eventNumber++;
             dispatchModel(e);
-            checkInvariants();
-            coverage.sample();
+            if (worldBooted) {
+                checkInvariants();
+                coverage.sample();
+            }
         }
     }
 
@@ -780,6 +822,12 @@ public final class Simulation {
             h.node.onRecover();
         } else {
             h.node.onStart();
+        }
+        if (!ctx.codeRead && !h.code.equals(runCode)) {
+            throw new CodeIgnored(h.name, h.code, runCode);
+        }
+        if (!recover && !worldBooted && --unbooted == 0) {
+            worldBooted = true;
         }
     }
 

@@ -70,30 +70,37 @@ public final class Task {
         return meets;
     }
 
+    /** The task's name, as traces show it. */
     public String name() {
         return name;
     }
 
+    /** What the model tagged the task with (a region, a tablet), for checks; may be null. */
     public Object tag() {
         return tag;
     }
 
+    /** How long the task holds the worker once its condition holds. */
     public long serviceMicros() {
         return serviceMicros;
     }
 
+    /** What the task waits for, holding the worker; null for none. */
     public BooleanSupplier condition() {
         return condition;
     }
 
+    /** The condition in words, for traces and checks; null for none. */
     public String waitsFor() {
         return waitsFor;
     }
 
+    /** How often a waiting task re-checks its condition. */
     public long pollMicros() {
         return pollMicros;
     }
 
+    /** What the task does once its service time is over. */
     public Runnable body() {
         return body;
     }

@@ -11,8 +11,10 @@ import java.util.Optional;
  * worker's task is held until a slot frees, and the worker starts nothing until then.
  */
 public interface WorkerQueue {
+    /** The queue's name, unique on its node. */
     String name();
 
+    /** The node that owns the queue. */
     String owner();
 
     /**
@@ -38,6 +40,7 @@ public interface WorkerQueue {
         return owner() + "/" + name();
     }
 
+    /** Most tasks the queue holds besides the one in service. */
     int capacity();
 
     /** Tasks finished since the owner last started. */

@@ -16,14 +16,17 @@ public record Workload(List<TimedOperation> operations) {
         operations = List.copyOf(sorted);
     }
 
+    /** A workload of no operations. */
     public static Workload empty() {
         return new Workload(List.of());
     }
 
+    /** A builder that keeps operations in the order drawn (the sort is stable). */
     public static Builder builder() {
         return new Builder();
     }
 
+    /** How many operations the workload holds. */
     public int size() {
         return operations.size();
     }
@@ -32,15 +35,18 @@ public record Workload(List<TimedOperation> operations) {
     public static final class Builder {
         private final List<TimedOperation> operations = new ArrayList<>();
 
+        /** Adds {@code operation} at {@code atMicros}. */
         public Builder at(long atMicros, Operation operation) {
             operations.add(new TimedOperation(atMicros, operation));
             return this;
         }
 
+        /** How many operations so far. */
         public int size() {
             return operations.size();
         }
 
+        /** The workload, in time order. */
         public Workload build() {
             return new Workload(operations);
         }

@@ -51,6 +51,41 @@ class RolloutTest {
         assertEquals(firstAll, firstNode, "every order starts at the same draw");
     }
 
+    /** A world whose receiver may not crash: a rollout rolls the senders only, unless the world declares the receiver restartable. */
+    private record Kept(boolean declared) implements shardsim.core.run.World {
+        @Override
+        public List<String> nodes() {
+            return List.of("s1", "s2", "r");
+        }
+
+        @Override
+        public List<String> crashableNodes() {
+            return List.of("s1", "s2");
+        }
+
+        @Override
+        public Map<String, List<String>> roles() {
+            return new RolloutFixture.MixWorld(nodes()).roles();
+        }
+
+        @Override
+        public boolean rollsByRestart(String role) {
+            return declared || shardsim.core.run.World.super.rollsByRestart(role);
+        }
+    }
+
+    @Test
+    void aRoleOfNodesKeptFromCrashingIsNotRolledUnlessTheWorldSaysSo() {
+        assertTrue(new Kept(false).rollsByRestart("sender"));
+        assertFalse(new Kept(false).rollsByRestart("receiver"), "r may not crash, so no rollout restarts it");
+        assertTrue(new Kept(true).rollsByRestart("receiver"), "the scenario's own rule");
+        assertFalse(new Kept(false).rollsByRestart("nobody"));
+        // The fixture's nodes may all crash: every role rolls, and a rollout of any order is placed.
+        RunSpec spec = new RunSpec(FIXTURE.name(), "buggy", "random", 7);
+        assertEquals(Map.of(), FIXTURE.unrollableRoles(spec));
+        assertEquals(FIXTURE.worldRoles(spec), FIXTURE.rolloutRoles(spec));
+    }
+
     @Test
     void aNodeThePlanHasDownIsUpgradedOnceItIsBack() {
         FaultPlan f = FaultPlan.builder().at(100, new NodeFault.Crash("r")).at(300, new NodeFault.Restart("r")).at(500, new NodeFault.Crash("s1")).build();

@@ -54,29 +54,34 @@ public final class FaultArbitraries {
         return Arbitraries.of(nodes).list().ofSize(2).uniqueElements();
     }
 
+    /** Symmetric partitions between two of {@code nodes}, each healed inside {@code window}. */
     public static Arbitrary<List<TimedFault>> partitions(List<String> nodes, Window w) {
         return Combinators.combine(pairs(nodes), w.spans()).as((p, s) -> List.of(
                 new TimedFault(s[0], new NetFault.Partition(p.get(0), p.get(1))),
                 new TimedFault(s[1], new End(new NetFault.Partition(p.get(0), p.get(1))))));
     }
 
+    /** One-way partitions between two of {@code nodes}, each healed inside {@code window}. */
     public static Arbitrary<List<TimedFault>> oneWayPartitions(List<String> nodes, Window w) {
         return Combinators.combine(pairs(nodes), w.spans()).as((p, s) -> List.of(
                 new TimedFault(s[0], new NetFault.PartitionOneWay(p.get(0), p.get(1))),
                 new TimedFault(s[1], new End(new NetFault.PartitionOneWay(p.get(0), p.get(1))))));
     }
 
+    /** Crashes of one of {@code nodes}, each followed by its restart inside {@code window}. */
     public static Arbitrary<List<TimedFault>> crashes(List<String> crashable, Window w) {
         return Combinators.combine(Arbitraries.of(crashable), w.spans()).as((n, s) -> List.of(
                 new TimedFault(s[0], new NodeFault.Crash(n)),
                 new TimedFault(s[1], new NodeFault.Restart(n))));
     }
 
+    /** Clogs between two of {@code nodes}, each clearing inside {@code window}. */
     public static Arbitrary<List<TimedFault>> clogs(List<String> nodes, Window w) {
         return Combinators.combine(pairs(nodes), w.starts(), w.durations()).as((p, at, d) -> List.of(
                 new TimedFault(at, new NetFault.Clog(p.get(0), p.get(1), d))));
     }
 
+    /** Clock skews of one of {@code nodes} within plus or minus {@code maxSkewMicros}, inside {@code window}. */
     public static Arbitrary<List<TimedFault>> clockSkews(List<String> nodes, Window w, long maxSkewMicros) {
         return Combinators.combine(Arbitraries.of(nodes), w.starts(), Arbitraries.longs().between(-maxSkewMicros, maxSkewMicros)).as((n, at, skew) -> List.of(
                 new TimedFault(at, new NodeFault.ClockSkew(n, skew))));

@@ -29,6 +29,7 @@ public final class PlanArbitraries {
                 new LinkPolicy(loss, dup, new Delay.Uniform(lo, Math.min(maxDelayMicros, lo + s)), LinkPolicy.DEFAULT_CAPACITY));
     }
 
+    /** Custom plans in the world of {@code base} from these links, fault plans and workloads. */
     public static Arbitrary<CustomPlan> plans(String base, Arbitrary<LinkPolicy> links, Arbitrary<FaultPlan> faults, Arbitrary<Workload> workloads) {
         return Combinators.combine(links, faults, workloads).as((l, f, w) -> new CustomPlan(SOURCE, base, l, f, w));
     }

@@ -1,5 +1,6 @@
 package com.example.pdstale;
 
+import shardsim.core.node.NodeFactory;
 import shardsim.core.run.Driver;
 import shardsim.core.sim.Simulation;
 import shardsim.core.workload.Operation;
@@ -9,10 +10,14 @@ final class Cluster implements Driver {
     final Simulation sim;
     final PdWorld world;
 
-    Cluster(Simulation sim, PdWorld world, TermCheck mode) {
+    /**
+     * @param pd PD's factory, handed its own row of the mode table by the kernel (PD may run another
+     *     mode's code than the run's: {@code --node-mode pd=fixed}, an upgrade), so never the run's mode
+     */
+    Cluster(Simulation sim, PdWorld world, NodeFactory pd) {
         this.sim = sim;
         this.world = world;
-        sim.addNode(PdWorld.PD, ctx -> new Pd(ctx, mode));
+        sim.addNode(PdWorld.PD, pd);
         for (String s : PdWorld.STORES) {
             sim.addNode(s, ctx -> new Store(ctx, world), false);
         }

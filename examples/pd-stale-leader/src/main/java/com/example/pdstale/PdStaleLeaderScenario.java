@@ -111,7 +111,8 @@ public final class PdStaleLeaderScenario extends SimulatedScenario<PdWorld, Term
 
     @Override
     protected Cluster build(Simulation sim, PdWorld world, TermCheck mode, RunShape shape) {
-        Cluster c = new Cluster(sim, world, mode);
+        // PD's code is its own incarnation's (coded), not the run's mode: a mixed run may give it another.
+        Cluster c = new Cluster(sim, world, coded(Pd::new));
         Checks.register(c);
         return c;
     }

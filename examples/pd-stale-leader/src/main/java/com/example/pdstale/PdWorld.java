@@ -53,6 +53,18 @@ record PdWorld(List<Region> regions, long heartbeatMicros, long tailStartMicros)
         return List.of(PD);
     }
 
+    /**
+     * One role, PD: the only node whose code differs between the modes. The stores run no
+     * versioned code, so they are in no role: they run the run's mode (the same code in both),
+     * a rollout leaves them alone, and {@code --node-mode} cannot name them.
+     */
+    @Override
+    public Map<String, List<String>> roles() {
+        Map<String, List<String>> out = new java.util.LinkedHashMap<>();
+        out.put(PD, List.of(PD));
+        return out;
+    }
+
     /** One parameter, so no order to keep: the whole world as text. */
     @Override
     public Map<String, Object> params() {

@@ -15,8 +15,9 @@ import shardsim.core.scenario.Scenario;
 import shardsim.core.trace.Trace;
 import shardsim.core.trace.TraceEvent;
 import shardsim.testkit.PlanOfContract;
+import shardsim.testkit.PlanRoundTrip;
 
-/** The documented timeline in both modes, the registration, and the planOf contract from the test kit. */
+/** The documented timeline in both modes, the registration, and the planOf and plan-file round-trip contracts from the test kit. */
 class PdStaleLeaderTest {
     private final PdStaleLeaderScenario scenario = new PdStaleLeaderScenario();
 
@@ -51,6 +52,23 @@ class PdStaleLeaderTest {
         assertFalse(d.contains("region 2 leader changed from store-2 to store-1 (term 5)"));
     }
 
+    /** PD is handed its own code by the kernel: on the fixed code inside a buggy run, it rejects the stale heartbeat as fixed does. */
+    @Test
+    void pdOnTheFixedCodeHoldsP1InABuggyRun() {
+        RunSpec mixed = new RunSpec(scenario.name(), "buggy", "documented", 0).withNodeModes(java.util.Map.of("pd", "fixed"));
+        RunResult r = scenario.run(mixed);
+        assertTrue(r.ok(), r.violations().toString());
+        assertEquals("pd=fixed", r.params().get("codes"));
+    }
+
+    /** A rollout rolls PD, the one role; the stores, which may not crash, are in none, so no rollout restarts them. */
+    @Test
+    void rolloutsRestartPdOnly() {
+        RunSpec spec = new RunSpec(scenario.name(), "buggy", "random", 3);
+        assertEquals(java.util.Map.of("pd", List.of("pd")), scenario.rolloutRoles(spec));
+        assertEquals(java.util.Map.of(), scenario.unrollableRoles(spec));
+    }
+
     @Test
     void registeredForServiceLoader() {
         List<String> names = new ArrayList<>();
@@ -70,6 +88,23 @@ class PdStaleLeaderTest {
                 }
             }
         }
+        assertEquals(List.of(), differences);
+    }
+
+    /** Every plan of every mode, and a shrunk failing plan, written as a plan file, read back and replayed to the same digest. */
+    @Test
+    void plansRoundTripThroughPlanFiles() {
+        assertEquals(List.of(), PlanRoundTrip.kindProblems(scenario));
+        List<String> differences = new ArrayList<>();
+        for (String mode : scenario.modes()) {
+            for (String plan : scenario.plans()) {
+                for (long seed = 0; seed < 5; seed++) {
+                    PlanRoundTrip.difference(scenario, new RunSpec(scenario.name(), mode, plan, seed)).ifPresent(differences::add);
+                }
+            }
+        }
+        var shrunk = PlanRoundTrip.shrunk(scenario, new RunSpec(scenario.name(), "buggy", "documented", 0), 100).orElseThrow();
+        PlanRoundTrip.difference(scenario, "buggy", shrunk, 0).ifPresent(differences::add);
         assertEquals(List.of(), differences);
     }
 }
