@@ -22,6 +22,7 @@ import shardsim.cli.io.Json;
 import shardsim.cli.options.JsonOption;
 import shardsim.cli.sweep.Checkpoint;
 import shardsim.cli.sweep.ResultFile;
+import shardsim.cli.sweep.ResultFiles;
 import shardsim.cli.sweep.ResultHeader;
 import shardsim.cli.sweep.SeedResult;
 import shardsim.cli.sweep.SeedRange;
@@ -32,14 +33,18 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code sim summarize}: the sweep summary over result files, for example the pieces of a sharded
- * sweep. Files must hold one sweep (the same plan contents, seed range and shard count), and every
- * piece must be there and complete, unless {@code --allow-partial}.
+ * sweep (named, a folder of them, or a glob). Files must hold one sweep (the same plan contents,
+ * seed range and shard count), and every piece must be there and complete, unless
+ * {@code --allow-partial}. What it prints on stdout is what the unsharded sweep prints, less the
+ * thread count and the throughput line (timings, which go to stderr): the same bytes however the
+ * sweep was split, killed and resumed.
  */
 @Command(name = "summarize", description = "Summarize sweep result files (for example the pieces of a sweep split with --shard).")
 public final class SummarizeCommand implements Callable<Integer> {
     private final CliContext ctx;
 
-    @Parameters(arity = "1..*", paramLabel = "FILE.jsonl", description = "Result files written by 'sim sweep --out'.")
+    @Parameters(arity = "1..*", paramLabel = "FILE.jsonl|FOLDER|GLOB", description = "Result files written by 'sim sweep --out', folders "
+            + "(their *.jsonl files), or globs such as 'results/shard-*.jsonl'.")
     List<Path> files;
 
     @Mixin
@@ -61,7 +66,8 @@ public final class SummarizeCommand implements Callable<Integer> {
         Set<Long> seen = new HashSet<>();
         ResultHeader[] first = new ResultHeader[1];
         TreeMap<Integer, Long> seedsPerShard = new TreeMap<>();
-        for (Path f : files) {
+        List<Path> paths = ResultFiles.expand(files);
+        for (Path f : paths) {
             int[] shardIndex = new int[1];
             ResultFile.Read read = ResultFile.read(f, new ResultFile.Sink() {
                 @Override
@@ -78,6 +84,8 @@ public final class SummarizeCommand implements Callable<Integer> {
                                 + " shard " + w.sweep().shard() + "; summarize one sweep at a time");
                     }
                     shardIndex[0] = Shard.parse(s.shard()).index();
+                    // A shard whose file is there is unfinished, not missing, even before its first checkpoint.
+                    seedsPerShard.putIfAbsent(shardIndex[0], 0L);
                 }
 
                 @Override
@@ -106,7 +114,7 @@ public final class SummarizeCommand implements Callable<Integer> {
         }
         String what = first[0] == null ? null : first[0].runsOf();
         if (summary.runs() == 0) {
-            throw new UserError("no results in " + files);
+            throw new UserError("no results in " + paths);
         }
         String missing = missing(first[0].sweep(), seedsPerShard);
         if (missing != null) {
@@ -121,12 +129,14 @@ public final class SummarizeCommand implements Callable<Integer> {
         if (json.on()) {
             ObjectNode o = Json.MAPPER.createObjectNode();
             o.put("runsOf", what);
-            o.put("files", files.size());
+            o.put("files", paths.size());
             o.put("partial", missing != null);
             o.setAll(summary.toJson(-1, claims, reproduce));
             ctx.out().println(Json.line(o));
         } else {
-            summary.render(ctx.out(), "summary of " + files.size() + " file(s): " + what + (missing != null ? " (PARTIAL)" : ""), -1, claims, reproduce);
+            // The title of the unsharded sweep, less its thread count; timings to stderr, so stdout is the same bytes however the sweep was split.
+            summary.render(ctx.out(), "sweep " + what + " seeds " + first[0].sweep().seeds() + (missing != null ? " (PARTIAL)" : ""), -1, claims, reproduce);
+            ctx.err().println("sim summarize: " + summary.throughputLine(-1));
         }
         return gaps.exitCode(summary.failing() > 0, summary.withGaps() > 0);
     }
@@ -152,10 +162,10 @@ public final class SummarizeCommand implements Callable<Integer> {
         List<String> short_ = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             long expected = new Shard(i, count).size(range.count());
-            long have = seedsPerShard.getOrDefault(i, 0L);
-            if (have == 0 && expected > 0) {
+            Long have = seedsPerShard.get(i);
+            if (have == null && expected > 0) {
                 absent.add(i + "/" + count);
-            } else if (have < expected) {
+            } else if (have != null && have < expected) {
                 short_.add(i + "/" + count + " (" + have + " of " + expected + " seeds)");
             }
         }

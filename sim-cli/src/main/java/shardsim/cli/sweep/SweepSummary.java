@@ -151,8 +151,8 @@ public final class SweepSummary {
 
     /**
      * @param title the first line ("sweep version-skew mode buggy plan random seeds 1..1000")
-     * @param wallSeconds elapsed time of this process's runs, or a negative number to use the
-     *     summed per-run times recorded in the results (for {@code summarize})
+     * @param wallSeconds elapsed time of this process's runs, or a negative number for no
+     *     throughput line ({@code summarize} prints {@link #throughputLine} apart)
      * @param claims what the sweep's mode says of each invariant (the reasons of gaps and expected breaks)
      * @param reproduce the command that reproduces a seed
      */
@@ -177,7 +177,9 @@ public final class SweepSummary {
                 }
             });
         }
-        out.println(throughputLine(wallSeconds));
+        if (wallSeconds >= 0) {
+            out.println(throughputLine(wallSeconds));
+        }
         coverage.render(out);
         for (Map.Entry<String, Histogram> e : metrics.entrySet()) {
             Histogram h = e.getValue();
@@ -197,7 +199,8 @@ public final class SweepSummary {
         }
     }
 
-    private String throughputLine(double wallSeconds) {
+    /** @param wallSeconds elapsed time of this process's runs, or a negative number to use the summed per-run times recorded in the results */
+    public String throughputLine(double wallSeconds) {
         if (wallSeconds >= 0) {
             double s = Math.max(wallSeconds, 1e-9);
             return String.format("throughput: %.1f seeds/s, %.0f events/s (%d seeds run in %.1f s)", timedRuns / s, timedEvents / s, timedRuns, wallSeconds);
