@@ -36,6 +36,9 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--check", description = "Write nothing; exit 1 if any file differs from what would be written.")
     boolean check;
 
+    @Option(names = "--scenario", paramLabel = "NAME", description = "Only this scenario (repeatable); the index (DIR/README.md) is then left as it is.")
+    List<String> only = new ArrayList<>();
+
     @Option(names = "--seeds", paramLabel = "N", defaultValue = "" + ScenarioReport.DEFAULT_SEEDS,
             description = "Seeds 0..N-1 in each mode's sweep (default: ${DEFAULT-VALUE}).")
     int seeds;
@@ -52,12 +55,13 @@ public final class ReportCommand implements Callable<Integer> {
         if (Files.exists(out) && !Files.isDirectory(out)) {
             throw new UserError("cannot write " + out + ": not a folder");
         }
+        List<Scenario> chosen = chosen();
         if (!check) {
             checkFolder();
         }
         Map<Path, String> files = new LinkedHashMap<>();
         List<ScenarioReport> reports = new ArrayList<>();
-        for (Scenario s : ctx.scenarios()) {
+        for (Scenario s : chosen) {
             ctx.err().println("sim report: " + s.name());
             ctx.err().flush();
             ScenarioReport r = ScenarioReport.of(s, seeds);
@@ -68,8 +72,27 @@ public final class ReportCommand implements Callable<Integer> {
             r.svgFiles().forEach((name, svg) -> files.put(dir.resolve(name), svg));
             r.planFiles().forEach((name, plan) -> files.put(dir.resolve(name), plan));
         }
-        files.put(out.resolve("README.md"), ScenarioReport.index(reports, seeds));
+        if (only.isEmpty()) {
+            files.put(out.resolve("README.md"), ScenarioReport.index(reports, seeds));
+        } else {
+            ctx.err().println("sim report: only " + String.join(", ", only) + "; " + out.resolve("README.md") + " (the index of every scenario) is left as it is");
+        }
         return check ? check(files) : write(files);
+    }
+
+    /** Every scenario, or those --scenario names (each known, in the order given). */
+    private List<Scenario> chosen() {
+        if (only.isEmpty()) {
+            return ctx.scenarios();
+        }
+        List<Scenario> out = new ArrayList<>();
+        for (String name : only) {
+            Scenario s = ctx.registry().named(name);
+            if (!out.contains(s)) {
+                out.add(s);
+            }
+        }
+        return out;
     }
 
     /** Before the ten seconds of work: the folder can be created and written, and is a report folder or empty. */
@@ -161,7 +184,7 @@ public final class ReportCommand implements Callable<Integer> {
     /** Files in the scenario folders that this run did not produce. */
     private List<Path> stale(Map<Path, String> files) throws IOException {
         List<Path> out = new ArrayList<>();
-        for (Scenario s : ctx.scenarios()) {
+        for (Scenario s : chosen()) {
             Path dir = this.out.resolve(s.name());
             if (!Files.isDirectory(dir)) {
                 continue;
