@@ -50,6 +50,9 @@ public final class CheckDeterminismCommand implements Callable<Integer> {
     @Mixin
     ProgressOption progress;
 
+    @Mixin
+    shardsim.cli.options.ThreadsOption threads;
+
     public CheckDeterminismCommand(CliContext ctx) {
         this.ctx = ctx;
     }
@@ -61,27 +64,67 @@ public final class CheckDeterminismCommand implements Callable<Integer> {
         PlanChoice choice = target.choose(scenario, Plans.RANDOM);
         SeedRange range = seeds.range();
         choice.checkedSpec(scenario, m, range.first());
+        threads.count();
         long everySeconds = progress.seconds();
         try (Progress progress = new Progress(ctx.err(), ctx.terminal(), range.count(), everySeconds, "check-determinism", "seeds")) {
             return freshJvm ? acrossJvms(scenario, m, choice, range, progress) : inThisJvm(scenario, m, choice, range, progress);
         }
     }
 
+    /** Seeds per task: each task runs its seeds twice, in order, on one thread. */
+    private static final int BLOCK = 16;
+
     private int inThisJvm(Scenario scenario, String m, PlanChoice choice, SeedRange range, Progress progress) {
         String p = choice.name();
-        for (long seed = range.first(); seed <= range.last(); seed++) {
+        int n = threads.count();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(n);
+        try {
+            // Windows of blocks, judged in seed order: the first difference reported is the smallest seed's, for any thread count.
+            long next = range.first();
+            boolean exhausted = false;
+            while (!exhausted && next <= range.last()) {
+                List<java.util.concurrent.Callable<Optional<Object[]>>> tasks = new ArrayList<>();
+                long windowSeeds = 0;
+                for (int b = 0; b < 4 * n && !exhausted && next <= range.last(); b++) {
+                    long from = next;
+                    long to = Math.min(range.last(), from + BLOCK - 1);
+                    tasks.add(() -> firstDifference(scenario, m, choice, from, to));
+                    windowSeeds += to - from + 1;
+                    if (to == Long.MAX_VALUE) {
+                        exhausted = true;
+                        break;
+                    }
+                    next = to + 1;
+                }
+                for (Optional<Object[]> found : shardsim.cli.base.Parallel.all(pool, tasks)) {
+                    if (found.isPresent()) {
+                        return differs((RunSpec) found.get()[0], (TraceDiff.Difference) found.get()[1]);
+                    }
+                }
+                for (long i = 0; i < windowSeeds; i++) {
+                    progress.step(true);
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        ctx.out().println("deterministic: " + range.count() + " seeds of " + scenario.name() + " mode " + m + " plan " + p + " ran twice in one JVM with identical traces");
+        return ExitCodes.OK;
+    }
+
+    /** The first seed of {@code from..to} whose two runs differ, with where, or empty. */
+    private static Optional<Object[]> firstDifference(Scenario scenario, String m, PlanChoice choice, long from, long to) {
+        for (long seed = from; seed <= to; seed++) {
             RunSpec spec = choice.spec(scenario, m, seed);
             Optional<TraceDiff.Difference> diff = DeterminismCheck.check(scenario, spec);
             if (diff.isPresent()) {
-                return differs(spec, diff.get());
+                return Optional.of(new Object[] {spec, diff.get()});
             }
-            progress.step(true);
             if (seed == Long.MAX_VALUE) {
                 break;
             }
         }
-        ctx.out().println("deterministic: " + range.count() + " seeds of " + scenario.name() + " mode " + m + " plan " + p + " ran twice in one JVM with identical traces");
-        return ExitCodes.OK;
+        return Optional.empty();
     }
 
     private int acrossJvms(Scenario scenario, String m, PlanChoice choice, SeedRange range, Progress progress) throws IOException, InterruptedException {
@@ -89,7 +132,7 @@ public final class CheckDeterminismCommand implements Callable<Integer> {
         Path dir = Files.createTempDirectory("sim-determinism");
         try {
             Path results = dir.resolve("child.jsonl");
-            child(dir, "sweep", scenario.name(), "--mode", m, "--plan", p, "--seeds", range.toString(), "--threads", "1", "--out", results.toString());
+            child(dir, "sweep", scenario.name(), "--mode", m, "--plan", p, "--seeds", range.toString(), "--threads", Integer.toString(threads.count()), "--out", results.toString());
             TreeMap<Long, String> theirs = new TreeMap<>();
             ResultFile.Read read = ResultFile.read(results, (seeds, c) -> seeds.forEach(r -> theirs.put(r.seed(), r.digest())));
             read.tail().forEach(r -> theirs.put(r.seed(), r.digest()));

@@ -95,6 +95,14 @@ public final class ExplainCommand implements Callable<Integer> {
     @Mixin
     JsonOption json;
 
+    @Option(names = "--jitter", description = "Explain the run's plan with its link delays jittered (uniform from " + JITTER_MIN_MICROS + " to " + JITTER_MAX_MICROS
+            + " µs, nothing lost), its faults and operations kept: for a failure the plan scripts, which timings matter.")
+    boolean jitter;
+
+    /** The jittered link's delays (as the reports' explain section uses). */
+    static final long JITTER_MIN_MICROS = 50;
+    static final long JITTER_MAX_MICROS = 2_000;
+
     public ExplainCommand(CliContext ctx) {
         this.ctx = ctx;
     }
@@ -132,8 +140,17 @@ public final class ExplainCommand implements Callable<Integer> {
         }
         RunFiles.check("sim explain", force, recorded != null ? List.of(fromTrace) : RunFiles.inputs(choice), html);
         RunSpec given = recorded != null ? recorded.spec() : choice.checkedSpec(scenario, m, n);
-        ExplainParams params = new ExplainParams(k, coarse, maxPoints, ExplainParams.DEFAULT_JUMP);
         String command = command(given);
+        if (jitter) {
+            if (recorded != null) {
+                throw new UserError("--jitter explains a run's plan with other link delays; --from-trace explains the recorded run as it was");
+            }
+            shardsim.core.scenario.CustomPlan plan = scenario.planOf(given).withSource(given.plan() + "-jittered")
+                    .withLink(new shardsim.core.net.LinkPolicy(0, 0, new shardsim.core.net.Delay.Uniform(JITTER_MIN_MICROS, JITTER_MAX_MICROS),
+                            shardsim.core.net.LinkPolicy.DEFAULT_CAPACITY));
+            given = RunSpec.custom(given.scenario(), given.mode(), plan, given.seed()).withNodeModes(given.nodeModes());
+        }
+        ExplainParams params = new ExplainParams(k, coarse, maxPoints, ExplainParams.DEFAULT_JUMP);
         if (recorded != null) {
             // Event by event, as sim replay checks: a trace whose events were edited and re-sealed
             // is not the run this sim explains, whatever digest its header carries.
@@ -195,7 +212,7 @@ public final class ExplainCommand implements Callable<Integer> {
                 o.put("seconds", Math.round(seconds * 1000) / 1000.0);
                 ctx.out().println(Json.line(o));
             } else {
-                ExplainText.body(ctx.out(), x, command);
+                ExplainText.body(ctx.out(), x, command, jitter || recorded != null ? null : command + " --jitter");
                 ctx.out().printf("%.1f s on %d thread%s%n", seconds, t, t == 1 ? "" : "s");
             }
             if (page != null) {
@@ -241,6 +258,9 @@ public final class ExplainCommand implements Callable<Integer> {
         }
         if (invariant != null) {
             words.addAll(List.of("--invariant", invariant));
+        }
+        if (jitter) {
+            words.add("--jitter");
         }
         return Launcher.prefix() + ShellWords.join(words.toArray(String[]::new));
     }

@@ -36,6 +36,9 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--check", description = "Write nothing; exit 1 if any file differs from what would be written.")
     boolean check;
 
+    @Option(names = "--scenario", paramLabel = "NAME", description = "Only this scenario (repeatable); the index (DIR/README.md) is then left as it is.")
+    List<String> only = new ArrayList<>();
+
     @Option(names = "--seeds", paramLabel = "N", defaultValue = "" + ScenarioReport.DEFAULT_SEEDS,
             description = "Seeds 0..N-1 in each mode's sweep (default: ${DEFAULT-VALUE}).")
     int seeds;
@@ -53,6 +56,7 @@ public final class ReportCommand implements Callable<Integer> {
             throw new UserError("cannot write " + out + ": not a folder");
         }
         boolean made = false;
+        List<Scenario> chosen = chosen();
         if (!check) {
             made = checkFolder();
         }
@@ -65,20 +69,20 @@ public final class ReportCommand implements Callable<Integer> {
                 removeIfEmpty(out);
             }
         })) {
-            return report(signal, writing, made);
+            return report(chosen, signal, writing, made);
         }
     }
 
-    private int report(OnSignal signal, java.util.concurrent.atomic.AtomicBoolean writing, boolean made) throws IOException {
+    private int report(List<Scenario> chosen, OnSignal signal, java.util.concurrent.atomic.AtomicBoolean writing, boolean made) throws IOException {
         Map<Path, String> files = new LinkedHashMap<>();
         List<ScenarioReport> reports = new ArrayList<>();
         int done = 0;
-        for (Scenario s : ctx.scenarios()) {
+        for (Scenario s : chosen) {
             if (signal.signalled()) {
                 if (made) {
                     removeIfEmpty(out);
                 }
-                ctx.err().println("sim report: interrupted after " + done + " of " + ctx.scenarios().size() + " scenarios; nothing written"
+                ctx.err().println("sim report: interrupted after " + done + " of " + chosen.size() + " scenarios; nothing written"
                         + (made ? " (the folder " + out + " it had made is removed)" : ""));
                 ctx.err().flush();
                 return ExitCodes.INTERRUPTED;
@@ -94,9 +98,28 @@ public final class ReportCommand implements Callable<Integer> {
             r.svgFiles().forEach((name, svg) -> files.put(dir.resolve(name), svg));
             r.planFiles().forEach((name, plan) -> files.put(dir.resolve(name), plan));
         }
-        files.put(out.resolve("README.md"), ScenarioReport.index(reports, seeds));
+        if (only.isEmpty()) {
+            files.put(out.resolve("README.md"), ScenarioReport.index(reports, seeds));
+        } else {
+            ctx.err().println("sim report: only " + String.join(", ", only) + "; " + out.resolve("README.md") + " (the index of every scenario) is left as it is");
+        }
         writing.set(true);
         return check ? check(files) : write(files);
+    }
+
+    /** Every scenario, or those --scenario names (each known, in the order given). */
+    private List<Scenario> chosen() {
+        if (only.isEmpty()) {
+            return ctx.scenarios();
+        }
+        List<Scenario> out = new ArrayList<>();
+        for (String name : only) {
+            Scenario s = ctx.registry().named(name);
+            if (!out.contains(s)) {
+                out.add(s);
+            }
+        }
+        return out;
     }
 
     private static void removeIfEmpty(Path dir) {
@@ -199,7 +222,7 @@ public final class ReportCommand implements Callable<Integer> {
     /** Files in the scenario folders that this run did not produce. */
     private List<Path> stale(Map<Path, String> files) throws IOException {
         List<Path> out = new ArrayList<>();
-        for (Scenario s : ctx.scenarios()) {
+        for (Scenario s : chosen()) {
             Path dir = this.out.resolve(s.name());
             if (!Files.isDirectory(dir)) {
                 continue;

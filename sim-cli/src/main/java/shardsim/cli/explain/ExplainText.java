@@ -23,6 +23,8 @@ public final class ExplainText {
         out.println("  points = " + points);
         out.println("  thresholds = no return at " + pct(ExplainParams.NO_RETURN) + ", unlikely below " + pct(ExplainParams.UNLIKELY));
         out.println("  threads = " + threads);
+        out.println("  re-drawn = the run's random streams from each point on (network delays, losses and copies, every node's and model's draws);"
+                + " the plan (its link, faults, operations and their times) is kept as written");
         for (Map.Entry<String, String> e : o.result().params().entrySet()) {
             out.println("  " + Text.oneLine(e.getKey()) + " = " + Text.oneLine(e.getValue()));
         }
@@ -32,6 +34,14 @@ public final class ExplainText {
     }
 
     public static void body(PrintStream out, Explanation x, String command) {
+        body(out, x, command, null);
+    }
+
+    /**
+     * The curve and its points; {@code jitterCommand}, when not null, is the same explanation with
+     * the plan's link delays jittered, offered when the plan itself scripts the failure.
+     */
+    public static void body(PrintStream out, Explanation x, String command, String jitterCommand) {
         out.println("P(" + x.invariant() + " fails | the run through event e), each of k = " + x.params().k() + " continuations:");
         out.printf("  %8s  %16s  %8s  %s%n", "event", "virtual time", "failing", "");
         for (CurvePoint c : x.points()) {
@@ -74,6 +84,12 @@ public final class ExplainText {
         } else {
             out.println("last point where the failure was unlikely (below " + pct(ExplainParams.UNLIKELY) + "): event " + x.lastUnlikely().event() + " at t="
                     + Micros.format(x.lastUnlikely().timeMicros()) + " (" + pct(x.lastUnlikely().fraction()) + ")");
+        }
+        boolean certainFromStart = x.noReturn() != null && x.beforeNoReturn() == null;
+        if (x.nothingRandom() || certainFromStart) {
+            out.println("the plan scripts this failure: re-drawing the run's random streams does not change it, since its faults, operations and timings are"
+                    + " the plan's own" + (jitterCommand == null ? "" : "; to see which timings matter, explain it with the plan's link delays jittered: "
+                    + jitterCommand));
         }
         out.println(x.runs() + " continuations run");
         out.println("reproduce: " + command);
