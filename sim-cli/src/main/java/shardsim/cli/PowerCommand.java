@@ -157,7 +157,8 @@ public final class PowerCommand implements Callable<Integer> {
             }
             out.println("first invariant broken: " + (firstInvariant.isEmpty() ? "none" : firstInvariant.toString().replace("{", "").replace("}", "").replace("=", " x")));
             if (missed > 0) {
-                out.println("NOT FOUND from " + missed + " of " + starts + " starts within " + maxSeeds + " seeds (counted as " + maxSeeds + " above)");
+                out.println("NOT FOUND from " + missed + " of " + starts + " starts within " + maxSeeds + " seeds"
+                        + (missed == results.size() ? "" : " (counted as " + maxSeeds + " above)"));
             }
             out.printf("%d runs in %.1f s%n", seeds.stream().mapToLong(Long::longValue).sum(), seconds);
         }
