@@ -191,8 +191,8 @@ final class ProgressCheck implements Invariant {
                     return "region " + region + ": " + stores.get(t) + " has applied up to " + d.applied() + " but entries up to " + commitAtMark[r]
                             + " were committed by t=" + Micros.format(markMicros);
                 }
-                if (metaVerAtMark[t][r] >= 0 && d.engineVer() <= metaVerAtMark[t][r] && d.engineSequence() < metaSeqAtMark[t][r]) {
-                    return "region " + region + ": " + stores.get(t) + "'s engine is at shard " + region + ":" + d.engineVer() + " seq " + d.engineSequence()
+                if (metaVerAtMark[t][r] >= 0 && d.engineVer() <= metaVerAtMark[t][r] && d.engineReached() < metaSeqAtMark[t][r]) {
+                    return "region " + region + ": " + stores.get(t) + "'s engine is at shard " + region + ":" + d.engineVer() + " seq " + d.engineReached()
                             + " but its applier had handled the change set at seq " + metaSeqAtMark[t][r] + " by t=" + Micros.format(markMicros)
                             + " (region worker: " + st.regionWorker().current().map(c -> "'" + c.name() + "'").orElse("idle") + ")";
                 }

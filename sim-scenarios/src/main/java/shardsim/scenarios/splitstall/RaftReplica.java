@@ -60,6 +60,9 @@ final class RaftReplica implements Replica {
     private int preVotes;
     private final long[] nextIndex;
     private final long[] matchIndex;
+    /** Check quorum (unistore sets CheckQuorum: true, peer.go:320 at 3522d5f): followers heard from since the last check, and ticks since it. */
+    private final boolean[] recentActive;
+    private int ticksSinceQuorumCheck;
     private final long[] reportedVer;
     private final SplitStage[] reportedStage;
 
@@ -72,6 +75,7 @@ final class RaftReplica implements Replica {
         this.keyLog = "r" + regionId + "/log/";
         this.nextIndex = new long[stores];
         this.matchIndex = new long[stores];
+        this.recentActive = new boolean[stores];
         this.reportedVer = new long[stores];
         this.reportedStage = new SplitStage[stores];
     }
@@ -156,7 +160,8 @@ final class RaftReplica implements Replica {
     // ---- raft: log ----------------------------------------------------------------------------
 
     /** The index of the last entry in this peer's log, committed or not (also read by U6). */
-    long lastIndex() {
+    @Override
+    public long lastIndex() {
         return log.size();
     }
 
@@ -296,7 +301,9 @@ final class RaftReplica implements Replica {
             electionTimer.cancel();
             electionTimer = null;
         }
+        ticksSinceQuorumCheck = 0;
         for (int i = 0; i < nextIndex.length; i++) {
+            recentActive[i] = false;
             nextIndex[i] = lastIndex() + 1;
             matchIndex[i] = 0;
             reportedVer[i] = -1;
@@ -321,6 +328,33 @@ final class RaftReplica implements Replica {
     }
 
     // ---- raft: messages -------------------------------------------------------------------------
+
+    /**
+     * The store's raft tick (one heartbeat): a leader checks its quorum once per election timeout and
+     * steps down when it has not heard from a majority since the last check (raft/raft.go:734-742 and
+     * 1040-1044 tickHeartbeat, MsgCheckQuorum, checkQuorumActive 1576-1594 at 3522d5f), then sends its appends.
+     */
+    void tick() {
+        if (role != Role.LEADER) {
+            return;
+        }
+        if (++ticksSinceQuorumCheck * cfg.heartbeatMicros() >= cfg.electionMinMicros()) {
+            ticksSinceQuorumCheck = 0;
+            int active = 0;
+            for (int j = 0; j < recentActive.length; j++) {
+                if (j == store.self() || recentActive[j]) {
+                    active++;
+                }
+                recentActive[j] = false;
+            }
+            if (active < QUORUM) {
+                ctx.trace(regionId + " stepped down to follower since quorum is not active");
+                becomeFollower(term, null, true);
+                return;
+            }
+        }
+        broadcastAppend();
+    }
 
     void broadcastAppend() {
         if (role != Role.LEADER) {
@@ -393,6 +427,7 @@ final class RaftReplica implements Replica {
             return;
         }
         int j = store.indexOf(m.from());
+        recentActive[j] = true;
         reportedVer[j] = m.engineVer();
         reportedStage[j] = m.engineStage();
         if (m.success()) {
@@ -421,26 +456,28 @@ final class RaftReplica implements Replica {
         }
     }
 
+    /**
+     * Vote and pre-vote requests as etcd raft (vendored at raft/raft.go:893-1021, 3522d5f) handles them:
+     * within the lease of a live leader (check quorum) a higher-term request that no leader transfer
+     * forces is ignored; a pre-vote never changes the term; a grant carries the request's term, a refusal
+     * the refuser's own, so a candidate behind in term learns it.
+     */
     void onRequestVote(RaftMessage.RequestVote m) {
-        // Leader stickiness (Raft thesis 4.2.3; pre-vote and check-quorum in etcd and TiKV): while a
-        // leader is alive, a peer whose log fell behind on a lossy link cannot depose it. Only the
-        // target of a leader transfer may.
         boolean leaderAlive = role == Role.LEADER || (role == Role.FOLLOWER && leaderId != null && ctx.now() - leaderContactMicros < cfg.electionMinMicros());
-        if (m.preVote()) {
-            long myLastTerm = termAt(lastIndex());
-            boolean upToDate = m.lastTerm() > myLastTerm || (m.lastTerm() == myLastTerm && m.lastIndex() >= lastIndex());
-            boolean granted = m.term() > term && !leaderAlive && upToDate;
-            ctx.send(m.candidate(), new RaftMessage.Vote(regionId, m.term(), ctx.name(), granted, true));
+        if (m.term() > term && leaderAlive && !m.leaderTransfer()) {
             return;
         }
-        if (m.term() > term && leaderAlive && !m.leaderTransfer()) {
+        long myLastTerm = termAt(lastIndex());
+        boolean upToDate = m.lastTerm() > myLastTerm || (m.lastTerm() == myLastTerm && m.lastIndex() >= lastIndex());
+        if (m.preVote()) {
+            boolean canVote = m.term() > term || (m.term() == term && (m.candidate().equals(votedFor) || (votedFor == null && leaderId == null)));
+            boolean granted = canVote && upToDate;
+            ctx.send(m.candidate(), new RaftMessage.Vote(regionId, granted ? m.term() : term, ctx.name(), granted, true));
             return;
         }
         if (m.term() > term) {
             becomeFollower(m.term(), null, false);
         }
-        long myLastTerm = termAt(lastIndex());
-        boolean upToDate = m.lastTerm() > myLastTerm || (m.lastTerm() == myLastTerm && m.lastIndex() >= lastIndex());
         boolean granted = m.term() == term && role == Role.FOLLOWER && (votedFor == null || votedFor.equals(m.candidate())) && upToDate;
         if (granted) {
             votedFor = m.candidate();
@@ -452,6 +489,11 @@ final class RaftReplica implements Replica {
 
     void onVote(RaftMessage.Vote m) {
         if (m.preVote()) {
+            if (!m.granted() && m.term() > term) {
+                // the refuser's term is ahead of ours (raft.go:901-915): follow it
+                becomeFollower(m.term(), null, false);
+                return;
+            }
             if (m.granted() && role != Role.LEADER && m.term() == preVoteTerm && preVoteTerm == term + 1) {
                 preVotes++;
                 if (preVotes >= QUORUM) {

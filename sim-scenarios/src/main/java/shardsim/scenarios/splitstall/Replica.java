@@ -11,6 +11,9 @@ interface Replica {
     /** The log entry at {@code index} (1-based), committed or not. */
     LogEntry entry(long index);
 
+    /** The index of the last entry in the log, committed or not (a proposal's index right after it). */
+    long lastIndex();
+
     /** Appends a command as leader; false when this peer is not the leader. */
     boolean propose(Command c);
 

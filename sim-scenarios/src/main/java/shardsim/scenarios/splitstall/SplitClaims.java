@@ -4,8 +4,8 @@ import shardsim.core.check.ClaimTable;
 import shardsim.core.check.Rule;
 
 /**
- * What each mode of split-stall says of each invariant: no known gap (the fix of #615 and #643
- * claims every invariant), and the claims each mode is expected to break (the reported bug in
+ * What each mode of split-stall says of each invariant: the liveness gaps the fix leaves upstream
+ * (U3 and U7 in {@code fixed}, see {@link #GAP}), and the claims each mode is expected to break (the reported bug in
  * {@code buggy}; in an ablation, what the part it removes protects). An ablation's expected break
  * stays a claim: the ablation is the fix less one part and claims what the fix claims, so its
  * failing run is the evidence that the part is needed, not a gap upstream leaves.
@@ -31,8 +31,30 @@ final class SplitClaims {
         b.expectedBreak(SplitInvariants.U3, "without the re-flush (#643) a new leader that lost the mem-table switched at PRE_SPLIT never produces the flush, "
                 + "so the split never finishes", SplitMode.FIXED_NO_REFLUSH.name());
         b.expectedBreak(SplitInvariants.U7, "a region whose split cannot start behind the stuck split's split-files wait", SplitMode.FIXED_NO_REFLUSH.name());
+        b.gap(SplitInvariants.U3, GAP, SplitMode.FIXED.name());
+        b.gap(SplitInvariants.U7, GAP, SplitMode.FIXED.name());
         return b.build();
     }
+
+    /**
+     * Why U3 and U7 are gaps of unistore's fix (3522d5f): split recovery starts only in
+     * OnRoleChanged, from the meta's stage at the role change (tikv/raftstore/peer.go:739-766), and
+     * splitShardFiles runs only from the proposer's split checker (worker.go:240) and from
+     * handleRecoverSplit (worker.go:581). A PRE_SPLIT committed after the leader changed is applied,
+     * flushed and then left: the proposer's checker fails with "not leader", the new leader never
+     * recovers it, later checks fail with "wrong split stage" (worker.go:262-265), and with
+     * CheckQuorum on (peer.go:320) a healthy region keeps its leader, so the split waits for a leader
+     * change that need not come (U3). A leader restarted in PRE_SPLIT has no immutable mem-table to
+     * re-flush (loadShard, engine.go:421-431; TriggerFlush relabels only an existing one,
+     * engine.go:807-834), so its #615 watcher waits for a flush nobody makes (U3), and a split checker
+     * left in waitForPreSplitFlushState (split.go:91-99, no epoch or leader check) on that store blocks
+     * every later split check there (U7).
+     */
+    static final String GAP = "unistore 3522d5f starts split recovery only in OnRoleChanged (peer.go:739-766) and splits shard files only from the "
+            + "proposer's split checker (worker.go:240) and handleRecoverSplit (worker.go:581): a PRE_SPLIT committed after a leader change is left "
+            + "until another leader change, which CheckQuorum (peer.go:320) need not bring; a leader restarted in PRE_SPLIT has no immutable mem-table "
+            + "for TriggerFlush to relabel (engine.go:421-431, 807-834), so the #615 watcher waits, and a split checker left in "
+            + "waitForPreSplitFlushState (split.go:91-99) blocks later split checks on that store (U7)";
 
     private static void stalled(ClaimTable.Builder b, String why, String mode, Rule rule, String effect) {
         b.expectedBreak(rule, why + "the stalled worker means " + effect, mode);

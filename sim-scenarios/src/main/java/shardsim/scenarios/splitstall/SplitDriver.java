@@ -5,16 +5,18 @@ import static shardsim.scenarios.splitstall.SplitStage.PRE_SPLIT;
 import static shardsim.scenarios.splitstall.SplitStage.PRE_SPLIT_FLUSH_DONE;
 import static shardsim.scenarios.splitstall.SplitStage.SPLIT_FILE_DONE;
 
+import java.util.ArrayDeque;
 import shardsim.core.node.NodeContext;
 import shardsim.core.node.Timer;
 import shardsim.core.worker.Task;
 
 /**
- * The split side of one region on one store: the persisted shard meta, the engine shard, the
- * applier's part of each committed entry, flushes, the split a leader starts, and the recovery of
- * a split a new leader finds in progress (the bug and its fix). It reaches the Raft replica only
- * through {@link Replica}. Upstream references are to ngaut/unistore at the report's commit
- * b4ca36b unless another commit is named.
+ * The split side of one region on one store: the persisted shard meta, the engine shard and its
+ * mem-tables, the applier's part of each committed entry, flushes, the split a leader's split
+ * checker drives, and the recovery of a split a new leader finds in progress (the bug and its fix).
+ * It reaches the Raft replica only through {@link Replica}. Upstream references are to
+ * ngaut/unistore at the report's commit b4ca36b unless another commit is named; where the code the
+ * model follows is the same at 3522d5f (#643), the line numbers are 3522d5f's.
  */
 final class SplitDriver implements RaftReplica.Listener {
     private final Store store;
@@ -26,6 +28,11 @@ final class SplitDriver implements RaftReplica.Listener {
     private final Replica raft;
 
     private ShardMeta meta;
+    /** The last entry whose meta part (peer.go handleChangeSet) ran, and the region size as of it. */
+    private long metaHandled;
+    private long metaSizeBytes;
+    /** Indexes of the change sets and splits the meta took and the applier has not reached yet (the rest were rejected). */
+    private final ArrayDeque<Long> accepted = new ArrayDeque<>();
     private long sizeBytes;
     private EngineShard engine;
     /** The last entry the applier has handled, and whether an applier task for this region is queued. */
@@ -38,6 +45,10 @@ final class SplitDriver implements RaftReplica.Listener {
     private long recoveryTerm = -1;
     private long recoveryVer = -1;
     private Timer recoveryWatcher;
+    /** A recovery's split-files proposal whose callback the applier completes (index, term, epoch), or -1. */
+    private long callbackIndex = -1;
+    private long callbackTerm;
+    private long callbackVer;
     private long waitFollowersVer = -1;
     private long finishTerm = -1;
     private long finishVer = -1;
@@ -60,8 +71,10 @@ final class SplitDriver implements RaftReplica.Listener {
             ctx.disk().putDurable(keyMeta, meta);
         }
         sizeBytes = meta.sizeBytes();
+        metaSizeBytes = meta.sizeBytes();
         engine = new EngineShard(meta);
         applied = meta.seq();
+        metaHandled = meta.seq();
         if (meta.splitStage() == PRE_SPLIT) {
             // the engine reloads PRE_SPLIT: the window is open again on this incarnation
             openPreSplitWindow();
@@ -96,6 +109,11 @@ final class SplitDriver implements RaftReplica.Listener {
         return engine.sequence;
     }
 
+    /** The last change set the engine has taken: the region worker's sequence, or a PRE_SPLIT the applier ran inline (for U6). */
+    long engineReached() {
+        return Math.max(engine.sequence, engine.preSplitSeq);
+    }
+
     long sizeBytes() {
         return sizeBytes;
     }
@@ -114,16 +132,18 @@ final class SplitDriver implements RaftReplica.Listener {
         return "engine stage of shard " + regionId + ":" + ver + " >= PRE_SPLIT_FLUSH_DONE";
     }
 
-    // ---- role changes (peer.go OnRoleChanged, 715-750) -----------------------------------------------
+    // ---- role changes (peer.go OnRoleChanged, 715-766 at 3522d5f) --------------------------------------
 
+    /**
+     * OnRoleChanged runs after the meta part of the entries committed in the same ready
+     * (peer.go:838-849 at 3522d5f), which {@link #committed} has done already. TriggerFlush comes before
+     * the recovery check, and recovery starts here and nowhere else (peer.go:739-766 at 3522d5f).
+     */
     @Override
     public void becameLeader() {
         engine.passive = false;
         ctx.trace("shard " + shard() + " set passive false");
-        // TriggerFlush (engine.go:801) comes before the recovery check upstream; #643 (3522d5f) makes it
-        // re-flush a shard whose engine is still in PRE_SPLIT.
-        maybeReflush();
-        maybeFlush();
+        triggerFlush();
         if (meta.splitStage() != INITIAL) {
             handleSplitInProgress("role changed");
         }
@@ -142,50 +162,32 @@ final class SplitDriver implements RaftReplica.Listener {
         checkFinishSplit();
     }
 
-    // ---- the applier ---------------------------------------------------------------------------------
+    // ---- the meta (peer.go:886-922 handleChangeSet, run in the raft ready loop at commit) ---------------
 
     /**
-     * Committed entries go through the store's applier (applier.go), one region's batch per task. A
-     * change set submitted to a full region worker blocks the applier (applier.go:599 sends on the
-     * channel), and then this region and every other one on the store stop applying.
+     * The commit index moved: the meta part of each newly committed entry runs now, in the ready that
+     * committed it (peer.go:838-847), then the applier gets the entries (applier.go).
      */
     @Override
     public void committed() {
-        if (!applyQueued) {
+        while (metaHandled < raft.commitIndex()) {
+            metaHandled++;
+            Command c = raft.entry(metaHandled).command();
+            if (c instanceof Command.Write w) {
+                metaSizeBytes += w.bytes();
+            } else if (c instanceof Command.Change ch) {
+                handleChangeSet(metaHandled, ch.changeSet());
+            } else if (c instanceof Command.FinishSplit f) {
+                handleFinishSplit(metaHandled, f);
+            }
+        }
+        if (!applyQueued && applied < raft.commitIndex()) {
             applyQueued = true;
             store.applier().submit(Task.of("apply region " + regionId, 0, this::applyCommitted));
         }
     }
 
-    private void applyCommitted() {
-        applyQueued = false;
-        while (applied < raft.commitIndex()) {
-            if (store.applier().blockedOn().isPresent()) {
-                // The rest waits until the applier is unblocked: it is queued behind the blocked send.
-                committed();
-                return;
-            }
-            applied++;
-            LogEntry e = raft.entry(applied);
-            Command c = e.command();
-            if (c instanceof Command.NoOp) {
-                continue;
-            } else if (c instanceof Command.Write w) {
-                sizeBytes += w.bytes();
-                engine.memTableBytes += w.bytes();
-                maybeFlush();
-            } else if (c instanceof Command.Change ch) {
-                handleChangeSet(applied, e.term(), ch.changeSet());
-            } else if (c instanceof Command.FinishSplit f) {
-                applyFinishSplit(applied, f);
-            } else {
-                throw new IllegalStateException("unknown command " + c);
-            }
-        }
-    }
-
-    /** Moves the persisted meta (peer.go:887 handleChangeSet), then queues the engine's part on the region worker. */
-    private void handleChangeSet(long seq, long entryTerm, ChangeSet cs) {
+    private void handleChangeSet(long seq, ChangeSet cs) {
         if (cs.shardVer() != meta.shardVer()) {
             ctx.trace(regionId + ":" + meta.shardVer() + " ignore change set of epoch " + cs.shardVer());
             return;
@@ -202,6 +204,7 @@ final class SplitDriver implements RaftReplica.Listener {
             if (cs.stage() == PRE_SPLIT_FLUSH_DONE && cur == PRE_SPLIT) {
                 next = PRE_SPLIT_FLUSH_DONE;
             }
+            engine.flushesApplying++;
         } else if (cs.kind() == ChangeSet.Kind.SPLIT_FILES) {
             if (cur != PRE_SPLIT_FLUSH_DONE) {
                 ctx.trace(regionId + ":" + meta.shardVer() + " ignore split files: wrong split stage " + cur);
@@ -212,31 +215,155 @@ final class SplitDriver implements RaftReplica.Listener {
             throw new IllegalStateException("unknown change set kind " + cs.kind());
         }
         long ver = meta.shardVer();
-        meta = new ShardMeta(ver, next, seq, sizeBytes);
+        meta = new ShardMeta(ver, next, seq, metaSizeBytes);
         ctx.disk().putDurable(keyMeta, meta);
+        accepted.add(seq);
         ctx.trace(regionId + ":" + ver + " handle change set set engine meta, apply change shardID:" + regionId + " shardVer:" + ver + " "
                 + kindName(cs) + "stage:" + next + " sequence:" + seq);
         if (cs.kind() == ChangeSet.Kind.PRE_SPLIT) {
             store.tracker().preSplitApplied(regionId, ver);
             openPreSplitWindow();
         }
-        SplitStage sets = next;
-        String name = "apply change set " + kindName(cs) + "shard " + regionId + ":" + ver + " stage " + next + " seq " + seq;
-        Task task = Task.of(name, cfg.applyMicros(), () -> applyToEngine(seq, entryTerm, cs, sets));
-        store.regionWorker().submit(sets.atLeast(PRE_SPLIT_FLUSH_DONE) ? task.mayMeet(flushDoneKey(regionId, ver)) : task);
+    }
+
+    /** The split admin command moves the meta to the next epoch (peer.go:846 handlePendingSplit). */
+    private void handleFinishSplit(long seq, Command.FinishSplit f) {
+        long ver = meta.shardVer();
+        if (f.shardVer() != ver || meta.splitStage() != SPLIT_FILE_DONE) {
+            ctx.trace(regionId + ":" + ver + " ignore finish split of epoch " + f.shardVer() + " at stage " + meta.splitStage());
+            return;
+        }
+        metaSizeBytes = metaSizeBytes / 2;
+        meta = new ShardMeta(ver + 1, INITIAL, seq, metaSizeBytes);
+        ctx.disk().putDurable(keyMeta, meta);
+        accepted.add(seq);
+        ctx.trace(regionId + ":" + ver + " finish split, region epoch now " + (ver + 1));
+        store.tracker().splitFinished(regionId, ver);
     }
 
     private static String kindName(ChangeSet cs) {
         return cs.kind() == ChangeSet.Kind.FLUSH ? "flush " : cs.kind() == ChangeSet.Kind.PRE_SPLIT ? "pre-split " : "split-files ";
     }
 
-    /** The region worker's part of a change set (worker.go:512 "apply change set"; shard.go:348 "set split stage"). */
-    private void applyToEngine(long seq, long entryTerm, ChangeSet cs, SplitStage next) {
+    // ---- the applier -----------------------------------------------------------------------------------
+
+    /**
+     * Committed entries go through the store's applier (applier.go), one region's batch per task.
+     * Writes and PRE_SPLIT go to the engine inline (applier.go:781-789 at 3522d5f); flush and
+     * split-files change sets go to the region worker, and a send to a full region worker blocks the
+     * applier (applier.go:791-800), and then this region and every other one on the store stop applying.
+     */
+    private void applyCommitted() {
+        applyQueued = false;
+        while (applied < raft.commitIndex()) {
+            if (store.applier().blockedOn().isPresent()) {
+                // The rest waits until the applier is unblocked: it is queued behind the blocked send.
+                committed();
+                return;
+            }
+            applied++;
+            boolean took = !accepted.isEmpty() && accepted.peekFirst() == applied;
+            if (took) {
+                accepted.pollFirst();
+            }
+            Command c = raft.entry(applied).command();
+            if (applied == callbackIndex) {
+                recoveryCallback(raft.entry(applied).term() == callbackTerm);
+            }
+            if (c instanceof Command.NoOp) {
+                continue;
+            } else if (c instanceof Command.Write w) {
+                sizeBytes += w.bytes();
+                write(w.bytes());
+            } else if (c instanceof Command.Change ch) {
+                if (took) {
+                    applyChangeSet(applied, ch.changeSet());
+                }
+            } else if (c instanceof Command.FinishSplit f) {
+                if (took) {
+                    applyFinishSplit(applied, f);
+                }
+            } else {
+                throw new IllegalStateException("unknown command " + c);
+            }
+        }
+    }
+
+    private void applyChangeSet(long seq, ChangeSet cs) {
+        if (cs.kind() == ChangeSet.Kind.PRE_SPLIT) {
+            preSplit(seq, cs);
+            return;
+        }
+        SplitStage sets = cs.kind() == ChangeSet.Kind.SPLIT_FILES ? SPLIT_FILE_DONE : cs.stage();
+        String name = "apply change set " + kindName(cs) + "shard " + regionId + ":" + cs.shardVer() + " stage " + sets + " seq " + seq;
+        Task task = Task.of(name, cfg.applyMicros(), () -> applyToEngine(seq, cs));
+        // only a flush can take the engine from PRE_SPLIT to PRE_SPLIT_FLUSH_DONE; split files need it there already
+        store.regionWorker().submit(cs.kind() == ChangeSet.Kind.FLUSH && sets == PRE_SPLIT_FLUSH_DONE ? task.mayMeet(flushDoneKey(regionId, cs.shardVer())) : task);
+    }
+
+    /** engine/write.go:61-92 Write: into the splitting mem-tables while splitting, else the writable one, switched (and flushed on a leader) when full. */
+    private void write(long bytes) {
+        if (engine.splitStage.atLeast(PRE_SPLIT)) {
+            engine.splittingBytes += bytes;
+            return;
+        }
+        if (engine.writableBytes > 0 && engine.writableBytes + bytes > cfg.flushThresholdBytes()) {
+            switchMemTable();
+        }
+        engine.writableBytes += bytes;
+    }
+
+    /** switchMemTable and scheduleFlushTask (write.go:43-58, 122-143 at 3522d5f): a PRE_SPLIT shard's table is tagged PRE_SPLIT_FLUSH_DONE. */
+    private void switchMemTable() {
+        SplitStage tag = engine.splitStage == PRE_SPLIT ? PRE_SPLIT_FLUSH_DONE : engine.splitStage;
+        long bytes = engine.writableBytes;
+        engine.writableBytes = 0;
+        if (bytes > 0) {
+            engine.immutables.add(new EngineShard.MemTable(bytes, tag));
+        }
+        // an empty writable table is replaced, not kept: its flush (a leader's) removes no table
+        scheduleFlush(new EngineShard.FlushTask(engine.shardVer, bytes, tag, bytes > 0));
+    }
+
+    /** engine/split.go:35-53 PreSplit, run by the applier: stage PRE_SPLIT, then the mem-table switched and (on a leader) flushed. */
+    private void preSplit(long seq, ChangeSet cs) {
+        if (engine.shardVer != cs.shardVer() || engine.splitStage != INITIAL) {
+            ctx.trace("region " + regionId + ":" + cs.shardVer() + " failed to execute pre-split, may be already pre-split by ingest. log idx:" + seq);
+            return;
+        }
+        engine.splitStage = PRE_SPLIT;
+        engine.preSplitSeq = seq;
+        ctx.trace("shard " + shard() + " apply change set pre-split stage PRE_SPLIT seq " + seq);
+        ctx.trace("shard " + shard() + " set split stage PRE_SPLIT");
+        if (!engine.passive) {
+            ctx.trace(shard() + " trigger flush mem table for pre-split");
+        }
+        switchMemTable();
+    }
+
+    /** The region worker's part of a flush or split-files change set (worker.go:512 "apply change set"; compaction.go:630-647 applyFlush). */
+    private void applyToEngine(long seq, ChangeSet cs) {
+        if (cs.kind() == ChangeSet.Kind.FLUSH) {
+            engine.flushesApplying = Math.max(0, engine.flushesApplying - 1);
+        }
         if (engine.shardVer != cs.shardVer()) {
-            throw new IllegalStateException("engine of " + regionId + " at epoch " + engine.shardVer + " given a change set of epoch " + cs.shardVer());
+            // the applier moved the engine to the next epoch first (FinishSplit): ErrShardNotMatch, dropped
+            ctx.trace("shard " + shard() + " apply change set of epoch " + cs.shardVer() + " err: shard not match");
+            return;
+        }
+        SplitStage before = engine.splitStage;
+        SplitStage next = before;
+        if (cs.kind() == ChangeSet.Kind.FLUSH) {
+            if (cs.flushedBytes() > 0 && !engine.immutables.isEmpty()) {
+                engine.immutables.pollFirst();
+            }
+            if (cs.stage() == PRE_SPLIT_FLUSH_DONE && before == PRE_SPLIT) {
+                next = PRE_SPLIT_FLUSH_DONE;
+            }
+        } else if (before == PRE_SPLIT_FLUSH_DONE) {
+            next = SPLIT_FILE_DONE;
         }
         ctx.trace("shard " + shard() + " apply change set " + kindName(cs) + "stage " + next + " seq " + seq);
-        SplitStage before = engine.splitStage;
         engine.splitStage = next;
         engine.sequence = seq;
         if (next != before) {
@@ -245,100 +372,90 @@ final class SplitDriver implements RaftReplica.Listener {
         if (next.atLeast(PRE_SPLIT_FLUSH_DONE)) {
             ctx.closeWindow(SplitWindows.PRE_SPLIT, regionId);
         }
-        if (cs.kind() == ChangeSet.Kind.FLUSH) {
-            engine.memTableBytes = Math.max(0, engine.memTableBytes - cs.flushedBytes());
-            if (next == PRE_SPLIT_FLUSH_DONE) {
-                engine.preSplitMemTable = false;
-            }
-        } else if (cs.kind() == ChangeSet.Kind.PRE_SPLIT) {
-            // The mem-table is switched at PRE_SPLIT; only an active (leader) engine flushes it.
-            engine.preSplitMemTable = true;
-            if (raft.isLeader()) {
-                if (entryTerm == raft.term()) {
-                    queueSplitFiles();
-                } else {
-                    handleSplitInProgress("pre-split of an earlier term applied");
-                }
-            }
-            maybeFlush();
-        }
         checkFinishSplit();
     }
 
+    /** The split's engine part, run by the applier (applier.go:989 kv.FinishSplit at 3522d5f): the engine moves to the next epoch at once. */
     private void applyFinishSplit(long seq, Command.FinishSplit f) {
-        long ver = meta.shardVer();
-        if (f.shardVer() != ver || meta.splitStage() != SPLIT_FILE_DONE) {
-            ctx.trace(regionId + ":" + ver + " ignore finish split of epoch " + f.shardVer() + " at stage " + meta.splitStage());
-            return;
-        }
+        long ver = f.shardVer();
         sizeBytes = sizeBytes / 2;
-        meta = new ShardMeta(ver + 1, INITIAL, seq, sizeBytes);
-        ctx.disk().putDurable(keyMeta, meta);
-        ctx.trace(regionId + ":" + ver + " finish split, region epoch now " + (ver + 1));
-        store.tracker().splitFinished(regionId, ver);
-        // Moving the engine out of the epoch ends any wait on the epoch's stage.
-        store.regionWorker().submit(Task.of("finish split " + regionId + ":" + ver, cfg.applyMicros(), () -> {
-            engine.shardVer = ver + 1;
-            engine.splitStage = INITIAL;
-            engine.sequence = seq;
-            engine.preSplitMemTable = false;
-            ctx.closeWindow(SplitWindows.PRE_SPLIT, regionId);
-            ctx.trace("shard " + shard() + " finished split, stage INITIAL");
-        }).mayMeet(flushDoneKey(regionId, ver)));
-    }
-
-    // ---- flush (only an active engine flushes) -------------------------------------------------------
-
-    private void maybeFlush() {
-        if (!raft.isLeader() || engine.passive || engine.flushing) {
+        if (engine.shardVer != ver) {
+            ctx.trace("shard " + shard() + " failed to finish split of epoch " + ver);
             return;
         }
-        if (engine.preSplitMemTable || engine.memTableBytes >= cfg.flushThresholdBytes()) {
-            if (engine.preSplitMemTable) {
-                ctx.trace(shard() + " trigger flush mem table for pre-split");
-            }
-            startFlush();
-        }
+        engine.shardVer = ver + 1;
+        engine.splitStage = INITIAL;
+        engine.sequence = seq;
+        // the new shard's mem-table is its part of the splitting ones (the sibling region is not modelled)
+        engine.writableBytes = engine.splittingBytes / 2;
+        engine.splittingBytes = 0;
+        engine.immutables.clear();
+        engine.flushQueue.clear();
+        engine.flushesApplying = 0;
+        ctx.closeWindow(SplitWindows.PRE_SPLIT, regionId);
+        ctx.trace("shard " + shard() + " finished split, stage INITIAL");
     }
 
-    /** #643 (3522d5f, engine.go TriggerFlush): a new leader whose engine is in PRE_SPLIT flushes again, marking the flush PRE_SPLIT_FLUSH_DONE. */
-    private void maybeReflush() {
-        if (mode.reflush() && engine.splitStage == PRE_SPLIT && engine.shardVer == meta.shardVer() && !engine.preSplitMemTable) {
-            ctx.trace("shard " + shard() + " re-flush for pre-split");
-            engine.preSplitMemTable = true;
+    // ---- flush (only an active engine flushes; flush.go runFlushMemTable, one table at a time) ----------
+
+    private void scheduleFlush(EngineShard.FlushTask t) {
+        if (engine.passive) {
+            return;
+        }
+        engine.flushQueue.add(t);
+        startFlush();
+    }
+
+    /**
+     * TriggerFlush (engine.go:807-834 at 3522d5f), on becoming leader: flushes the immutable mem-tables
+     * but the oldest onGoingFlushCnt ones; #643 tags the newest of them PRE_SPLIT_FLUSH_DONE when the
+     * engine is in PRE_SPLIT. No table is made up: a shard with only its writable mem-table flushes
+     * nothing (the empty-table flush is for a shard never flushed, and #643 removed #627's pre-split case).
+     */
+    private void triggerFlush() {
+        int skip = engine.flushesApplying;
+        int i = 0;
+        int n = engine.immutables.size();
+        for (EngineShard.MemTable m : engine.immutables) {
+            if (i++ < skip) {
+                continue;
+            }
+            SplitStage tag = m.stage();
+            if (i == n && mode.reflush() && engine.splitStage == PRE_SPLIT) {
+                tag = PRE_SPLIT_FLUSH_DONE;
+            }
+            ctx.trace(shard() + " trigger flush mem table size:" + m.bytes() + " stage " + tag);
+            scheduleFlush(new EngineShard.FlushTask(engine.shardVer, m.bytes(), tag, true));
         }
     }
 
     private void startFlush() {
+        if (engine.flushing || engine.flushQueue.isEmpty()) {
+            return;
+        }
+        EngineShard.FlushTask t = engine.flushQueue.pollFirst();
         engine.flushing = true;
-        boolean preSplit = engine.preSplitMemTable;
-        long bytes = engine.memTableBytes;
-        long ver = engine.shardVer;
-        engine.memTableBytes = 0;
         long slowMicros = store.takeSlowFlushMicros();
         if (slowMicros > 0) {
             // Probed where the delay takes effect: this flush's timer is set that much later.
             ctx.probe(SplitProbes.SLOW_FLUSH);
         }
         long micros = ctx.random().between(cfg.flushMinMicros(), cfg.flushMaxMicros()) + slowMicros;
-        ctx.setTimer("flush memtable " + shard() + " size:" + bytes, micros, () -> flushDone(preSplit, bytes, ver));
+        ctx.setTimer("flush memtable " + regionId + ":" + t.ver() + " size:" + t.bytes(), micros, () -> flushDone(t));
     }
 
-    private void flushDone(boolean preSplit, long bytes, long ver) {
+    /** The flush result goes to the meta change listener, which proposes it (flush.go:66-88); only a leader's proposal is taken. */
+    private void flushDone(EngineShard.FlushTask t) {
         engine.flushing = false;
-        if (!raft.isLeader() || ver != meta.shardVer()) {
-            ctx.trace(regionId + ":" + ver + " flush result dropped: not leader of this epoch");
+        if (!raft.isLeader() || t.ver() != meta.shardVer()) {
+            ctx.trace(regionId + ":" + t.ver() + " flush result dropped: not leader of this epoch");
         } else {
-            if (preSplit) {
-                engine.preSplitMemTable = false;
-            }
-            SplitStage stage = preSplit ? PRE_SPLIT_FLUSH_DONE : INITIAL;
-            raft.propose(new Command.Change(new ChangeSet(regionId, ver, ChangeSet.Kind.FLUSH, stage, bytes)));
+            raft.propose(new Command.Change(new ChangeSet(regionId, t.ver(), ChangeSet.Kind.FLUSH, t.stage(), t.bytes())));
         }
-        maybeFlush();
+        startFlush();
     }
 
-    // ---- split: the leader that started it (worker.go splitCheckHandler, splitEngineAndRegion) -------
+    // ---- split: the split checker (worker.go:213-302 splitCheckHandler, splitEngineAndRegion) -----------
 
     /** The split checker found the region big enough (worker.go:214 "split region by checker"). */
     void splitCheck(boolean force) {
@@ -356,28 +473,9 @@ final class SplitDriver implements RaftReplica.Listener {
         }
         // upstream logs the configured RegionMaxSize here, not the region's size
         String name = "split region " + regionId + ":" + ver + " by checker size:" + cfg.splitSizeBytes();
-        store.splitChecker().submit(Task.of(name, 1_000, () -> preSplitRegion(ver)));
-    }
-
-    /**
-     * preSplitRegion (worker.go:250-290): the ENGINE's split stage must be INITIAL (logging as 9879ec2 does).
-     * A check that proposes nothing is forgotten: upstream each split-check tick queues a fresh check
-     * (fsm_peer.go:1025-1043) and a failed one only logs (worker.go:214-216), so the next tick tries again.
-     */
-    private void preSplitRegion(long ver) {
-        String shard = regionId + ":" + ver;
-        if (!raft.isLeader()) {
+        SplitCall call = new SplitCall(ver, SplitCall.PRE_SPLIT, true);
+        if (!store.splitChecker().submit(Task.waitingFor(name, flushDoneKey(regionId, ver), call, cfg.pollMicros(), 0, () -> { }))) {
             forgetPreSplit(ver);
-            ctx.trace("shard " + shard + " failed to pre-split region err: region " + regionId + " is not leader");
-        } else if (engine.splitStage != INITIAL || engine.shardVer != ver) {
-            forgetPreSplit(ver);
-            String stage = engine.shardVer != ver ? "of epoch " + engine.shardVer : engine.splitStage.toString();
-            ctx.trace("shard " + shard + " wrong split stage " + stage);
-            ctx.trace("shard " + shard + " failed to pre-split region err: wrong split stage " + stage);
-            ctx.trace("region " + shard + " failed to send check result err: failed to pre-split region: wrong split stage " + stage);
-        } else {
-            ctx.trace("split region " + shard + " by checker: propose pre-split");
-            raft.propose(new Command.Change(new ChangeSet(regionId, ver, ChangeSet.Kind.PRE_SPLIT, PRE_SPLIT, 0)));
         }
     }
 
@@ -388,30 +486,149 @@ final class SplitDriver implements RaftReplica.Listener {
         }
     }
 
-    /** splitShardFiles on the split checker: waits (polling) for the pre-split flush, then proposes. */
-    private void queueSplitFiles() {
-        long ver = engine.shardVer;
-        store.splitChecker().submit(Task.waitingFor("split files " + regionId + ":" + ver, flushDoneKey(regionId, ver),
-                () -> engine.shardVer != ver || engine.splitStage.atLeast(PRE_SPLIT_FLUSH_DONE), cfg.pollMicros(), cfg.splitFilesMicros(),
-                () -> splitShardFiles(ver, "split files")));
+    /**
+     * One split procedure as a worker task that holds its worker until it ends: splitEngineAndRegion
+     * on the split checker (preSplitRegion, then splitShardFiles, worker.go:223-249) or
+     * handleRecoverSplit on the region worker (splitShardFiles, worker.go:577-596 at 3522d5f). Each
+     * place where upstream blocks (cb.Wait on a proposal's callback, worker.go:291 and :325;
+     * waitForPreSplitFlushState, split.go:91) is a phase the worker re-checks at every poll: a
+     * proposal resolves when the applier reaches its index, with success if the entry there is still
+     * of the proposal's term, else as a stale command.
+     */
+    private final class SplitCall implements java.util.function.BooleanSupplier {
+        static final int PRE_SPLIT = 0;
+        static final int PRE_SPLIT_APPLY = 1;
+        static final int SPLIT_FILES = 2;
+        static final int SPLIT_FILES_APPLY = 3;
+        static final int DONE = 4;
+
+        private final long ver;
+        private final boolean checker;
+        private int phase;
+        private long index;
+        private long term;
+
+        SplitCall(long ver, int phase, boolean checker) {
+            this.ver = ver;
+            this.phase = phase;
+            this.checker = checker;
+        }
+
+        @Override
+        public boolean getAsBoolean() {
+            int before;
+            do {
+                before = phase;
+                step();
+            } while (phase != before && phase != DONE);
+            return phase == DONE;
+        }
+
+        private void step() {
+            if (phase == PRE_SPLIT) {
+                preSplitRegion();
+            } else if (phase == PRE_SPLIT_APPLY) {
+                if (applied >= index) {
+                    if (raft.entry(index).term() == term) {
+                        phase = SPLIT_FILES;
+                    } else {
+                        fail("failed to pre-split region err: stale command", "failed to pre-split region: stale command");
+                    }
+                }
+            } else if (phase == SPLIT_FILES) {
+                splitShardFiles();
+            } else if (phase == SPLIT_FILES_APPLY) {
+                if (applied >= index) {
+                    if (raft.entry(index).term() == term) {
+                        waitFollowers();
+                    } else {
+                        fail("failed to split files err: stale command", "failed to split files: stale command");
+                    }
+                }
+            }
+        }
+
+        /** preSplitRegion (worker.go:251-302): the ENGINE's split stage must be INITIAL (logging as 9879ec2 does). */
+        private void preSplitRegion() {
+            String shard = regionId + ":" + ver;
+            if (!raft.isLeader()) {
+                forgetPreSplit(ver);
+                fail("failed to pre-split region err: region " + regionId + " is not leader", "failed to pre-split region: region " + regionId + " is not leader");
+            } else if (engine.splitStage != INITIAL || engine.shardVer != ver) {
+                forgetPreSplit(ver);
+                String stage = engine.shardVer != ver ? "of epoch " + engine.shardVer : engine.splitStage.toString();
+                ctx.trace("shard " + shard + " wrong split stage " + stage);
+                fail("failed to pre-split region err: wrong split stage " + stage, "failed to pre-split region: wrong split stage " + stage);
+            } else {
+                ctx.trace("split region " + shard + " by checker: propose pre-split");
+                raft.propose(new Command.Change(new ChangeSet(regionId, ver, ChangeSet.Kind.PRE_SPLIT, SplitStage.PRE_SPLIT, 0)));
+                index = raft.lastIndex();
+                term = raft.term();
+                phase = PRE_SPLIT_APPLY;
+            }
+        }
+
+        /** splitShardFiles (worker.go:304-329): the engine cuts the files once the pre-split flush is applied, then the change set is proposed. */
+        private void splitShardFiles() {
+            if (engine.shardVer != ver || !engine.splitStage.atLeast(SplitStage.PRE_SPLIT)) {
+                fail("split shard files err: shard not match or wrong stage " + engine.splitStage, null);
+                return;
+            }
+            if (!engine.splitStage.atLeast(PRE_SPLIT_FLUSH_DONE)) {
+                return;
+            }
+            if (!raft.isLeader()) {
+                fail("failed to split files err: region " + regionId + " is not leader", "failed to split files: region " + regionId + " is not leader");
+                return;
+            }
+            if (engine.splitStage == PRE_SPLIT_FLUSH_DONE) {
+                ctx.trace("shard " + shard() + " " + (checker ? "split files" : "recover split") + ": propose split-files change set");
+                raft.propose(new Command.Change(new ChangeSet(regionId, ver, ChangeSet.Kind.SPLIT_FILES, SPLIT_FILE_DONE, 0)));
+                index = raft.lastIndex();
+                term = raft.term();
+                phase = SPLIT_FILES_APPLY;
+                if (!checker) {
+                    // The region worker is not held for the callback: the applier runs the rest when it applies the entry.
+                    callbackIndex = index;
+                    callbackTerm = term;
+                    callbackVer = ver;
+                    phase = DONE;
+                }
+            } else {
+                waitFollowers();
+            }
+        }
+
+        /** MsgWaitFollowerSplitFiles: the leader finishes once every follower reports its split files done. */
+        private void waitFollowers() {
+            ctx.trace("shard " + regionId + ":" + ver + " send a msg to wait for followers to finish splitting files");
+            if (raft.isLeader() && engine.shardVer == ver) {
+                waitFollowersVer = ver;
+                checkFinishSplit();
+            }
+            phase = DONE;
+        }
+
+        private void fail(String shardLine, String checkResult) {
+            ctx.trace("shard " + regionId + ":" + ver + " " + shardLine);
+            if (checker && checkResult != null) {
+                ctx.trace("region " + regionId + ":" + ver + " failed to send check result err: " + checkResult);
+            }
+            phase = DONE;
+        }
     }
 
-    private void splitShardFiles(long ver, String caller) {
-        if (engine.shardVer != ver) {
+    /** The split-files proposal of a recovery applied (or replaced by another term's entry): worker.go:583-595 goes on or fails. */
+    private void recoveryCallback(boolean ok) {
+        callbackIndex = -1;
+        if (!ok) {
+            ctx.trace("shard " + regionId + ":" + callbackVer + " failed to split files err: stale command");
             return;
         }
-        if (!raft.isLeader()) {
-            ctx.trace("shard " + shard() + " failed to split files err: region " + regionId + " is not leader");
-            ctx.trace("region " + shard() + " failed to send check result err: failed to split files: region " + regionId + " is not leader");
-            return;
+        ctx.trace("shard " + regionId + ":" + callbackVer + " send a msg to wait for followers to finish splitting files");
+        if (raft.isLeader() && engine.shardVer == callbackVer && meta.shardVer() == callbackVer) {
+            waitFollowersVer = callbackVer;
         }
-        if (engine.splitStage == PRE_SPLIT_FLUSH_DONE) {
-            ctx.trace("shard " + shard() + " " + caller + ": propose split-files change set");
-            raft.propose(new Command.Change(new ChangeSet(regionId, ver, ChangeSet.Kind.SPLIT_FILES, SPLIT_FILE_DONE, 0)));
-        }
-        // MsgWaitFollowerSplitFiles: finish once every follower reports its split files done.
-        waitFollowersVer = ver;
-        checkFinishSplit();
     }
 
     // ---- split: a new leader that finds one in progress (the bug and its fix) -------------------------
@@ -466,18 +683,18 @@ final class SplitDriver implements RaftReplica.Listener {
 
     /**
      * taskTypeRecoverSplit on the region worker (worker.go:476 handleRecoverSplit): for PRE_SPLIT and
-     * PRE_SPLIT_FLUSH_DONE it calls splitShardFiles, which waits for the engine stage. #615 panics on a
-     * PRE_SPLIT recovery ("the region worker will be blocked"); the task carries its stage so that U5
-     * sees that from outside.
+     * PRE_SPLIT_FLUSH_DONE it calls splitShardFiles, which waits for the engine stage and then for its
+     * proposal's callback. #615 panics on a PRE_SPLIT recovery ("the region worker will be blocked");
+     * the task carries its stage so that U5 sees that from outside.
      */
     private boolean queueRecoverSplit(SplitStage stage) {
         long ver = meta.shardVer();
         if (stage == PRE_SPLIT) {
             store.preSplitRecoveryQueued();
         }
+        SplitCall call = new SplitCall(ver, SplitCall.SPLIT_FILES, false);
         return store.regionWorker().submit(Task.waitingFor("recover split " + regionId + ":" + ver + " stage " + stage, flushDoneKey(regionId, ver),
-                () -> engine.shardVer != ver || engine.splitStage.atLeast(PRE_SPLIT_FLUSH_DONE), cfg.pollMicros(), cfg.splitFilesMicros(),
-                () -> splitShardFiles(ver, "recover split")).withTag(new RecoverSplitTask(regionId, ver, stage)));
+                call, cfg.pollMicros(), cfg.splitFilesMicros(), () -> { }).withTag(new RecoverSplitTask(regionId, ver, stage)));
     }
 
     private void checkFinishSplit() {

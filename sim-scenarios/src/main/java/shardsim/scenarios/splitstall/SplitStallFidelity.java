@@ -34,15 +34,67 @@ final class SplitStallFidelity {
                         "the watcher is a timer; it also stops when the engine has left the epoch (an earlier leader finished the split)"),
                 new FidelityRow("#615 panics when a recovery is handled in PRE_SPLIT", "tikv/raftstore/worker.go handleRecoverSplit at 9879ec2",
                         "a check (U5) reads the task holding the region worker; the run goes on"),
-                new FidelityRow("fixed (#643): a new leader whose engine is in PRE_SPLIT flushes again, marking the flush PRE_SPLIT_FLUSH_DONE",
-                        "engine/engine.go TriggerFlush at 3522d5f", "a mem-table is a byte count and a pre-split flag"),
-                new FidelityRow("only the leader flushes; becoming leader triggers a flush", "engine/engine.go:801 TriggerFlush, peer.go:721 SetPassive" + B,
-                        "flush time is drawn (100-300 ms; 250-280 ms in the documented plan)"),
+                new FidelityRow("fixed (#643): TriggerFlush at the role change flushes the immutable mem-tables but the oldest onGoingFlushCnt, and "
+                        + "relabels the newest PRE_SPLIT_FLUSH_DONE when the engine is in PRE_SPLIT; it makes no table up: a shard with only its "
+                        + "writable table flushes nothing (the empty-table flush is for a shard never flushed; #643 removed #627's pre-split case)",
+                        "engine/engine.go:807-834 TriggerFlush, tikv/raftstore/peer_storage.go:625-633 onGoingFlushCnt at 3522d5f (diff of 3522d5f^..3522d5f)",
+                        "mem-tables are byte counts with a stage tag, oldest first; a flush change set that wrote a table removes the oldest one when "
+                                + "applied (compaction.go:630-647 applyFlush); the engine's stage only rises (applyFlush sets the flushed table's stage "
+                                + "whatever it is; the model keeps PRE_SPLIT unless the flush carries PRE_SPLIT_FLUSH_DONE). Before: the model made a "
+                                + "PRE_SPLIT_FLUSH_DONE flush from nothing at every role change in PRE_SPLIT, stronger than upstream"),
+                new FidelityRow("mem-tables: a write goes to the writable table, switched (and, on a leader, flushed) when full; while splitting, writes go "
+                        + "to the splitting tables; PRE_SPLIT switches the table and tags it PRE_SPLIT_FLUSH_DONE; only an active (leader) engine "
+                        + "sends a table to the flush channel, a passive one keeps it; an empty table switched at PRE_SPLIT is replaced, not kept",
+                        "engine/write.go:43-58 switchMemTable, :61-92 Write, :122-143 scheduleFlushTask, engine/flush.go:43-88 at 3522d5f (same at b4ca36b)",
+                        "one flush at a time per shard, its time drawn (100-300 ms; 250-280 ms in the documented plan); the size that switches a table "
+                                + "is fixed (4 MB), where upstream adapts it (nextMemTableSize)"),
+                new FidelityRow("a restart reloads the engine from the meta with one empty writable mem-table and no immutable one; the replayed PRE_SPLIT "
+                        + "fails (the stage is already PRE_SPLIT), so a store restarted in PRE_SPLIT has nothing TriggerFlush can relabel",
+                        "engine/engine.go:421-431 loadShard, tikv/raftstore/recover.go:39-128 Recover, engine/shard.go:240-252 setSplitKeys at 3522d5f",
+                        "the replay of writes since the last flush into the writable table is not modelled (the applier restarts at the meta's "
+                                + "sequence); it adds no immutable table upstream either. With nobody else's pre-split flush in the log, the split then "
+                                + "waits for good: part of the fix's gap (U3)"),
+                new FidelityRow("the meta part of each committed entry runs in the raft ready loop as it commits, before OnRoleChanged of the same ready; "
+                        + "PRE_SPLIT (setSplitKeys, the switch, a leader's flush) and the split (FinishSplit) run in the applier; flush and split-files "
+                        + "change sets go to the region worker",
+                        "tikv/raftstore/peer.go:838-849 NewRaftReady, :886-922 handleChangeSet, applier.go:781-800 and :989 at 3522d5f (same at b4ca36b)",
+                        "before: the model handled the meta in the applier and queued PRE_SPLIT's engine part and the split on the region worker"),
+                new FidelityRow("split recovery starts only in OnRoleChanged, from the meta's stage at the role change; splitShardFiles runs only from the "
+                        + "proposer's split checker and from handleRecoverSplit. A PRE_SPLIT that commits after the leader changed is applied and "
+                        + "flushed, and then left: the gap of the fix (U3, U7)",
+                        "tikv/raftstore/peer.go:739-766 OnRoleChanged, worker.go:240 splitEngineAndRegion, :581 handleRecoverSplit, :262-265 "
+                                + "preSplitRegion (wrong split stage) at 3522d5f",
+                        "before: a leader that applied an earlier term's PRE_SPLIT ran the recovery path too (SplitDriver.handleSplitInProgress), a path "
+                                + "upstream does not have; without it fixed fails U3 on a split whose PRE_SPLIT commits after a leader change or whose "
+                                + "leader restarted in PRE_SPLIT (random seed 22, SplitStallScenarioTest; MixedVersionTest's upgrade mid-split)"),
+                new FidelityRow("the split checker is held for the whole split: preSplitRegion waits for the PRE_SPLIT's callback, splitShardFiles for the "
+                        + "engine's pre-split flush (waitForPreSplitFlushState, which checks neither the epoch nor the role) and then for its own "
+                        + "proposal's callback",
+                        "tikv/raftstore/worker.go:223-249 splitEngineAndRegion, :251-302 preSplitRegion, :304-329 splitShardFiles, engine/split.go:91-99 at 3522d5f",
+                        "a callback resolves when the applier reaches the proposal's index (success if the entry there has the proposal's term, else "
+                                + "stale); the worker re-checks every 100 ms. A recovery on the region worker is not held for its split-files "
+                                + "proposal's callback: the applier runs the rest when it applies the entry (keeps U1's wait-for relation exact). "
+                                + "Before: the checker was freed once it had proposed the pre-split"),
                 new FidelityRow("the meta is persisted before the engine's part is queued; a restarted engine reloads from the meta",
                         "tikv/raftstore/peer.go:887 handleChangeSet" + B,
                         "the engine's own manifest is not modelled, so the engine can never be ahead of the meta: U4 (engine never passes the meta) could not fire and was removed"),
-                new FidelityRow("Raft", "etcd raft as vendored by unistore",
+                new FidelityRow("Raft", "etcd raft as vendored by unistore (raft/raft.go at 3522d5f)",
                         "terms, votes with pre-vote and leader stickiness, log, commit, leader transfer; appends go out on a 300 ms tick, so PRE_SPLIT is applied at 14.1-14.4 s against 13.90-13.92 s in the report; no snapshots or membership changes"),
+                new FidelityRow("check quorum: unistore turns it on; a leader that has not heard from a majority within an election timeout steps down; "
+                        + "within a live leader's lease a peer ignores a higher-term (pre-)vote request no transfer forces",
+                        "tikv/raftstore/peer.go:320 (CheckQuorum: true); raft/raft.go:734-742 tickHeartbeat, :893-899 lease, :1040-1044 MsgCheckQuorum, "
+                                + ":1576-1594 checkQuorumActive at 3522d5f",
+                        "the check runs every 4 heartbeat ticks (1.2 s, the shortest election timeout); any append response marks its follower active"),
+                new FidelityRow("a pre-vote is granted with the request's term and refused with the refuser's own; a pre-candidate refused by a higher "
+                        + "term follows it; a pre-vote for a future term may be granted while no lease holds",
+                        "raft/raft.go:900-915 (MsgRequestPreVoteResponse), :924-948 (lower-term pre-vote refused with r.Term), :994-1021 (canVote, "
+                                + "reply terms) at 3522d5f",
+                        "before: a refused pre-vote carried the candidate's term, so a peer behind in term never learnt it from a refusal"),
+                new FidelityRow("U12, Raft's availability during faults: while two of a region's stores are up and connected both ways, it has a leader "
+                        + "within 3 election timeouts and 2 heartbeats, and a leader that keeps leading that long commits what it held",
+                        "etcd raft's liveness with check quorum and pre-vote (raft/raft.go at 3522d5f); a three-replica group serves with two",
+                        "judged from outside (the faults the kernel applies, read through an observer, and the replicas); runs whose links lose more "
+                                + "than 5% are not judged (a swarm draw losing 18% kept a region leaderless 7.8 s by lost votes alone, seed 648)"),
                 new FidelityRow("a peer writes its term and vote (HardState) to stable storage before it sends the messages of that step (a leader may send its "
                         + "entries while writing them, thesis 10.2.1); the log is durable; the commit index is volatile and restarts from the applied index "
                         + "the apply state persists",
@@ -75,11 +127,12 @@ final class SplitStallFidelity {
                                 + "split (old buildSplitShards) behaves as a new one; neither part is a switch of the mode table"),
                 new FidelityRow("upgrade and downgrade keep the disk: the raft log, hard state and shard meta are read alike by both codes; a store restarted "
                         + "with new code in the middle of a split old code started reloads the engine's stage from the meta, passive, without the mem-table "
-                        + "switched at PRE_SPLIT, and when it becomes leader it re-flushes and waits to recover; the restart also drops a recovery that held "
-                        + "the old process's region worker",
+                        + "switched at PRE_SPLIT, and when it becomes leader it has nothing to re-flush and waits to recover for good (the restart case "
+                        + "of the fix's gap); the restart also drops a recovery that held the old process's region worker",
                         "engine/shard.go newShardForLoading" + B + "; neither 9879ec2 nor 3522d5f changes engine/meta.go (ShardMeta) or its marshalling",
                         "the engine's own manifest and the replay of the raft log into mem-tables are not modelled: the mem-table switched at PRE_SPLIT "
-                                + "is lost on any restart, so a restart mid-split leaves no pre-split flush to come unless a new leader re-flushes (#643)"));
+                                + "is lost on any restart, as upstream (loadShard makes one empty table), so a restart mid-split leaves no pre-split flush "
+                                + "to come unless one is in the log already; #643 relabels only a table that exists"));
     }
 
     /** One line of the report and how to find ours: the first trace line of {@code actor} containing {@code has} at or after {@code fromMicros}. */

@@ -115,7 +115,7 @@ public final class SplitStallScenario extends SimulatedScenario<SplitWorld, Spli
         return SplitInvariants.ALL;
     }
 
-    /** No gap; what each mode is expected to break ({@link SplitClaims}). */
+    /** The fix's known gaps (U3, U7) and what each mode is expected to break ({@link SplitClaims}). */
     @Override
     public shardsim.core.check.ClaimTable claims() {
         return SplitClaims.TABLE;
@@ -204,6 +204,9 @@ public final class SplitStallScenario extends SimulatedScenario<SplitWorld, Spli
         ForcedPicks forced = new ForcedPicks();
         sim.invariant(new SplitStartCheck(sim, STORES, regions, world.storeConfig(), forced));
         RaftSafety.register(sim, STORES, world.regionIds());
+        AvailabilityCheck availability = new AvailabilityCheck(sim, STORES, world.regionIds(), world.storeConfig());
+        sim.observe(availability);
+        sim.invariant(availability);
         Cluster cluster = new Cluster(sim, STORES, regions, tracker, forced);
         sim.onFault(cluster::applyFault);
         sim.abstraction(new RegionCoverage(sim, STORES, world.regionIds()));

@@ -82,7 +82,7 @@ public final class Store implements Node {
 
     private void onTick() {
         for (RegionPeer p : peers) {
-            p.raft().broadcastAppend();
+            p.raft().tick();
         }
         ctx.setTimer("raft tick", cfg.heartbeatMicros(), this::onTick);
     }

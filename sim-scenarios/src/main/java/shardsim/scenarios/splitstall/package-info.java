@@ -6,16 +6,18 @@
  * replicated log of change sets and writes, a commit index and leader transfer) and a
  * {@code SplitDriver} (meta, engine, flushes, split and recovery) joined through {@code Replica}
  * and {@code RaftReplica.Listener}. Each store has an {@code applier} worker, one FIFO
- * {@code region-worker} of 128 slots that applies every change set of every region to the engine
- * and runs {@code taskTypeRecoverSplit}, and a {@code split-checker} worker that starts splits and
- * runs the originating leader's {@code splitShardFiles}; an applier that submits to a full region
- * worker blocks, as unistore's applier blocks on the channel. Persisted shard meta and the engine's shard state are separate
- * variables: the applier moves meta when it handles a change set, the region worker moves the
- * engine later, so meta can be ahead.
+ * {@code region-worker} of 128 slots that applies the flush and split-files change sets of every
+ * region to the engine and runs {@code taskTypeRecoverSplit}, and a {@code split-checker} worker that
+ * runs each split its leader starts, held until the split's files are cut; an applier that submits
+ * to a full region worker blocks, as unistore's applier blocks on the channel. Persisted shard meta
+ * and the engine's shard state are separate variables: the meta moves as an entry commits, the
+ * applier runs writes, PRE_SPLIT and the split on the engine, the region worker the other change
+ * sets later, so meta can be ahead.
  *
  * <p>Checks read the stores from outside: U1 to U8 judge workers, splits and progress; U9 to U11
  * ({@code RaftSafety}) judge the Raft replicas themselves (hard state and votes on disk, one leader
- * per term, the same entry at every committed index), after every event.
+ * per term, the same entry at every committed index), after every event; U12
+ * ({@code AvailabilityCheck}) judges Raft's availability while two stores of a region can talk.
  *
  * <p>A run is the world its base plan draws from the seed ({@code SplitWorld}: regions, store
  * settings, the generated plan's rates, end time), a link policy, a fault plan and a workload of
@@ -31,8 +33,10 @@
  * ({@code SplitStallFidelity}), so a region gets the fix of the store that takes it over; the report's
  * "Rolling out the fix" prose is {@code SplitStallRollout}.
  *
- * <p>Modelling choices beyond the report: a leader that applies a PRE_SPLIT proposed in an earlier
- * term treats it like a split it found when it became leader (same recovery policy), and finishing
- * a split halves the region's size without modelling the new sibling region.
+ * <p>Recovery starts only where upstream starts it (OnRoleChanged, from the meta's stage at the role
+ * change), so a PRE_SPLIT that commits after a leader change, or a leader restarted in PRE_SPLIT with
+ * no mem-table to re-flush, leaves its split unfinished: U3 and U7 are the fix's declared gaps
+ * ({@code SplitClaims.GAP}, declared in the claim table). Finishing a split halves the region's size without
+ * modelling the new sibling region.
  */
 package shardsim.scenarios.splitstall;

@@ -217,21 +217,26 @@ class MixedVersionTest {
     }
 
     /**
-     * A split old code left half-done on disk, taken over by new code: store-3 is upgraded at 14.5 s,
-     * after PRE_SPLIT is applied and before it takes region 150 over. The new process reloads the
-     * meta's PRE_SPLIT without the mem-table switched at PRE_SPLIT; becoming leader it re-flushes
-     * (#643) and recovers only once that flush is applied (#615), and the split finishes. The same
-     * restart on old code (the downgrade above) stalls for good.
+     * The restart case of the fix's gap: a split old code left half-done on disk, taken over by new
+     * code. store-3 is upgraded at 14.5 s, after PRE_SPLIT is applied and before it takes region 150
+     * over. The new process reloads the meta's PRE_SPLIT with one empty writable mem-table (loadShard,
+     * engine.go:421-431 at 3522d5f), so #643's TriggerFlush, which only relabels an immutable table that
+     * exists (engine.go:807-834), has nothing to flush; store-2's pre-split flush was still running when
+     * it lost the lead, so nobody proposes one, and #615's watcher waits to the end of the run. The
+     * split never finishes (U3, a declared gap), and no claimed invariant breaks.
      */
     @Test
-    void newCodeFinishesASplitOldCodeLeftInPreSplitOnDisk() {
+    void newCodeCannotFinishASplitOldCodeLeftInPreSplitOnDisk() {
         CustomPlan up = documentedWith(FaultPlan.builder().at(14_500_000, new NodeFault.Upgrade("store-3", "fixed")).build(), "buggy");
         Trace trace = Trace.full();
         RunResult r = scenario.run(RunSpec.custom(scenario.name(), "buggy", up, 0), trace);
-        assertTrue(r.ok(), () -> "violations: " + r.violations());
-        assertTrue(trace.events().stream().anyMatch(e -> e.actor().equals("store-3") && e.timeMicros() > 14_500_000
-                && e.detail().equals("shard 150:48 re-flush for pre-split")), "store-3 re-flushes after its upgrade");
-        assertTrue(trace.events().stream().anyMatch(e -> e.detail().contains("150:48 finish split")));
+        assertEquals(List.of("U3"), invariants(r), () -> "violations: " + r.violations());
+        assertTrue(r.holdsApartFrom(scenario.residualGaps()));
+        assertTrue(trace.events().stream().noneMatch(e -> e.actor().equals("store-3") && e.timeMicros() > 14_500_000
+                && e.detail().contains("150:48 trigger flush mem table")), "store-3 has no mem-table to flush after its restart");
+        assertTrue(trace.events().stream().anyMatch(e -> e.actor().equals("store-3") && e.timeMicros() > 40_000_000
+                && e.detail().startsWith("shard 150:48 wait to recover split, stage PRE_SPLIT")), "store-3's watcher still waits at the end");
+        assertTrue(trace.events().stream().noneMatch(e -> e.detail().contains("150:48 finish split")));
     }
 
     @Test

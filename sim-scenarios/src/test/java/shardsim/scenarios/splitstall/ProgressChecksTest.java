@@ -71,16 +71,21 @@ class ProgressChecksTest {
         }
     }
 
+    /**
+     * The followers' responses never reach store-2, the leader, a cut the kernel does not count as a
+     * fault. With check quorum store-2 steps down, store-1 and store-3 elect a leader and commit, and
+     * store-2, whose rejections of the new leader's appends are lost too, never catches up: U6 sees a
+     * store that has not applied what was committed.
+     */
     @Test
-    void u6FiresWhenTheLeaderHearsNoAcknowledgement() {
+    void u6FiresWhenAStoreCannotAcknowledge() {
         Simulation sim = world();
         sim.runUntil(1_000_000);
-        // the followers' responses never reach the leader, a cut the kernel does not count as a fault
         sim.network().partitionOneWay("store-1", "store-2");
         sim.network().partitionOneWay("store-3", "store-2");
         List<String> broken = invariants(sim);
         assertEquals(List.of("U6"), broken, () -> sim.violations().toString());
-        assertTrue(sim.violations().get(0).message().contains("has committed only up to"), sim.violations().get(0).message());
+        assertTrue(sim.violations().get(0).message().startsWith("region 150: store-2 has applied up to"), sim.violations().get(0).message());
     }
 
     @Test

@@ -7,7 +7,8 @@ import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
 
 /**
- * The fix holds over seeds, under generated faults at fixed and at swarm-drawn intensities. (Plans
+ * The fix keeps its claims over seeds (every invariant but its declared gaps, U3 and U7), under
+ * generated faults at fixed and at swarm-drawn intensities. (Plans
  * built by jqwik in the documented world are sim-cli's DocumentedWorldProperties.)
  */
 class SplitStallPropertiesTest {
@@ -15,7 +16,7 @@ class SplitStallPropertiesTest {
 
     private void holds(String plan, long seed) {
         RunResult r = scenario.run(new RunSpec(scenario.name(), "fixed", plan, seed));
-        if (!r.ok()) {
+        if (!r.holdsApartFrom(scenario.residualGaps())) {
             throw new AssertionError("./" + r.spec().command() + " broke " + r.violations());
         }
     }
