@@ -31,17 +31,18 @@ import shardsim.scenarios.dropafterclone.AgentProtocol.TaskType;
  * finish overtaking a newer one leave the fence below the BE's version, and a resent CLONE then runs
  * as an incremental clone whose finish carries none (random seed 3356). At apache/doris 5bbc441b
  * every successful clone, incremental too, raised the version and every clone finish carried it,
- * which closed this path; the later callback does not. Doris's BE retries a failed finish RPC
- * ({@code TASK_FINISH_MAX_RETRY} = 3, a second apart, {@code TaskWorkerPool::_finish_task},
- * incubator-doris fae3eff2 and apache/doris 5bbc441b); the model sends one, so it loses a finish,
- * and shows this gap, more often than Doris would. So:
+ * which closed this path; the later callback does not. The BE retries a finish that got no
+ * answer ({@code TASK_FINISH_MAX_RETRY} = 3, a second apart, {@code TaskWorkerPool::_finish_task},
+ * incubator-doris fae3eff2 and apache/doris 5bbc441b), as the model's BE does, so only three lost
+ * tries, or an FE down for all three, lose a finish. So:
  * <ul>
  *   <li>D9 (a residual gap, it judges nothing): the FE set a replica bad, or deleted a NORMAL one
  *       from its catalog, while its BE holds a copy, and that BE has sent a clone finish carrying a
  *       report version above the last version-carrying finish the running FE incarnation received
- *       from it while holding a balance move the finish matches (tablet, replica id, destination);
- *       i.e. a version-carrying finish was lost, overtaken, not matched, or sent to an earlier FE
- *       incarnation.</li>
+ *       from it while its AgentTaskQueue held a CLONE of that tablet to that BE (what
+ *       {@code MasterImpl.finishTask} needs to reach {@code finishClone}); i.e. a version-carrying
+ *       finish was lost (all its tries), overtaken, not found in the queue, or sent to an earlier
+ *       FE incarnation.</li>
  *   <li>D8 (claimed): any other such bad-marking or deletion. A finish delivered and matched but
  *       not adopted, a version 0 adopted, or a full clone that raises no version is not
  *       excused.</li>
@@ -102,12 +103,9 @@ final class ReportedLoss implements RunObserver {
             received.clear();
             receiver = fe;
         }
-        // Called before the FE handles it: the moves are those the finish is matched against.
-        for (Frontend.Move m : fe.scheduledMoves()) {
-            if (m.tabletId() == f.tabletId() && m.replicaId() == f.replicaId() && m.dest().equals(f.backend())) {
-                received.put(f.backend(), f.reportVersion());
-                return;
-            }
+        // Called before the FE handles it: the FE takes the version in when its AgentTaskQueue holds the task.
+        if (fe.cloneQueued(f.backend(), f.tabletId())) {
+            received.put(f.backend(), f.reportVersion());
         }
     }
 
