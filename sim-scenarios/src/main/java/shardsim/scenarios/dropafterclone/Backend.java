@@ -177,8 +177,8 @@ public final class Backend implements Node {
         running.add(key);
         taskChanges++;
         AgentPool pool = key.type() == TaskType.CLONE ? clonePool : dropPool;
+        ctx.trace("success to submit task. type=" + key.type() + ", signature=" + key.tabletId() + ", task_count_in_queue=" + (pool.queued() + 1));
         pool.submit(label, body);
-        ctx.trace("success to submit task. type=" + key.type() + ", signature=" + key.tabletId() + ", task_count_in_queue=" + pool.queued());
     }
 
     /**
@@ -235,7 +235,7 @@ public final class Backend implements Node {
         if (local != null) {
             // 24f3f1db _do_clone: a tablet at the requested version misses none, and every copy is at the one version here.
             ctx.trace("missed version size = 0, skip clone and return success. tablet_id=" + c.tabletId() + " replica_id=" + c.replicaId());
-            skipClone(c, local, done);
+            skipClone(c, done);
             return;
         }
         ctx.call(c.srcBackend(), new SnapshotRequest(c.tabletId()), SnapshotResponse.class, config.snapshotTimeoutMicros(),
@@ -253,7 +253,9 @@ public final class Backend implements Node {
     }
 
     /** A tablet this BE has: its tablet info is taken at once ({@code _set_tablet_info}); the copy keeps its replica id. */
-    private void skipClone(Clone c, LocalTablet local, Runnable done) {
+    private void skipClone(Clone c, Runnable done) {
+        // Read again: the stamp at the clone's start wrote a new tablet meta.
+        LocalTablet local = store.get(c.tabletId());
         store.install(new LocalTablet(c.tabletId(), local.replicaId(), c.taskReplicaId()));
         ctx.trace("clone get tablet info success. tablet_id=" + c.tabletId() + ", replica_id=" + local.replicaId() + " (incremental)");
         endClone(c, Status.OK, "incremental", 0, done);

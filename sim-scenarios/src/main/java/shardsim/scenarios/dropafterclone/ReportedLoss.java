@@ -2,7 +2,6 @@ package shardsim.scenarios.dropafterclone;
 
 import java.util.TreeMap;
 import java.util.function.Function;
-import shardsim.core.node.Disk;
 import shardsim.core.node.Envelope;
 import shardsim.core.node.Node;
 import shardsim.core.sim.RunObserver;
@@ -64,14 +63,8 @@ final class ReportedLoss implements RunObserver {
     private final Simulation sim;
     /** The row each node runs now. */
     private final Function<String, Fence> runs;
-    private Disk disk;
-    private long seenVersion = Long.MIN_VALUE;
-    private Frontend seenFe;
-    /** The FE's catalog as of the last event it changed, by tablet (metas are immutable). */
-    private TreeMap<Long, TabletMeta> catalog = new TreeMap<>();
-    /** The FE's balance moves as of the end of the last event, by tablet. */
-    private TreeMap<Long, Frontend.Move> moves = new TreeMap<>();
-    private long seenMoveChanges = Long.MIN_VALUE;
+    /** The FE's catalog and moves before and after each event, shared with D10 and D11. */
+    private final CatalogView view;
     /** Per BE, the highest report version any clone finish it sent carried. */
     private final TreeMap<String, Long> sent = new TreeMap<>();
     /** Per BE, the version of the last version-carrying finish {@link #receiver} matched to a move. */
@@ -81,8 +74,9 @@ final class ReportedLoss implements RunObserver {
     /** A D9 case found in this event, reported by {@link #gap()}. */
     private String gap;
 
-    ReportedLoss(Simulation sim, Function<String, Fence> runs) {
+    ReportedLoss(Simulation sim, CatalogView view, Function<String, Fence> runs) {
         this.sim = sim;
+        this.view = view;
         this.runs = runs;
     }
 
@@ -117,44 +111,23 @@ final class ReportedLoss implements RunObserver {
         return s > r ? s : 0L;
     }
 
-    /** D8 after every event: cheap unless the FE's disk changed. Notes a D9 case for {@link #gap()}. */
+    /** D8 after every event: cheap unless the FE's catalog changed. Notes a D9 case for {@link #gap()}. */
     String check() {
-        if (disk == null) {
-            disk = sim.disk(Cluster.FE);
-        }
-        Frontend fe = sim.node(Cluster.FE, Frontend.class);
-        TreeMap<Long, Frontend.Move> movesBefore = moves;
-        if (fe != seenFe || (fe != null && fe.moveChanges() != seenMoveChanges)) {
-            seenFe = fe;
-            seenMoveChanges = fe == null ? Long.MIN_VALUE : fe.moveChanges();
-            moves = new TreeMap<>();
-            if (fe != null) {
-                for (Frontend.Move m : fe.scheduledMoves()) {
-                    moves.put(m.tabletId(), m);
-                }
-            }
-        }
-        long v = disk.version();
-        if (v == seenVersion) {
+        if (!view.catalogChanged()) {
             return null;
         }
-        seenVersion = v;
-        TreeMap<Long, TabletMeta> before = catalog;
-        catalog = new TreeMap<>();
-        for (TabletMeta m : Catalog.tablets(disk)) {
-            catalog.put(m.tabletId(), m);
-        }
+        Frontend fe = sim.node(Cluster.FE, Frontend.class);
         // Only a running FE writes its catalog, and the claim is the fix's: judged while the FE runs a build of it.
         if (fe == null || !runs.apply(Cluster.FE).replicaIdFields()) {
             return null;
         }
-        for (TabletMeta was : before.values()) {
-            TabletMeta now = catalog.get(was.tabletId());
+        for (TabletMeta was : view.before().values()) {
+            TabletMeta now = view.now().get(was.tabletId());
             if (now == null || now == was) {
                 continue;
             }
             for (Replica r : was.replicas()) {
-                String what = lossOf(r, was, now, movesBefore.get(was.tabletId()));
+                String what = lossOf(r, was, now, view.movesBefore().get(was.tabletId()));
                 if (what == null || !runs.apply(r.backend()).replicaIdFields() || Backend.tablet(sim.disk(r.backend()), was.tabletId()) == null) {
                     continue;
                 }
