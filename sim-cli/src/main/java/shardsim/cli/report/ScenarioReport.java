@@ -162,7 +162,8 @@ public final class ScenarioReport {
         Map<String, String> out = new LinkedHashMap<>();
         for (Rule inv : scenario.invariants()) {
             boolean gap = scenario.residualGaps().contains(inv);
-            out.put(inv.name(), gap ? inv.meaning() + " (a gap upstream's fix leaves: the fixed mode may break it)" : inv.meaning());
+            String meaning = gap ? inv.meaning() + " (a gap upstream's fix leaves: the fixed mode may break it)" : inv.meaning();
+            out.put(inv.name(), scenario.modelChecks().contains(inv) ? meaning + " (checks the model's own bookkeeping, not a claim about the upstream system)" : meaning);
         }
         return out;
     }

@@ -85,6 +85,8 @@ public final class Checks {
      * source leaves as the redundant replica).
      */
     public static final List<Rule> INVARIANTS = List.of(D1, D2, D3, D4, D5, D6, D7, D8, D9, D10, D11, D12);
+    /** The checks of the model's own bookkeeping (see {@code DropAfterCloneScenario.modelChecks}). */
+    public static final List<Rule> MODEL_CHECKS = List.of(D5, D6, D7, D11, D12);
 
     private final Cluster cluster;
     private final long reportIntervalMicros;
