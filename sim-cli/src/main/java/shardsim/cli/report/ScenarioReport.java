@@ -174,6 +174,9 @@ public final class ScenarioReport {
             if (ofFixed.isGap(inv.name())) {
                 meaning += " (known gap, not claimed by " + fixed + ": " + ofFixed.of(inv.name()).reason() + ")";
             }
+            if (scenario.modelChecks().contains(inv)) {
+                meaning += " (checks the model's own bookkeeping, not a claim about the upstream system)";
+            }
             out.put(inv.name(), meaning);
         }
         return out;

@@ -151,6 +151,26 @@ public interface Scenario {
     }
 
     /**
+     * The invariants that check the model's own bookkeeping (that the model keeps its catalog,
+     * its timers, its moves as the upstream code it follows does) rather than a property the
+     * upstream system claims: a violation is a bug of the model, not a finding about the real
+     * system, so reports show them apart from the claims. Empty by default.
+     */
+    default List<Rule> modelChecks() {
+        return List.of();
+    }
+
+    /** Whether the invariant named {@code invariant} is one of {@link #modelChecks()}. */
+    default boolean isModelCheck(String invariant) {
+        for (Rule r : modelChecks()) {
+            if (r.name().equals(invariant)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * The upstream report's log lines beside the trace lines of the documented plan run in the
      * buggy mode, in the report's order. The scenario runs its documented plan to compute the sim
      * side. Empty when the report has no log to compare with.

@@ -93,6 +93,18 @@ public sealed interface AgentProtocol extends Message {
     }
 
     /**
+     * FE to BE: the answer to a {@link FinishTask} call ({@code TMasterResult}). The FE answers every
+     * finish it gets, whether or not it found the task; the BE retries only a call that got no
+     * answer ({@code TaskWorkerPool::_finish_task}, incubator-doris fae3eff2).
+     */
+    record FinishResult(TaskType type, long tabletId, boolean taskFound) implements AgentProtocol {
+        @Override
+        public String toString() {
+            return "finishTask result " + type + " tablet=" + tabletId + (taskFound ? "" : " (cannot find task)");
+        }
+    }
+
+    /**
      * BE to FE: a snapshot of the BE's tablets and of its report version, taken at
      * {@code snapshotMicros} on the BE's clock (every {@code report_tablet_interval_seconds}); the
      * FE may handle it much later.

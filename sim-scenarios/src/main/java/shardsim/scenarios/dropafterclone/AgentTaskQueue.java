@@ -29,6 +29,11 @@ final class AgentTaskQueue {
         return tasks.putIfAbsent(key(task.backend(), task.type(), task.tabletId()), task) == null;
     }
 
+    /** Whether a task of this signature waits for its finish ({@code AgentTaskQueue.getTask} finds one). */
+    boolean has(String backend, TaskType type, long tabletId) {
+        return tasks.containsKey(key(backend, type, tabletId));
+    }
+
     /** Removes the task if it is the one for {@code replicaId}; a finish for an older task leaves a newer one alone. */
     boolean remove(String backend, TaskType type, long tabletId, long replicaId) {
         String k = key(backend, type, tabletId);

@@ -7,9 +7,9 @@ import java.util.TreeSet;
 import shardsim.core.node.Envelope;
 import shardsim.core.node.Node;
 import shardsim.core.node.NodeContext;
-import shardsim.core.worker.Task;
 import shardsim.scenarios.dropafterclone.AgentProtocol.CloneTask;
 import shardsim.scenarios.dropafterclone.AgentProtocol.DropTask;
+import shardsim.scenarios.dropafterclone.AgentProtocol.FinishResult;
 import shardsim.scenarios.dropafterclone.AgentProtocol.FinishTask;
 import shardsim.scenarios.dropafterclone.AgentProtocol.LegacyCloneTask;
 import shardsim.scenarios.dropafterclone.AgentProtocol.ReportedTablet;
@@ -22,9 +22,20 @@ import shardsim.scenarios.dropafterclone.AgentProtocol.TaskReport;
 import shardsim.scenarios.dropafterclone.AgentProtocol.TaskType;
 
 /**
- * A Doris BE: tablets on its disk with their meta replica id, a CLONE pool and a DROP pool that run
- * independently, a tablet report every minute and a task report every ten seconds. A crash loses
- * the pools, the registered tasks and the under-clone set; the tablets stay.
+ * A Doris BE: tablets on its disk with their meta replica id, a CLONE pool of
+ * {@code clone_worker_count} threads and a DROP pool that run independently, a tablet report every
+ * minute and a task report every ten seconds. A crash loses the pools, the registered tasks and
+ * the under-clone set; the tablets stay.
+ *
+ * <p>A pool thread ends a task as {@code TaskWorkerPool} does: it sends the finish with
+ * {@code _finish_task} (a {@code finishTask} RPC, retried after a second when it gets no answer, at
+ * most {@code TASK_FINISH_MAX_RETRY} = 3 tries, incubator-doris fae3eff2 l.73 and 283-303), and only
+ * when that returns removes the task info ({@code _remove_task_info}, l.930-931 for CLONE), so a
+ * duplicate of the task is refused and the task report lists it until then; the thread is held
+ * throughout. A clone of a tablet the BE has misses no version (the model has no loads: every copy
+ * is at the tablet's one version) and returns success without a download ({@code _do_clone},
+ * "missed version size = 0, skip clone", apache/doris 24f3f1db; the report's be.INFO shows the
+ * same: "missed_versions_size=0", then the tablet info at once).
  *
  * <p>Upstream: {@code task_worker_pool.cpp} (incubator-doris fae3eff2: {@code submit_task}
  * registers a task by (type, signature) and ignores a duplicate), {@code engine_clone_task.cpp}
@@ -53,7 +64,7 @@ public final class Backend implements Node {
     private final TabletStore store;
     private final String fe;
     private final long reportPhaseMicros;
-    /** Tasks registered and not yet ended: duplicates of these are ignored, and the task report lists them. */
+    /** Tasks registered and not yet removed (after their finish returned): duplicates of these are ignored, and the task report lists them. */
     private final LinkedHashSet<TaskKey> running = new LinkedHashSet<>();
     /** Tablets whose clone is executing ({@code TabletManager::register_clone_tablet}). */
     private final TreeSet<Long> underClone = new TreeSet<>();
@@ -64,6 +75,10 @@ public final class Backend implements Node {
     private long reportVersion;
     /** Ghost state for observers: moves whenever {@link #running} or {@link #underClone} changes. Nothing in the model reads it. */
     private long taskChanges;
+    private final AgentPool clonePool;
+    private final AgentPool dropPool;
+    /** Doris's {@code TASK_FINISH_MAX_RETRY}. */
+    static final int TASK_FINISH_MAX_RETRY = 3;
 
     public Backend(NodeContext ctx, DorisConfig config, Fence fence, String fe, long reportPhaseMicros) {
         this.ctx = ctx;
@@ -72,6 +87,9 @@ public final class Backend implements Node {
         this.store = new TabletStore(ctx.disk());
         this.fe = fe;
         this.reportPhaseMicros = reportPhaseMicros;
+        this.clonePool = new AgentPool(ctx, CLONE_POOL, config.cloneWorkerCount());
+        // The model's DROP pool keeps one thread (Doris has drop_tablet_worker_count of them): the report's DROP waited in it.
+        this.dropPool = new AgentPool(ctx, DROP_POOL, 1);
     }
 
     @Override
@@ -90,15 +108,15 @@ public final class Backend implements Node {
             // An FE before the fix did not set it: thrift gives 0.
             submitClone(new Clone(c.tabletId(), 0, c.taskReplicaId(), c.srcBackend()));
         } else if (env.message() instanceof DropTask d) {
-            submit(new TaskKey(TaskType.DROP, d.tabletId()), d.replicaId(),
-                    Task.of("DROP tablet " + d.tabletId() + " replica " + d.replicaId(), config.dropService().draw(ctx.random()), () -> runDrop(d)));
+            submit(new TaskKey(TaskType.DROP, d.tabletId()), "DROP tablet " + d.tabletId() + " replica " + d.replicaId(),
+                    done -> ctx.setTimer("drop pool takes DROP tablet " + d.tabletId(), config.dropService().draw(ctx.random()), () -> runDrop(d, done)));
         } else if (env.message() instanceof AgentProtocol.UpdateTabletMeta u) {
             updateTabletMeta(u);
         } else if (env.message() instanceof SnapshotRequest s) {
             LocalTablet t = store.get(s.tabletId());
             ctx.reply(env, new SnapshotResponse(s.tabletId(), t != null, t == null ? 0 : t.replicaId()));
         } else if (env.message() instanceof FinishTask || env.message() instanceof TabletReport || env.message() instanceof TaskReport
-                || env.message() instanceof SnapshotResponse) {
+                || env.message() instanceof SnapshotResponse || env.message() instanceof FinishResult) {
             throw new IllegalStateException("a BE does not handle " + env.message());
         } else {
             throw new IllegalStateException("unknown message " + env.message());
@@ -115,8 +133,8 @@ public final class Backend implements Node {
     }
 
     private void submitClone(Clone c) {
-        submit(new TaskKey(TaskType.CLONE, c.tabletId()), c.taskReplicaId(),
-                Task.of("CLONE tablet " + c.tabletId() + " replica " + c.taskReplicaId(), config.clonePickup().draw(ctx.random()), () -> executeClone(c)));
+        submit(new TaskKey(TaskType.CLONE, c.tabletId()), "CLONE tablet " + c.tabletId() + " replica " + c.taskReplicaId(),
+                done -> ctx.setTimer("clone pool takes CLONE tablet " + c.tabletId(), config.clonePickup().draw(ctx.random()), () -> executeClone(c, done)));
     }
 
     // ---- reports -------------------------------------------------------------------------------
@@ -150,21 +168,46 @@ public final class Backend implements Node {
         ctx.send(fe, new TabletReport(ctx.name(), ctx.now(), reportVersion, tablets));
     }
 
-    /** {@code TaskWorkerPool::submit_task}: register by (type, signature), then queue on the type's pool. */
-    private void submit(TaskKey key, long replicaId, Task task) {
+    /** {@code TaskWorkerPool::submit_task}: register by (type, signature), then queue on the type's pool (an unbounded deque). */
+    private void submit(TaskKey key, String label, java.util.function.Consumer<Runnable> body) {
         if (running.contains(key)) {
             ctx.trace("fail to register task. type=" + key.type() + ", signature=" + key.tabletId());
             return;
         }
-        String pool = key.type() == TaskType.CLONE ? CLONE_POOL : DROP_POOL;
-        if (!ctx.worker(pool).submit(task)) {
-            finish(key.type(), key.tabletId(), replicaId, Status.FAILED, pool + " pool full");
-            return;
-        }
         running.add(key);
         taskChanges++;
-        ctx.trace("success to submit task. type=" + key.type() + ", signature=" + key.tabletId());
+        AgentPool pool = key.type() == TaskType.CLONE ? clonePool : dropPool;
+        ctx.trace("success to submit task. type=" + key.type() + ", signature=" + key.tabletId() + ", task_count_in_queue=" + (pool.queued() + 1));
+        pool.submit(label, body);
+    }
 
+    /**
+     * {@code _finish_task} then {@code _remove_task_info}: the finish is a call to the FE, tried
+     * again a second after each try that got no answer, at most {@value #TASK_FINISH_MAX_RETRY}
+     * tries; then the task info goes and {@code done} frees the pool's thread.
+     */
+    private void finishThenRemove(FinishTask f, Runnable done) {
+        tryFinish(f, 0, () -> {
+            running.remove(new TaskKey(f.type(), f.tabletId()));
+            taskChanges++;
+            ctx.trace("remove task info. type=" + f.type() + ", signature=" + f.tabletId());
+            done.run();
+        });
+    }
+
+    private void tryFinish(FinishTask f, int failed, Runnable then) {
+        ctx.call(fe, f, FinishResult.class, config.finishRpcTimeoutMicros(), result -> then.run(), () -> {
+            int tries = failed + 1;
+            ctx.trace("finish task failed. type=" + f.type() + ", signature=" + f.tabletId() + ", try " + tries + " of " + TASK_FINISH_MAX_RETRY);
+            ctx.setTimer("finish task retry sleep " + f.type() + " tablet " + f.tabletId(), DorisConfig.SECOND,
+                    () -> {
+                        if (tries < TASK_FINISH_MAX_RETRY) {
+                            tryFinish(f, tries, then);
+                        } else {
+                            then.run();
+                        }
+                    });
+        });
     }
 
     // ---- CLONE ---------------------------------------------------------------------------------
@@ -173,7 +216,7 @@ public final class Backend implements Node {
      * {@code EngineCloneTask::execute}: the tablet is under clone from here until the clone ends;
      * whether the clone is incremental (the tablet exists) or full is decided now.
      */
-    private void executeClone(Clone c) {
+    private void executeClone(Clone c, Runnable done) {
         ctx.trace("get clone task. signature:" + c.tabletId());
         underClone.add(c.tabletId());
         taskChanges++;
@@ -189,84 +232,85 @@ public final class Backend implements Node {
                 ctx.trace("reset replica_id of tablet " + c.tabletId() + " from " + local.replicaId() + " to " + c.replicaId() + " before the download");
             }
         }
-        boolean incremental = local != null;
+        if (local != null) {
+            // 24f3f1db _do_clone: a tablet at the requested version misses none, and every copy is at the one version here.
+            ctx.trace("missed version size = 0, skip clone and return success. tablet_id=" + c.tabletId() + " replica_id=" + c.replicaId());
+            skipClone(c, done);
+            return;
+        }
         ctx.call(c.srcBackend(), new SnapshotRequest(c.tabletId()), SnapshotResponse.class, config.snapshotTimeoutMicros(),
-                snapshot -> download(c, incremental, snapshot),
-                () -> endClone(c, Status.FAILED, "make snapshot failed: " + c.srcBackend() + " did not answer"));
+                snapshot -> download(c, snapshot, done),
+                () -> endClone(c, Status.FAILED, "make snapshot failed: " + c.srcBackend() + " did not answer", 0, done));
     }
 
-    private void download(Clone c, boolean incremental, SnapshotResponse snapshot) {
+    private void download(Clone c, SnapshotResponse snapshot, Runnable done) {
         if (!snapshot.present()) {
-            endClone(c, Status.FAILED, "make snapshot failed: " + c.srcBackend() + " has no tablet " + c.tabletId());
+            endClone(c, Status.FAILED, "make snapshot failed: " + c.srcBackend() + " has no tablet " + c.tabletId(), 0, done);
             return;
         }
         ctx.setTimer("clone download tablet " + c.tabletId() + " from " + c.srcBackend(), config.cloneService().draw(ctx.random()),
-                () -> finishClone(c, incremental, snapshot));
+                () -> finishClone(c, snapshot, done));
     }
 
-    private void finishClone(Clone c, boolean incremental, SnapshotResponse snapshot) {
+    /** A tablet this BE has: its tablet info is taken at once ({@code _set_tablet_info}); the copy keeps its replica id. */
+    private void skipClone(Clone c, Runnable done) {
+        // Read again: the stamp at the clone's start wrote a new tablet meta.
         LocalTablet local = store.get(c.tabletId());
-        if (incremental && local == null) {
-            // The tablet was dropped during the download: report_tablet_info finds no tablet.
-            endClone(c, Status.FAILED, "clone success, but get tablet info failed");
+        store.install(new LocalTablet(c.tabletId(), local.replicaId(), c.taskReplicaId()));
+        ctx.trace("clone get tablet info success. tablet_id=" + c.tabletId() + ", replica_id=" + local.replicaId() + " (incremental)");
+        endClone(c, Status.OK, "incremental", 0, done);
+    }
+
+    /** A new tablet, loaded from the downloaded snapshot. */
+    private void finishClone(Clone c, SnapshotResponse snapshot, Runnable done) {
+        if (store.get(c.tabletId()) != null) {
+            endClone(c, Status.FAILED, "add the same tablet twice", 0, done);
             return;
         }
-        if (!incremental && local != null) {
-            endClone(c, Status.FAILED, "add the same tablet twice");
-            return;
-        }
-        long metaId;
-        if (local != null) {
-            metaId = local.replicaId();
-        } else {
-            metaId = fence.cloneStampsReplicaId() ? c.replicaId() : snapshot.replicaId();
-        }
+        long metaId = fence.cloneStampsReplicaId() ? c.replicaId() : snapshot.replicaId();
         store.install(new LocalTablet(c.tabletId(), metaId, c.taskReplicaId()));
-        ctx.trace("clone get tablet info success. tablet_id=" + c.tabletId() + ", replica_id=" + metaId + (incremental ? " (incremental)" : " (full)"));
+        ctx.trace("clone get tablet info success. tablet_id=" + c.tabletId() + ", replica_id=" + metaId + " (full)");
         long version = 0;
-        if (!incremental && fence.reportVersionOnClone()) {
+        if (fence.reportVersionOnClone()) {
             // clone_callback: a new tablet raises the report version and tells the FE.
             version = ++reportVersion;
         }
-        endClone(c, Status.OK, incremental ? "incremental" : "full", version);
+        endClone(c, Status.OK, "full", version, done);
     }
 
-    private void endClone(Clone c, Status status, String reason) {
-        endClone(c, status, reason, 0);
-    }
-
-    private void endClone(Clone c, Status status, String reason, long version) {
+    /** {@code EngineCloneTask::execute} returns (the tablet leaves the under-clone set); then the callback's finish and task-info removal. */
+    private void endClone(Clone c, Status status, String reason, long version, Runnable done) {
         underClone.remove(c.tabletId());
-        ctx.closeWindow(DorisWindows.CLONE, c.tabletId());
-        running.remove(new TaskKey(TaskType.CLONE, c.tabletId()));
         taskChanges++;
-        ctx.send(fe, new FinishTask(ctx.name(), TaskType.CLONE, c.tabletId(), c.taskReplicaId(), status, reason, version));
+        ctx.closeWindow(DorisWindows.CLONE, c.tabletId());
+        finishThenRemove(new FinishTask(ctx.name(), TaskType.CLONE, c.tabletId(), c.taskReplicaId(), status, reason, version), done);
     }
 
     // ---- DROP ----------------------------------------------------------------------------------
 
     /** {@code TabletManager::drop_tablet} then {@code _drop_tablet_unlocked}. */
-    private void runDrop(DropTask d) {
-        running.remove(new TaskKey(TaskType.DROP, d.tabletId()));
-        taskChanges++;
-        if (fence.abortDropUnderClone() && underClone.contains(d.tabletId())) {
-            finish(TaskType.DROP, d.tabletId(), d.replicaId(), Status.ABORTED, "tablet " + d.tabletId() + " is under clone, skip drop task");
-            return;
-        }
+    private void runDrop(DropTask d, Runnable done) {
+        Status status;
+        String reason;
         LocalTablet local = store.get(d.tabletId());
-        if (local == null) {
-            finish(TaskType.DROP, d.tabletId(), d.replicaId(), Status.OK, "fail to drop tablet because it does not exist");
-            return;
+        if (fence.abortDropUnderClone() && underClone.contains(d.tabletId())) {
+            status = Status.ABORTED;
+            reason = "tablet " + d.tabletId() + " is under clone, skip drop task";
+        } else if (local == null) {
+            status = Status.OK;
+            reason = "fail to drop tablet because it does not exist";
+        } else if (fence.replicaIdFields() && d.replicaId() != 0 && d.replicaId() != local.replicaId()) {
+            // A BE before the fix has no replica id to compare: it deletes whatever the DROP names.
+            status = Status.ABORTED;
+            reason = "replica_id not match(" + local.replicaId() + " vs " + d.replicaId() + ")";
+        } else {
+            ctx.trace("begin drop tablet. tablet_id=" + d.tabletId() + ", replica_id=" + d.replicaId() + " (tablet has " + local.replicaId() + ")");
+            store.delete(local, "drop task", ctx.now());
+            ctx.trace("set tablet to shutdown state and remove it from memory. tablet_id=" + d.tabletId());
+            status = Status.OK;
+            reason = "dropped";
         }
-        // A BE before the fix has no replica id to compare: it deletes whatever the DROP names.
-        if (fence.replicaIdFields() && d.replicaId() != 0 && d.replicaId() != local.replicaId()) {
-            finish(TaskType.DROP, d.tabletId(), d.replicaId(), Status.ABORTED, "replica_id not match(" + local.replicaId() + " vs " + d.replicaId() + ")");
-            return;
-        }
-        ctx.trace("begin drop tablet. tablet_id=" + d.tabletId() + ", replica_id=" + d.replicaId() + " (tablet has " + local.replicaId() + ")");
-        store.delete(local, "drop task", ctx.now());
-        ctx.trace("set tablet to shutdown state and remove it from memory. tablet_id=" + d.tabletId());
-        finish(TaskType.DROP, d.tabletId(), d.replicaId(), Status.OK, "dropped");
+        finishThenRemove(new FinishTask(ctx.name(), TaskType.DROP, d.tabletId(), d.replicaId(), status, reason, 0), done);
     }
 
     // ---- UPDATE_TABLET_META_INFO ------------------------------------------------------------
@@ -312,11 +356,7 @@ public final class Backend implements Node {
     /** Holds one task pool busy for a while (the stall-pool fault); {@code whenOver} tells the fault's world it ended. */
     public void stall(String pool, long micros, Runnable whenOver) {
         ctx.probe(CLONE_POOL.equals(pool) ? DorisProbes.CLONE_POOL_STALLED : DorisProbes.DROP_POOL_STALLED);
-        ctx.worker(pool).submit(Task.of("busy " + pool + " pool", micros, whenOver));
-    }
-
-    private void finish(TaskType type, long tabletId, long replicaId, Status status, String reason) {
-        ctx.send(fe, new FinishTask(ctx.name(), type, tabletId, replicaId, status, reason, 0));
+        (CLONE_POOL.equals(pool) ? clonePool : dropPool).stall(micros, whenOver);
     }
 
     /** The copies on a BE's disk, for checkers. */

@@ -1,11 +1,7 @@
 package shardsim.scenarios.dropafterclone;
 
-import java.util.TreeMap;
-import shardsim.core.node.Disk;
-import shardsim.core.sim.Simulation;
-
 /**
- * D11, after every event (cheap unless the FE's disk or its moves changed): a balance move whose
+ * D11, after every event (cheap unless the FE's catalog changed, as the shared {@link CatalogView} sees it): a balance move whose
  * CLONE replica turns NORMAL, while its source BE still holds an alive replica of the tablet,
  * takes that replica out of the catalog in the same step, so the tablet has no more alive
  * replicas after the finish than before it (the destination's in, the source's out).
@@ -20,52 +16,28 @@ import shardsim.core.sim.Simulation;
  * A finish whose source replica already left the catalog (a report deleted it mid-move) is not
  * judged: the model has no REDUNDANT repair for the tablet it may leave over-replicated (the
  * reason there is no "exactly the replication number at quiescence" rule). The move is read from
- * the FE ({@link Frontend#scheduledMoves}) as it was after the previous event; alive is counted
- * here ({@link ReportAdoption#alive}).
+ * the view as it was after the previous event; alive is counted here ({@link ReportAdoption#alive}).
  */
 final class BalanceFinish {
-    private final Simulation sim;
-    private final Disk disk;
-    private Frontend lastFe;
-    private long seenVersion;
-    private long seenMoveChanges = Long.MIN_VALUE;
-    private final TreeMap<Long, TabletMeta> before = new TreeMap<>();
-    private final TreeMap<Long, Frontend.Move> movesBefore = new TreeMap<>();
+    private final CatalogView view;
     private boolean reported;
 
-    /** Built when the checks are registered: the catalog the cluster was created with is the first "before". */
-    BalanceFinish(Simulation sim) {
-        this.sim = sim;
-        this.disk = sim.disk(Cluster.FE);
-        this.seenVersion = disk.version();
-        for (TabletMeta meta : Catalog.tablets(disk)) {
-            before.put(meta.tabletId(), meta);
-        }
+    BalanceFinish(CatalogView view) {
+        this.view = view;
     }
 
     String check() {
-        Frontend fe = sim.node(Cluster.FE, Frontend.class);
-        long v = disk.version();
-        long changes = fe == null ? Long.MIN_VALUE : fe.moveChanges();
-        if (reported || (fe == lastFe && v == seenVersion && changes == seenMoveChanges)) {
+        if (reported || !view.catalogChanged()) {
             return null;
         }
         String problem = null;
-        if (v != seenVersion) {
-            for (TabletMeta meta : Catalog.tablets(disk)) {
-                TabletMeta prior = before.put(meta.tabletId(), meta);
-                if (problem == null && prior != meta) {
-                    problem = judge(prior, meta, movesBefore.get(meta.tabletId()));
+        for (TabletMeta meta : view.now().values()) {
+            TabletMeta prior = view.before().get(meta.tabletId());
+            if (prior != meta) {
+                problem = judge(prior, meta, view.movesBefore().get(meta.tabletId()));
+                if (problem != null) {
+                    break;
                 }
-            }
-        }
-        lastFe = fe;
-        seenVersion = v;
-        seenMoveChanges = changes;
-        movesBefore.clear();
-        if (fe != null) {
-            for (Frontend.Move m : fe.scheduledMoves()) {
-                movesBefore.put(m.tabletId(), m);
             }
         }
         reported = problem != null;

@@ -85,6 +85,8 @@ public final class Checks {
      * source leaves as the redundant replica).
      */
     public static final List<Rule> INVARIANTS = List.of(D1, D2, D3, D4, D5, D6, D7, D8, D9, D10, D11, D12);
+    /** The checks of the model's own bookkeeping (see {@code DropAfterCloneScenario.modelChecks}). */
+    public static final List<Rule> MODEL_CHECKS = List.of(D5, D6, D7, D11, D12);
 
     private final Cluster cluster;
     private final long reportIntervalMicros;
@@ -115,14 +117,16 @@ public final class Checks {
         sim.invariant(Invariant.of(D6, new DistinctBackends(sim)::check));
         sim.invariant(Invariant.of(D7, new CloneOwnership(sim)::check));
         // D8 then D9, which reports what D8 excused in the same event.
-        ReportedLoss loss = new ReportedLoss(sim, cluster::runs);
+        // D8-D11 judge steps of the catalog from one shared view of it.
+        CatalogView view = new CatalogView(sim);
+        ReportedLoss loss = new ReportedLoss(sim, view, cluster::runs);
         sim.observe(loss);
         sim.invariant(Invariant.of(D8, loss::check));
         sim.invariant(Invariant.of(D9, loss::gap));
         c.reportedLoss = loss;
         // D10 and D11 after D1-D9 likewise.
-        sim.invariant(Invariant.of(D10, new ReportAdoption(sim)::check));
-        sim.invariant(Invariant.of(D11, new BalanceFinish(sim)::check));
+        sim.invariant(Invariant.of(D10, new ReportAdoption(view)::check));
+        sim.invariant(Invariant.of(D11, new BalanceFinish(view)::check));
         // D12 last: the BEs' report cadence (ReportCadence).
         ReportCadence cadence = new ReportCadence(sim, cluster.backends(), cluster.config().reportIntervalMicros(), cluster.config().taskReportIntervalMicros());
         sim.observe(cadence);

@@ -14,7 +14,9 @@ import shardsim.core.net.Delay;
  * @param dropService how long a DROP holds the BE's drop pool before it runs
  * @param snapshotTimeoutMicros a clone fails if its source does not answer within this
  * @param cloneTimeoutMicros the TabletScheduler cancels a move whose clone has not finished within this
- * @param reportQueueSize the FE refuses a report while this many wait (Doris {@code Config.report_queue_size}: 100)
+ * @param reportQueueSize the FE refuses a report while more than this many wait (Doris {@code Config.report_queue_size}: 100; {@code ReportHandler.putToQueue}, apache/doris 6f81efb5)
+ * @param cloneWorkerCount threads of a BE's clone pool (Doris {@code clone_worker_count}: 3, be/src/common/config.h)
+ * @param finishRpcTimeoutMicros a BE gives up one {@code finishTask} RPC to the FE after this (Doris {@code thrift_rpc_timeout_ms}: 5000 in the 2021 be config)
  */
 public record DorisConfig(
         long reportIntervalMicros,
@@ -26,12 +28,26 @@ public record DorisConfig(
         Delay dropService,
         long snapshotTimeoutMicros,
         long cloneTimeoutMicros,
-        int reportQueueSize) {
+        int reportQueueSize,
+        int cloneWorkerCount,
+        long finishRpcTimeoutMicros) {
 
     public static final long SECOND = 1_000_000L;
+    /** Doris's {@code clone_worker_count} default. */
+    public static final int CLONE_WORKERS = 3;
+    /** Doris's {@code thrift_rpc_timeout_ms} default of the report's era, in µs. */
+    public static final long FINISH_RPC_TIMEOUT_MICROS = 5 * SECOND;
+
+    /** A cluster with Doris's default clone pool and finish RPC timeout. */
+    public DorisConfig(long reportIntervalMicros, long taskReportIntervalMicros, Delay reportHandleService, Delay agentDispatch, Delay clonePickup,
+            Delay cloneService, Delay dropService, long snapshotTimeoutMicros, long cloneTimeoutMicros, int reportQueueSize) {
+        this(reportIntervalMicros, taskReportIntervalMicros, reportHandleService, agentDispatch, clonePickup, cloneService, dropService, snapshotTimeoutMicros,
+                cloneTimeoutMicros, reportQueueSize, CLONE_WORKERS, FINISH_RPC_TIMEOUT_MICROS);
+    }
 
     public DorisConfig {
-        if (reportIntervalMicros <= 0 || taskReportIntervalMicros <= 0 || snapshotTimeoutMicros <= 0 || cloneTimeoutMicros <= 0 || reportQueueSize < 1) {
+        if (reportIntervalMicros <= 0 || taskReportIntervalMicros <= 0 || snapshotTimeoutMicros <= 0 || cloneTimeoutMicros <= 0 || reportQueueSize < 1
+                || cloneWorkerCount < 1 || finishRpcTimeoutMicros <= 0) {
             throw new IllegalArgumentException("bad Doris timings");
         }
     }

@@ -90,6 +90,17 @@ public final class DropAfterCloneScenario extends SimulatedScenario<DorisWorld, 
         return DorisClaims.TABLE;
     }
 
+    /**
+     * D5, D6, D7, D11 and D12 hold the model to the bookkeeping of the Doris code it follows (the
+     * catalog it replays, the replicas it places, the CLONE replicas of its moves, its balance
+     * finish, its report timers); none is a property Doris's fix claims, and a violation is a bug of
+     * the model. D1-D4, D8 and D10 are the claims about Doris; D9 the fix's known gap.
+     */
+    @Override
+    public List<Rule> modelChecks() {
+        return Checks.MODEL_CHECKS;
+    }
+
     @Override
     public List<Class<? extends Fault>> faultKinds() {
         return List.of(DorisFault.SlowReports.class, DorisFault.StallPool.class, DorisFault.SlowAgentRpc.class);

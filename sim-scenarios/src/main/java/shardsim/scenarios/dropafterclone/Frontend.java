@@ -10,6 +10,7 @@ import shardsim.core.node.Timer;
 import shardsim.core.sim.Metrics;
 import shardsim.scenarios.dropafterclone.AgentProtocol.CloneTask;
 import shardsim.scenarios.dropafterclone.AgentProtocol.DropTask;
+import shardsim.scenarios.dropafterclone.AgentProtocol.FinishResult;
 import shardsim.scenarios.dropafterclone.AgentProtocol.FinishTask;
 import shardsim.scenarios.dropafterclone.AgentProtocol.LegacyCloneTask;
 import shardsim.scenarios.dropafterclone.AgentProtocol.SnapshotRequest;
@@ -81,10 +82,10 @@ public final class Frontend implements Node {
         if (env.message() instanceof TabletReport || env.message() instanceof TaskReport) {
             reports.queue((AgentProtocol) env.message());
         } else if (env.message() instanceof FinishTask f) {
-            finishTask(f);
+            ctx.reply(env, new FinishResult(f.type(), f.tabletId(), finishTask(f)));
         } else if (env.message() instanceof CloneTask || env.message() instanceof LegacyCloneTask || env.message() instanceof DropTask
                 || env.message() instanceof SnapshotRequest || env.message() instanceof SnapshotResponse
-                || env.message() instanceof AgentProtocol.UpdateTabletMeta) {
+                || env.message() instanceof AgentProtocol.UpdateTabletMeta || env.message() instanceof FinishResult) {
             throw new IllegalStateException("the FE does not handle " + env.message());
         } else {
             throw new IllegalStateException("unknown message " + env.message());
@@ -99,6 +100,11 @@ public final class Frontend implements Node {
     /** A number that moves whenever {@link #inAgentBatch} may answer differently. For coverage. */
     long agentBatchChanges() {
         return executor.batchChanges();
+    }
+
+    /** Whether a CLONE of this tablet to this BE waits in the AgentTaskQueue: a finish for it is taken in ({@code MasterImpl.finishTask}). For D9. */
+    boolean cloneQueued(String backend, long tabletId) {
+        return tasks.has(backend, TaskType.CLONE, tabletId);
     }
 
     /** A number that moves whenever a balance move starts or ends. For the progress check (D4). */
@@ -165,12 +171,34 @@ public final class Frontend implements Node {
         ctx.trace("cancel clone of tablet " + tabletId + " to " + m.dest() + ": " + why);
     }
 
-    private void finishTask(FinishTask f) {
+    /**
+     * {@code MasterImpl.finishTask} (apache/doris 12456d76): a finish whose task the
+     * AgentTaskQueue does not hold is answered and dropped (a DROP never is there); a CLONE's goes
+     * to {@code finishClone}: the TabletScheduler's {@code finishCloneTask}, then the report
+     * version when the BE set one, whether or not the scheduler still had the move, then the task
+     * leaves the queue. Returns whether the task was found.
+     */
+    private boolean finishTask(FinishTask f) {
         if (f.type() == TaskType.DROP) {
             // Doris removes the DROP from the AgentTaskQueue, where it never was: nothing to do.
             ctx.closeWindow(DorisWindows.DROP, f.tabletId());
-            return;
+            return false;
         }
+        if (!tasks.has(f.backend(), TaskType.CLONE, f.tabletId())) {
+            ctx.trace("cannot find task. type: CLONE, backend: " + f.backend() + ", signature: " + f.tabletId());
+            return false;
+        }
+        finishCloneTask(f);
+        // An FE before the fix takes no report version from a clone's finish; one with it takes the version when the BE set it.
+        if (fence.reportVersionOnClone() && f.reportVersion() > 0) {
+            reports.updateBackendReportVersion(f.backend(), f.reportVersion());
+        }
+        tasks.remove(f.backend(), TaskType.CLONE, f.tabletId(), f.replicaId());
+        return true;
+    }
+
+    /** {@code TabletScheduler.finishCloneTask}: the move this finish is for turns its replica NORMAL, or is cancelled when the clone failed. */
+    private void finishCloneTask(FinishTask f) {
         Move m = moves.get(f.tabletId());
         if (m == null || m.replicaId() != f.replicaId() || !m.dest().equals(f.backend())) {
             ctx.trace("finish of clone tablet " + f.tabletId() + " replica " + f.replicaId() + " matches no scheduled tablet, ignored");
@@ -183,11 +211,6 @@ public final class Frontend implements Node {
         moves.remove(f.tabletId());
         moveChanges++;
         m.timeout().cancel();
-        tasks.remove(f.backend(), TaskType.CLONE, f.tabletId(), f.replicaId());
-        // An FE before the fix takes no report version from a clone's finish; one with it takes the version when the BE set it.
-        if (fence.reportVersionOnClone() && f.reportVersion() > 0) {
-            reports.updateBackendReportVersion(f.backend(), f.reportVersion());
-        }
         TabletMeta meta = Catalog.tablet(ctx.disk(), f.tabletId());
         // Still a CLONE replica: deleteFromMeta removes only NORMAL ones, and a move's end removes its context.
         Replica added = meta.replica(f.replicaId());

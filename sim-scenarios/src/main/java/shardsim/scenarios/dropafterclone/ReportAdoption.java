@@ -1,11 +1,7 @@
 package shardsim.scenarios.dropafterclone;
 
-import java.util.TreeMap;
-import shardsim.core.node.Disk;
-import shardsim.core.sim.Simulation;
-
 /**
- * D10, after every event (cheap unless the FE's disk changed): a NORMAL replica enters a tablet's
+ * D10, after every event (cheap unless the FE's catalog changed, as the shared {@link CatalogView} sees it): a NORMAL replica enters a tablet's
  * catalog entry under a new replica id (a copy a BE's tablet report listed, adopted; a balance
  * move's finish turns an existing CLONE replica NORMAL and is not such an entry) only while the
  * tablet has fewer alive replicas than its replication number: the tablet's alive count just
@@ -23,34 +19,25 @@ import shardsim.core.sim.Simulation;
  * tablets its BE did not list and adopts only ones it did.
  */
 final class ReportAdoption {
-    private final Simulation sim;
-    private final Disk disk;
-    private long seenVersion;
-    /** The catalog after the last event the check looked at, by tablet. */
-    private final TreeMap<Long, TabletMeta> before = new TreeMap<>();
+    private final CatalogView view;
     private boolean reported;
 
-    /** Built when the checks are registered: the catalog the cluster was created with is the first "before". */
-    ReportAdoption(Simulation sim) {
-        this.sim = sim;
-        this.disk = sim.disk(Cluster.FE);
-        this.seenVersion = disk.version();
-        for (TabletMeta meta : Catalog.tablets(disk)) {
-            before.put(meta.tabletId(), meta);
-        }
+    ReportAdoption(CatalogView view) {
+        this.view = view;
     }
 
     String check() {
-        long v = disk.version();
-        if (reported || v == seenVersion) {
+        if (reported || !view.catalogChanged()) {
             return null;
         }
-        seenVersion = v;
         String problem = null;
-        for (TabletMeta meta : Catalog.tablets(disk)) {
-            TabletMeta prior = before.put(meta.tabletId(), meta);
-            if (problem == null && prior != meta) {
+        for (TabletMeta meta : view.now().values()) {
+            TabletMeta prior = view.before().get(meta.tabletId());
+            if (prior != meta) {
                 problem = judge(prior, meta);
+                if (problem != null) {
+                    break;
+                }
             }
         }
         reported = problem != null;

@@ -1,7 +1,7 @@
 package shardsim.scenarios.dropafterclone;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.TreeMap;
@@ -18,13 +18,11 @@ import shardsim.scenarios.dropafterclone.AgentProtocol.UpdateTabletMeta;
 import shardsim.scenarios.dropafterclone.AgentTaskQueue.AgentTask;
 
 /**
- * The FE's ReportHandler: one thread takes reports in arrival order, so a report can be old when
- * acted on. Doris's {@code reportQueue} is a plain FIFO, refused past {@code report_queue_size};
- * here a newer report of a BE replaces its report of the same kind still waiting, which bounds
- * how stale a handled report can be (with the plain FIFO, slow handling lets tablet reports
- * minutes old reach deleteFromMeta and addReplica, and the fixed mode then fails rarely through
- * those FE paths; see the fidelity table). Follows {@code ReportHandler.java} of incubator-doris fae3eff2 (the report's era) and of
- * apache/doris 6f81efb5 (after the fix):
+ * The FE's ReportHandler: one thread takes reports in arrival order from a plain FIFO
+ * ({@code reportQueue}, a {@code LinkedBlockingQueue}), so a report can be old when acted on; a
+ * report that arrives while more than {@code report_queue_size} wait is refused
+ * ({@code putToQueue}). Follows {@code ReportHandler.java} of incubator-doris fae3eff2 (the
+ * report's era) and of apache/doris 6f81efb5 (after the fix):
  * <ul>
  *   <li>a task report resends every queued CLONE the BE does not hold ({@code taskReport},
  *       {@code AgentTaskQueue.getDiffTasks}; a CloneTask's {@code createTime} is -1, so
@@ -44,8 +42,8 @@ final class ReportHandler {
     private final Metrics metrics;
     private final AgentTaskQueue tasks;
     private final AgentExecutor executor;
-    /** Reports waiting for the handler, in arrival order, at most one per (backend, kind). Volatile. */
-    private final LinkedHashMap<String, AgentProtocol> waiting = new LinkedHashMap<>();
+    /** Reports waiting for the handler, in arrival order. Volatile. */
+    private final ArrayDeque<AgentProtocol> waiting = new ArrayDeque<>();
     private boolean handling;
     /** Per BE, the report version the FE last learnt from a task finish ({@code SystemInfoService}); volatile. */
     private final TreeMap<String, Long> backendReportVersion = new TreeMap<>();
@@ -61,15 +59,11 @@ final class ReportHandler {
     }
 
     void queue(AgentProtocol report) {
-        String key = report instanceof TabletReport t ? "tablet/" + t.backend() : "task/" + ((TaskReport) report).backend();
-        AgentProtocol replaced = waiting.remove(key);
-        if (replaced != null) {
-            ctx.trace("a newer report replaces the waiting " + replaced);
-        } else if (waiting.size() >= config.reportQueueSize()) {
+        if (waiting.size() > config.reportQueueSize()) {
             ctx.trace("the report queue size exceeds the limit: " + config.reportQueueSize() + ". current: " + waiting.size());
             return;
         }
-        waiting.put(key, report);
+        waiting.addLast(report);
         startNext();
     }
 
@@ -78,8 +72,7 @@ final class ReportHandler {
         if (handling || waiting.isEmpty()) {
             return;
         }
-        String first = waiting.keySet().iterator().next();
-        AgentProtocol r = waiting.remove(first);
+        AgentProtocol r = waiting.pollFirst();
         handling = true;
         long extraMicros = faults.reportExtraMicros();
         if (extraMicros > 0) {

@@ -2,7 +2,6 @@ package shardsim.scenarios.dropafterclone;
 
 import java.util.TreeMap;
 import java.util.function.Function;
-import shardsim.core.node.Disk;
 import shardsim.core.node.Envelope;
 import shardsim.core.node.Node;
 import shardsim.core.sim.RunObserver;
@@ -31,17 +30,18 @@ import shardsim.scenarios.dropafterclone.AgentProtocol.TaskType;
  * finish overtaking a newer one leave the fence below the BE's version, and a resent CLONE then runs
  * as an incremental clone whose finish carries none (random seed 3356). At apache/doris 5bbc441b
  * every successful clone, incremental too, raised the version and every clone finish carried it,
- * which closed this path; the later callback does not. Doris's BE retries a failed finish RPC
- * ({@code TASK_FINISH_MAX_RETRY} = 3, a second apart, {@code TaskWorkerPool::_finish_task},
- * incubator-doris fae3eff2 and apache/doris 5bbc441b); the model sends one, so it loses a finish,
- * and shows this gap, more often than Doris would. So:
+ * which closed this path; the later callback does not. The BE retries a finish that got no
+ * answer ({@code TASK_FINISH_MAX_RETRY} = 3, a second apart, {@code TaskWorkerPool::_finish_task},
+ * incubator-doris fae3eff2 and apache/doris 5bbc441b), as the model's BE does, so only three lost
+ * tries, or an FE down for all three, lose a finish. So:
  * <ul>
  *   <li>D9 (a residual gap, it judges nothing): the FE set a replica bad, or deleted a NORMAL one
  *       from its catalog, while its BE holds a copy, and that BE has sent a clone finish carrying a
  *       report version above the last version-carrying finish the running FE incarnation received
- *       from it while holding a balance move the finish matches (tablet, replica id, destination);
- *       i.e. a version-carrying finish was lost, overtaken, not matched, or sent to an earlier FE
- *       incarnation.</li>
+ *       from it while its AgentTaskQueue held a CLONE of that tablet to that BE (what
+ *       {@code MasterImpl.finishTask} needs to reach {@code finishClone}); i.e. a version-carrying
+ *       finish was lost (all its tries), overtaken, not found in the queue, or sent to an earlier
+ *       FE incarnation.</li>
  *   <li>D8 (claimed): any other such bad-marking or deletion. A finish delivered and matched but
  *       not adopted, a version 0 adopted, or a full clone that raises no version is not
  *       excused.</li>
@@ -63,14 +63,8 @@ final class ReportedLoss implements RunObserver {
     private final Simulation sim;
     /** The row each node runs now. */
     private final Function<String, Fence> runs;
-    private Disk disk;
-    private long seenVersion = Long.MIN_VALUE;
-    private Frontend seenFe;
-    /** The FE's catalog as of the last event it changed, by tablet (metas are immutable). */
-    private TreeMap<Long, TabletMeta> catalog = new TreeMap<>();
-    /** The FE's balance moves as of the end of the last event, by tablet. */
-    private TreeMap<Long, Frontend.Move> moves = new TreeMap<>();
-    private long seenMoveChanges = Long.MIN_VALUE;
+    /** The FE's catalog and moves before and after each event, shared with D10 and D11. */
+    private final CatalogView view;
     /** Per BE, the highest report version any clone finish it sent carried. */
     private final TreeMap<String, Long> sent = new TreeMap<>();
     /** Per BE, the version of the last version-carrying finish {@link #receiver} matched to a move. */
@@ -80,8 +74,9 @@ final class ReportedLoss implements RunObserver {
     /** A D9 case found in this event, reported by {@link #gap()}. */
     private String gap;
 
-    ReportedLoss(Simulation sim, Function<String, Fence> runs) {
+    ReportedLoss(Simulation sim, CatalogView view, Function<String, Fence> runs) {
         this.sim = sim;
+        this.view = view;
         this.runs = runs;
     }
 
@@ -102,12 +97,9 @@ final class ReportedLoss implements RunObserver {
             received.clear();
             receiver = fe;
         }
-        // Called before the FE handles it: the moves are those the finish is matched against.
-        for (Frontend.Move m : fe.scheduledMoves()) {
-            if (m.tabletId() == f.tabletId() && m.replicaId() == f.replicaId() && m.dest().equals(f.backend())) {
-                received.put(f.backend(), f.reportVersion());
-                return;
-            }
+        // Called before the FE handles it: the FE takes the version in when its AgentTaskQueue holds the task.
+        if (fe.cloneQueued(f.backend(), f.tabletId())) {
+            received.put(f.backend(), f.reportVersion());
         }
     }
 
@@ -119,44 +111,23 @@ final class ReportedLoss implements RunObserver {
         return s > r ? s : 0L;
     }
 
-    /** D8 after every event: cheap unless the FE's disk changed. Notes a D9 case for {@link #gap()}. */
+    /** D8 after every event: cheap unless the FE's catalog changed. Notes a D9 case for {@link #gap()}. */
     String check() {
-        if (disk == null) {
-            disk = sim.disk(Cluster.FE);
-        }
-        Frontend fe = sim.node(Cluster.FE, Frontend.class);
-        TreeMap<Long, Frontend.Move> movesBefore = moves;
-        if (fe != seenFe || (fe != null && fe.moveChanges() != seenMoveChanges)) {
-            seenFe = fe;
-            seenMoveChanges = fe == null ? Long.MIN_VALUE : fe.moveChanges();
-            moves = new TreeMap<>();
-            if (fe != null) {
-                for (Frontend.Move m : fe.scheduledMoves()) {
-                    moves.put(m.tabletId(), m);
-                }
-            }
-        }
-        long v = disk.version();
-        if (v == seenVersion) {
+        if (!view.catalogChanged()) {
             return null;
         }
-        seenVersion = v;
-        TreeMap<Long, TabletMeta> before = catalog;
-        catalog = new TreeMap<>();
-        for (TabletMeta m : Catalog.tablets(disk)) {
-            catalog.put(m.tabletId(), m);
-        }
+        Frontend fe = sim.node(Cluster.FE, Frontend.class);
         // Only a running FE writes its catalog, and the claim is the fix's: judged while the FE runs a build of it.
         if (fe == null || !runs.apply(Cluster.FE).replicaIdFields()) {
             return null;
         }
-        for (TabletMeta was : before.values()) {
-            TabletMeta now = catalog.get(was.tabletId());
+        for (TabletMeta was : view.before().values()) {
+            TabletMeta now = view.now().get(was.tabletId());
             if (now == null || now == was) {
                 continue;
             }
             for (Replica r : was.replicas()) {
-                String what = lossOf(r, was, now, movesBefore.get(was.tabletId()));
+                String what = lossOf(r, was, now, view.movesBefore().get(was.tabletId()));
                 if (what == null || !runs.apply(r.backend()).replicaIdFields() || Backend.tablet(sim.disk(r.backend()), was.tabletId()) == null) {
                     continue;
                 }

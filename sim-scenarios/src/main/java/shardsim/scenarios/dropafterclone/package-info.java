@@ -6,13 +6,15 @@
  * <p>This package owns the protocol-level model of the FE (catalog, TabletScheduler balancer,
  * {@code ReportHandler}, AgentTaskQueue, the agent executor)
  * and of the BEs (tablets with their local replica id in a
- * {@code TabletStore}, separate CLONE and DROP task pools, the
- * tablet and task reports), the parts of the upstream fix, each switchable, the checks
+ * {@code TabletStore}, separate CLONE and DROP task pools ({@code AgentPool}: threads held until a
+ * task's finish call returned), the tablet and task reports), the parts of the upstream fix, each
+ * switchable, the checks
  * (observers; {@link shardsim.scenarios.dropafterclone.CopyObserver} reads the BEs' disks,
  * {@code MoveProgress} the FE's moves, {@code CatalogRecovery} the FE's catalog across restarts;
- * D6, D7, D10 and D11 the FE's catalog and moves after every event; {@code ReportedLoss}, D8
- * and D9, the replicas a report sets bad or deletes; {@code ReportCadence}, D12, the BEs'
- * reports), the
+ * D6, D7, D10 and D11 the FE's catalog and moves after every event, D8-D11 through one shared
+ * {@code CatalogView}; {@code ReportedLoss}, D8 and D9, the replicas a report sets bad or deletes;
+ * {@code ReportCadence}, D12, the BEs' reports; D5-D7, D11 and D12 labelled checks of the model's
+ * own bookkeeping), the
  * three plans, and the fidelity table and report log that set the model beside Doris. A run is
  * data: a world ({@code DorisWorld}), a link policy, a fault plan and a workload of
  * {@link shardsim.scenarios.dropafterclone.DorisOperation} balance moves, whichever plan it came

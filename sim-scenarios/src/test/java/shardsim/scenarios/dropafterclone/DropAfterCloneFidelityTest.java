@@ -145,15 +145,18 @@ class DropAfterCloneFidelityTest {
     }
 
     @Test
-    void anIncrementalCloneWhoseTabletIsDroppedDuringTheDownloadFails() {
+    void aCloneOfATabletTheBeHasMissesNoVersionAndSkipsTheDownload() {
         World w = world("buggy", new LocalTablet(TABLET, 90, 90));
+        // The source is cut off: a clone that downloaded would fail to make its snapshot.
+        w.sim().applyFault(new NetFault.Partition("be1", "be2"));
         deliver(w, "be2", new CloneTask(TABLET, 101, "be1"));
-        w.sim().runUntil(SECOND);
-        deliver(w, "be2", new DropTask(TABLET, 0));
         w.sim().runUntil(10 * SECOND);
-        assertTrue(w.traced("be2", "FAILED (clone success, but get tablet info failed)"));
-        assertNull(Backend.tablet(w.sim().disk("be2"), TABLET), "nothing installed");
-        assertEquals(1, w.cluster().copies().copies(TABLET));
+        assertTrue(w.traced("be2", "missed version size = 0, skip clone and return success. tablet_id=11415"));
+        assertTrue(w.traced("be2", "finishTask CLONE tablet=11415 replica=101 from be2 OK (incremental)"));
+        for (TraceEvent e : w.sim().trace().events()) {
+            assertFalse(e.kind() == TraceKind.SEND && e.detail().contains("snapshot? tablet=11415"), "no snapshot asked: " + e.detail());
+        }
+        assertEquals(2, w.cluster().copies().copies(TABLET));
     }
 
     @Test

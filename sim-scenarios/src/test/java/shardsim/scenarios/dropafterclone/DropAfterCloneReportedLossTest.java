@@ -24,7 +24,7 @@ import shardsim.scenarios.dropafterclone.AgentProtocol.TaskType;
  * D8 and D9 on hand-made runs: at 45 s the FE's catalog is changed by hand, as a mutated
  * ReportHandler would, with the BE's copy present or gone; the D9 excuse is given by a clone finish
  * carrying a report version that the observer sees sent and never delivered. And the fixed mode's
- * random seed 3356, where Doris's own gap shows, breaks D9 alone.
+ * targeted seed 2309, where Doris's own gap shows, breaks D9 alone.
  */
 class DropAfterCloneReportedLossTest {
     private static final long SECOND = DorisConfig.SECOND;
@@ -57,7 +57,11 @@ class DropAfterCloneReportedLossTest {
     }
 
     private static Envelope finish(String backend, long replicaId, long reportVersion) {
-        FinishTask f = new FinishTask(backend, TaskType.CLONE, TABLET, replicaId, Status.OK, "full", reportVersion);
+        return finish(backend, TABLET, replicaId, reportVersion);
+    }
+
+    private static Envelope finish(String backend, long tabletId, long replicaId, long reportVersion) {
+        FinishTask f = new FinishTask(backend, TaskType.CLONE, tabletId, replicaId, Status.OK, "full", reportVersion);
         return new Envelope(1, backend, Cluster.FE, f, 0, false, 0);
     }
 
@@ -122,7 +126,11 @@ class DropAfterCloneReportedLossTest {
         assertFalse(new DropAfterCloneScenario().claims().of("fixed").isGap("D8"));
     }
 
-    /** The excuse ends once the running FE receives the version with a move the finish matches, and only then. */
+    /**
+     * The excuse ends once the running FE receives the version while its AgentTaskQueue holds a
+     * CLONE of that tablet to that BE (MasterImpl.finishTask then reaches finishClone), whatever
+     * replica the finish names, and only then.
+     */
     @Test
     void aFinishTheFeMatchesEndsTheExcuse() {
         World w = world(List.of("be1"));
@@ -134,10 +142,11 @@ class DropAfterCloneReportedLossTest {
             Frontend.Move m = fe.scheduledMoves().get(0);
             loss.sent(finish("be2", m.replicaId(), 9));
             unreceived[0] = loss.unreceived("be2");
-            // Delivered, but for a replica no move of the FE is for: not received.
-            loss.delivered(finish("be2", m.replicaId() + 1, 9), false);
+            // Delivered, but for a tablet whose CLONE the FE's queue does not hold for be2: not received.
+            loss.delivered(finish("be2", TABLET + 1, m.replicaId(), 9), false);
             unreceived[1] = loss.unreceived("be2");
-            loss.delivered(finish("be2", m.replicaId(), 9), false);
+            // Another replica of the queued tablet: MasterImpl.finishTask finds the task by its signature, so received.
+            loss.delivered(finish("be2", m.replicaId() + 1, 9), false);
             unreceived[2] = loss.unreceived("be2");
         });
         ThreeBackends.runToEnd(w.sim());
@@ -166,11 +175,19 @@ class DropAfterCloneReportedLossTest {
         assertNull(ReportedLoss.lossOf(bad.replica(500), bad, bad.replaced(bad.replica(500)), null));
     }
 
-    /** Random seed 3356 of the fixed mode: a full clone's finish is lost and a stale report sets the only replica bad. */
+    /**
+     * Targeted seed 2309 of the fixed mode (the smallest targeted seed of 0..9999 that shows D9 since
+     * issue 39; random seed 3356, the example before it, now holds): a CLONE the FE resent reaches
+     * be10003 after the FE gave that move up, runs as a full clone and raises the report version, and
+     * its finish finds no task (MasterImpl.finishTask returns before finishClone); the next move's
+     * clone misses no version and carries none; a tablet report taken before the full clone, handled
+     * late from the FIFO report queue, sets the only replica bad.
+     */
     @Test
-    void fixedRandomSeed3356ShowsTheResidualGapOnly() {
+    void fixedTargetedSeed2309ShowsTheResidualGapOnly() {
         DropAfterCloneScenario scenario = new DropAfterCloneScenario();
-        RunResult r = scenario.run(new RunSpec(scenario.name(), "fixed", "random", 3356));
+        assertTrue(scenario.run(new RunSpec(scenario.name(), "fixed", "random", 3356)).ok());
+        RunResult r = scenario.run(new RunSpec(scenario.name(), "fixed", "targeted", 2309));
         assertEquals(1, r.violations().size(), () -> r.violations().toString());
         Violation v = r.violations().get(0);
         assertEquals("D9", v.invariant());
