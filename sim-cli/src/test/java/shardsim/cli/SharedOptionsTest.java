@@ -33,7 +33,7 @@ class SharedOptionsTest {
             "--plan", Set.of("run", "sweep", "shrink", "power", "check-determinism", "explain", "upgrades", "coverage", "explore"),
             "--seed", Set.of("run", "shrink", "explain", "explore"),
             "--seeds", Set.of("sweep", "check-determinism", "upgrades", "coverage"),
-            "--threads", Set.of("sweep", "shrink", "power", "explain", "upgrades", "coverage", "explore"),
+            "--threads", Set.of("sweep", "shrink", "power", "explain", "upgrades", "coverage", "explore", "check-determinism"),
             "--json", Set.of("list", "run", "sweep", "shrink", "power", "summarize", "explain", "upgrades", "coverage", "explore"));
 
     private static CommandLine commandLine() {
@@ -73,6 +73,7 @@ class SharedOptionsTest {
             assertBad(expected, "power", "ping", "--threads", bad);
             assertBad(expected, "explain", "ping", "--threads", bad);
             assertBad(expected, "explore", "ping", "--threads", bad);
+            assertBad(expected, "check-determinism", "ping", "--seeds", "1..2", "--threads", bad);
         }
     }
 
