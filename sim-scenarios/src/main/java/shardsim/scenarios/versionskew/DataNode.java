@@ -63,6 +63,11 @@ public final class DataNode implements Node {
             return tables.contains(table);
         }
 
+        /** The tables the shard lists, read-only. For checkers. */
+        public java.util.Set<String> tables() {
+            return Collections.unmodifiableSet(tables);
+        }
+
         ShardInfo info() {
             return new ShardInfo(id, ShardRole.Leader, version);
         }
@@ -77,7 +82,8 @@ public final class DataNode implements Node {
     /** When the first incarnation's first heartbeat goes out; negative draws it from the seed. */
     private final long firstHeartbeatMicros;
     private final TreeMap<Integer, Shard> shards = new TreeMap<>();
-    private final Engine engine = new Engine();
+    private final Engine engine;
+    private final RpcInbox inbox = new RpcInbox();
     /** Highest assignment seen per shard in this incarnation: the shard lock's stand-in refuses older opens. */
     private final TreeMap<Integer, Long> maxOpenId = new TreeMap<>();
     /** The assignment whose open is waiting for meta's view, per shard. */
@@ -90,6 +96,7 @@ public final class DataNode implements Node {
         this.faults = setup.faults();
         this.timing = setup.timing();
         this.initial = List.copyOf(initial);
+        this.engine = new Engine(setup.storage());
     }
 
     @Override
@@ -130,6 +137,9 @@ public final class DataNode implements Node {
 
     @Override
     public void onMessage(Envelope env) {
+        if (!inbox.first(env)) {
+            return;
+        }
         if (env.message() instanceof CreateTableOnShard m) {
             onDdl(env, m.updateShardInfo(), m.table(), true);
         } else if (env.message() instanceof DropTableOnShard m) {
@@ -155,10 +165,6 @@ public final class DataNode implements Node {
             answer(env, kind, fail("shard not found when " + (create ? "creating" : "dropping") + " table on shard, shard " + shardId));
             return;
         }
-        if (!create && !s.tables.contains(table)) {
-            answer(env, kind, fail("the table to remove is not found, table " + table));
-            return;
-        }
         if (fix.engineBeforeBump()) {
             engineFirst(env, kind, s, update, table, create);
         } else {
@@ -182,6 +188,11 @@ public final class DataNode implements Node {
             answer(env, kind, fail(mismatch(s, expect)));
             return;
         }
+        String listing = listingError(s, table, create);
+        if (listing != null) {
+            answer(env, kind, fail(listing));
+            return;
+        }
         long from = s.version;
         s.version = nextVersion(s, update);
         register(s, table, create);
@@ -200,6 +211,11 @@ public final class DataNode implements Node {
             answer(env, kind, fail(mismatch(s, expect)));
             return;
         }
+        String listing = listingError(s, table, create);
+        if (listing != null) {
+            answer(env, kind, fail(listing));
+            return;
+        }
         long from = s.version;
         s.version = nextVersion(s, update);
         register(s, table, create);
@@ -209,6 +225,22 @@ public final class DataNode implements Node {
             return;
         }
         answer(env, kind, new ShardResult(true, "", VersionWire.reported(fix, s.version)));
+    }
+
+    /**
+     * After the version check, in both codes ({@code try_insert_table} / {@code try_remove_table},
+     * cluster/src/shard_set.rs at horaedb 642934ae and its parent): a create of a table the shard
+     * lists, or a drop of one it does not, fails and moves nothing. Upstream compares table ids;
+     * the model's table names are never reused for another table, so a name stands for its id.
+     */
+    private static String listingError(Shard s, String table, boolean create) {
+        if (create && s.tables.contains(table)) {
+            return "the table to insert has already existed, table " + table;
+        }
+        if (!create && !s.tables.contains(table)) {
+            return "the table to remove is not found, table " + table;
+        }
+        return null;
     }
 
     private long nextVersion(Shard s, UpdateShardInfo update) {
@@ -231,9 +263,10 @@ public final class DataNode implements Node {
             ctx.trace("engine error on " + what);
             return false;
         }
+        boolean held = engine.tables(shardId).contains(table);
         boolean done = create ? engine.create(shardId, table) : engine.drop(shardId, table);
-        if (!done) {
-            ctx.trace("engine refused " + what + (create ? ": it exists" : ": it does not hold it"));
+        if (done && held == create) {
+            ctx.trace("engine " + (create ? "returned the existing table on " : "held no table on ") + what);
         }
         return done;
     }
@@ -252,11 +285,6 @@ public final class DataNode implements Node {
         int shardId = m.shard().id();
         if (m.incarnation() != ctx.incarnation()) {
             answer(env, "OpenShard", fail("request for incarnation " + m.incarnation() + ", this is " + ctx.incarnation()));
-            return;
-        }
-        if (opening.containsKey(shardId) && opening.get(shardId) == m.openId()) {
-            // The lossy network duplicated the request; over gRPC it is one request, answered once.
-            ctx.trace("duplicate open of shard " + shardId + " assignment " + m.openId() + " ignored");
             return;
         }
         if (m.openId() < maxOpenId.getOrDefault(shardId, 0L)) {

@@ -21,9 +21,11 @@ import shardsim.scenarios.versionskew.VersionSkewProtocol.ShardResult;
 import shardsim.scenarios.versionskew.VersionSkewProtocol.TablesOfShard;
 
 /**
- * ceresmeta: durable shard views, at most one procedure per shard (create table, drop table, open
- * shard, transfer leader), and the heartbeat handler. Procedures abort on an error or a timeout
- * and are never retried, as in the report; only the heartbeat (in the fixed modes) repairs a lag.
+ * ceresmeta: durable shard views and table metadata, at most one procedure per shard (create
+ * table, drop table, open shard, transfer leader) with the others waiting behind it, and the
+ * heartbeat handler. Procedures abort on an error or a timeout and meta never retries them, as in
+ * the report; only the heartbeat (in the fixed modes) repairs a lag, and only a client that sends
+ * its CREATE TABLE again retries one.
  */
 public final class MetaNode implements Node {
     public static final String NAME = "meta";
@@ -37,6 +39,9 @@ public final class MetaNode implements Node {
     private final List<ShardView> initial;
     /** Running procedure per shard; volatile, so a crash releases every lock. */
     private final TreeMap<Integer, String> procedures = new TreeMap<>();
+    /** Procedures waiting for their shard's lock, per shard in submit order; volatile. */
+    private final ProcedureQueue waiting;
+    private final RpcInbox inbox = new RpcInbox();
     /**
      * The shard ids each node listed in its last heartbeat: ceresmeta's in-memory
      * {@code registeredNodesCache}, empty after a (re)start.
@@ -49,6 +54,7 @@ public final class MetaNode implements Node {
         this.faults = setup.faults();
         this.timing = setup.timing();
         this.initial = List.copyOf(initial);
+        this.waiting = new ProcedureQueue(ctx, this::running, this::currentVersion);
     }
 
     @Override
@@ -57,6 +63,9 @@ public final class MetaNode implements Node {
         long maxOpen = 0;
         for (ShardView v : initial) {
             disk.put(ShardView.key(v.shardId()), v);
+            for (String t : v.tables()) {
+                disk.put(TableMetadata.key(t), new TableMetadata(t, v.shardId()));
+            }
             maxOpen = Math.max(maxOpen, v.openId());
         }
         disk.put(NEXT_OPEN_ID, maxOpen + 1);
@@ -68,9 +77,17 @@ public final class MetaNode implements Node {
         ctx.trace("recovered " + initial.size() + " shard views from storage");
     }
 
-    /** Whether a procedure holds the shard. For checkers. */
+    /** Whether a procedure holds the shard or waits for it. For checkers. */
     public boolean busy(int shardId) {
+        return procedures.containsKey(shardId) || waiting.has(shardId);
+    }
+
+    private boolean running(int shardId) {
         return procedures.containsKey(shardId);
+    }
+
+    private long currentVersion(int shardId) {
+        return view(shardId).version();
     }
 
     /**
@@ -90,6 +107,9 @@ public final class MetaNode implements Node {
 
     @Override
     public void onMessage(Envelope env) {
+        if (!inbox.first(env)) {
+            return;
+        }
         if (env.message() instanceof CreateTable m) {
             startDdl(env, m.shardId(), m.table(), true);
         } else if (env.message() instanceof DropTable m) {
@@ -121,27 +141,86 @@ public final class MetaNode implements Node {
         return ctx.disk().get("node/" + node, Integer.class).orElse(0);
     }
 
+    /**
+     * A client's CREATE / DROP TABLE becomes a procedure on the shard, submitted to the procedure
+     * manager: it runs at once if the shard is free, else waits behind the shard's lock
+     * ({@link ProcedureQueue}). Its version is the shard's when it was made.
+     */
     private void startDdl(Envelope env, int shardId, String table, boolean create) {
-        String what = (create ? "create table " : "drop table ") + table + " on shard " + shardId;
         if (!knows(shardId)) {
             ctx.reply(env, new DdlResult(false, "shard " + shardId + " not found"));
             return;
         }
-        if (what.equals(procedures.get(shardId))) {
-            // A duplicated request: the running procedure will answer the original call.
-            ctx.trace("duplicate request ignored: " + what);
-            return;
-        }
-        if (procedures.containsKey(shardId)) {
-            ctx.reply(env, new DdlResult(false, "procedure " + procedures.get(shardId) + " already running on shard " + shardId));
-            return;
-        }
-        ShardView v = view(shardId);
-        if (create && v.tables().contains(table)) {
-            ctx.reply(env, new DdlResult(false, "table " + table + " already exists"));
-            return;
-        }
+        String what = (create ? "create table " : "drop table ") + table + " on shard " + shardId;
+        waiting.submit(shardId, what, view(shardId).version(), () -> {
+            if (create) {
+                runCreate(env, shardId, table, what);
+            } else {
+                runDrop(env, shardId, table, what);
+            }
+        });
+    }
+
+    /**
+     * The create table procedure. Table metadata comes first and stays if the dispatch fails
+     * (ceresmeta #228): before #286 ({@code prepareCallback}, procedure/ddl/createtable/create_table.go
+     * at incubator-horaedb-meta 81b8d68, the same at 7afb295^) {@code CreateTableMetadata} refuses a
+     * table whose metadata exists, so a retry of a failed create fails with "table already exists";
+     * with #286 (d880dd2, {@code checkTableExists} / {@code createMetadata}) only a table already
+     * in the topology is refused, and the retry reuses the metadata left behind and dispatches again.
+     */
+    private void runCreate(Envelope env, int shardId, String table, String what) {
         procedures.put(shardId, what);
+        boolean hasMetadata = ctx.disk().get(TableMetadata.key(table), TableMetadata.class).isPresent();
+        if (hasMetadata && (!fix.metaReusesFailedCreate() || inTopology(table))) {
+            release(shardId);
+            ctx.trace("procedure start failed: " + what + ", Caused by: table already exists, tableName:" + table);
+            ctx.reply(env, new DdlResult(false, "table already exists, tableName:" + table));
+            return;
+        }
+        if (hasMetadata) {
+            ctx.trace("table metadata already exists, tableName:" + table + ": reuse it");
+        } else {
+            ctx.disk().putDurable(TableMetadata.key(table), new TableMetadata(table, shardId));
+        }
+        dispatch(env, shardId, table, true, what);
+    }
+
+    /**
+     * The drop table procedure ({@code prepareCallback}, procedure/ddl/droptable/drop_table.go at
+     * 81b8d68): a table with no metadata is not found; one with metadata but in no shard's
+     * topology (a create that failed after its metadata was written) loses its metadata and nothing
+     * is sent to a node; otherwise the drop is dispatched to the shard's leader.
+     */
+    private void runDrop(Envelope env, int shardId, String table, String what) {
+        procedures.put(shardId, what);
+        if (ctx.disk().get(TableMetadata.key(table), TableMetadata.class).isEmpty()) {
+            release(shardId);
+            ctx.reply(env, new DdlResult(false, "table not found, tableName:" + table));
+            return;
+        }
+        if (!inTopology(table)) {
+            ctx.disk().deleteDurable(TableMetadata.key(table));
+            release(shardId);
+            ctx.trace("procedure finished: " + what + ": the table is on no shard, its metadata dropped");
+            ctx.reply(env, new DdlResult(true, ""));
+            return;
+        }
+        dispatch(env, shardId, table, false, what);
+    }
+
+    /** Whether any shard's view lists the table: ceresmeta's {@code GetTableShard}. */
+    private boolean inTopology(String table) {
+        for (ShardView first : initial) {
+            if (view(first.shardId()).tables().contains(table)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void dispatch(Envelope env, int shardId, String table, boolean create, String what) {
+        ShardView v = view(shardId);
         UpdateShardInfo update = VersionWire.ddlRequest(fix, shardId, v.version());
         VersionSkewProtocol request = create ? new CreateTableOnShard(update, table) : new DropTableOnShard(update, table);
         String window = create ? SkewWindows.CREATE : SkewWindows.DROP;
@@ -149,7 +228,7 @@ public final class MetaNode implements Node {
         ctx.call(v.leader(), request, ShardResult.class, timing.rpcTimeoutMicros(), r -> {
             ctx.closeWindow(window, shardId);
             if (!r.success()) {
-                procedures.remove(shardId);
+                release(shardId);
                 ctx.trace("procedure start failed: " + what + ", addr:" + v.leader() + ", Caused by: " + r.error());
                 ctx.reply(env, new DdlResult(false, r.error()));
                 return;
@@ -160,15 +239,24 @@ public final class MetaNode implements Node {
             }
             long newVersion = VersionWire.stored(fix, update, r.latestShardVersion());
             persist(view(shardId).withVersion(newVersion).withTable(table, create));
-            procedures.remove(shardId);
+            if (!create) {
+                ctx.disk().deleteDurable(TableMetadata.key(table));
+            }
+            release(shardId);
             ctx.trace("procedure finished: " + what + ", shard version " + newVersion);
             ctx.reply(env, new DdlResult(true, ""));
         }, () -> {
             ctx.closeWindow(window, shardId);
-            procedures.remove(shardId);
+            release(shardId);
             ctx.trace("procedure start failed: " + what + ", addr:" + v.leader() + ", Caused by: rpc timeout");
             ctx.reply(env, new DdlResult(false, "rpc timeout"));
         });
+    }
+
+    /** The procedure on the shard ended: its lock is free for the next one waiting. */
+    private void release(int shardId) {
+        procedures.remove(shardId);
+        waiting.promote();
     }
 
     private void onHeartbeat(Heartbeat hb) {
@@ -192,7 +280,7 @@ public final class MetaNode implements Node {
                 }
             }
             if (entry == null) {
-                if (!procedures.containsKey(v.shardId())) {
+                if (!busy(v.shardId())) {
                     open(v.shardId(), hb.node(), "reopen");
                 }
             } else if (fix.heartbeatRepair() && unchanged && entry.shard().version() > v.version()) {
@@ -225,13 +313,23 @@ public final class MetaNode implements Node {
         return unchanged;
     }
 
-    /** The scheduler moves a shard's leadership: open on the new node, then close on the old one. */
+    /**
+     * The scheduler moves a shard's leadership: a TransferLeader procedure, submitted like any other,
+     * so it waits behind a procedure holding the shard.
+     */
     public void transferLeader(int shardId, String to) {
-        if (!knows(shardId) || procedures.containsKey(shardId) || view(shardId).leader().equals(to)) {
-            ctx.trace("transfer leader of shard " + shardId + " to " + to + " skipped");
+        if (!knows(shardId)) {
+            ctx.trace("transfer leader of shard " + shardId + " to " + to + " skipped: no such shard");
             return;
         }
-        open(shardId, to, "transfer leader");
+        waiting.submit(shardId, "transfer leader", view(shardId).version(), () -> {
+            if (view(shardId).leader().equals(to)) {
+                ctx.trace("transfer leader of shard " + shardId + " to " + to + " skipped: it leads the shard already");
+                waiting.promote();
+                return;
+            }
+            open(shardId, to, "transfer leader");
+        });
     }
 
     private void open(int shardId, String node, String why) {
@@ -254,12 +352,12 @@ public final class MetaNode implements Node {
         };
         ctx.call(node, request, ShardResult.class, timing.rpcTimeoutMicros(), r -> {
             if (!r.success()) {
-                procedures.remove(shardId);
+                release(shardId);
                 ctx.trace(why + " of shard " + shardId + " on " + node + " failed: " + r.error());
                 closeOld.run();
                 return;
             }
-            procedures.remove(shardId);
+            release(shardId);
             ctx.trace(why + " of shard " + shardId + " on " + node + " done, node at shard version " + r.latestShardVersion());
             if (!before.leader().equals(node)) {
                 // Probed where a move takes effect, the shard open on its new leader, not where the
@@ -268,7 +366,7 @@ public final class MetaNode implements Node {
             }
             closeOld.run();
         }, () -> {
-            procedures.remove(shardId);
+            release(shardId);
             ctx.trace(why + " of shard " + shardId + " on " + node + " failed: rpc timeout");
             closeOld.run();
         });

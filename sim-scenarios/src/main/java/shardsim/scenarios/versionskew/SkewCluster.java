@@ -16,6 +16,7 @@ public final class SkewCluster implements Driver {
     private final Simulation sim;
     private final Layout layout;
     private final Timing timing;
+    private final ShardStorage storage = new ShardStorage();
 
     /**
      * Adds meta, the data nodes of {@code world} and the client. Each incarnation of meta and of a
@@ -27,13 +28,18 @@ public final class SkewCluster implements Driver {
         this.timing = timing;
         FaultSwitches switches = new FaultSwitches(sim);
         sim.onFault(switches::apply);
-        NodeSetup setup = new NodeSetup(switches, timing);
+        for (ShardView v : layout.shards()) {
+            for (String t : v.tables()) {
+                storage.add(v.shardId(), t);
+            }
+        }
+        NodeSetup setup = new NodeSetup(switches, timing, storage);
         sim.addNode(MetaNode.NAME, ctx -> new MetaNode(ctx, setup, codeOf.apply(ctx), layout.shards()));
         for (String node : layout.dataNodes()) {
             List<ShardView> mine = layout.ledBy(node);
             sim.addNode(node, ctx -> new DataNode(ctx, setup, codeOf.apply(ctx), mine, world.firstHeartbeatMicros()));
         }
-        sim.addNode(ClientDriver.NAME, ctx -> new ClientDriver(ctx, sim.metrics(), timing), false);
+        sim.addNode(ClientDriver.NAME, ctx -> new ClientDriver(ctx, sim.metrics(), timing, codeOf.apply(ctx)), false);
     }
 
     /** Sends C3's probes: one CREATE TABLE on every shard (the client follows each success with a DROP of that table). */
@@ -62,6 +68,11 @@ public final class SkewCluster implements Driver {
         } else {
             throw new IllegalStateException("unknown operation for version-skew: " + operation);
         }
+    }
+
+    /** The shards' shared storage. For checkers. */
+    public ShardStorage storage() {
+        return storage;
     }
 
     public Timing timing() {
