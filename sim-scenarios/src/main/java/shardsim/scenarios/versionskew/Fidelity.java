@@ -10,6 +10,7 @@ final class Fidelity {
     static final String META_FIX = "incubator-horaedb-meta 81b8d68 (#268, #270 on #264)";
     static final String META_BEFORE = "incubator-horaedb-meta 7afb295^";
     static final String PROTO_FIX = "incubator-horaedb-proto ca110f5 (#107)";
+    static final String META_IDEMPOTENT = "incubator-horaedb-meta d880dd2 (#286)";
 
     private Fidelity() {
     }
@@ -27,10 +28,45 @@ final class Fidelity {
                         "The engine is a table set per shard with a count of applied creates/drops; an armed engine fault fails an operation before it changes anything."),
                 new FidelityRow("buggy meta: sends curr = v+1, prev = v; persists v+1 and the table only when the node answers success; aborts on an error or timeout and never retries",
                         "server/coordinator/procedure/ddl/createtable/create_table.go, ddl/common_util.go, cluster/metadata/topology_manager.go (prevVersion + 1) at " + META_BEFORE,
-                        "Meta's table metadata, created before the dispatch and left behind by a failed create (ceresmeta #228), is not modelled: no model request reuses a table name."),
+                        "Meta's table metadata is written before the dispatch and stays when it fails (next rows)."),
                 new FidelityRow("fixed meta: sends its current version in curr and no prev_version, stores the latest version the node returns",
                         "create_table.go, common_util.go (CreateTableOnShard returns latestVersion), dispatch_impl.go (convertUpdateShardInfoToPB sets no PrevVersion), AddTableTopology at " + META_FIX,
                         ""),
+                new FidelityRow("Table metadata: a create writes it (durable) before it dispatches to the node and leaves it when the dispatch fails; a create of a table with metadata fails with \"table already exists\"; "
+                        + "a drop of a table with metadata but on no shard drops the metadata and sends nothing to a node; a drop of a table with no metadata fails (not found)",
+                        "procedure/ddl/createtable/create_table.go prepareCallback, cluster/metadata/cluster_metadata.go CreateTableMetadata (ErrTableAlreadyExists), procedure/ddl/droptable/drop_table.go prepareCallback (!shardExists) at "
+                                + META_FIX + " (the same at " + META_BEFORE + "); the leftover is ceresmeta #228",
+                        "Metadata is keyed by table name: the model never reuses a name for another table, so a name stands for the table id meta allocates."),
+                new FidelityRow("Meta with #286 (mode " + FixParts.RETRY_D880DD2 + "): a create of a table whose metadata exists but which no shard lists reuses the metadata and dispatches again; only a table in the topology is refused",
+                        "procedure/ddl/createtable/create_table.go checkTableExists / createMetadata / createOnShard, coordinator/persist_shard_picker.go (the shard assigned before is reused) at " + META_IDEMPOTENT,
+                        "The client names the shard of every request and a retry names the same one, which is what the persisted assignment gives upstream. "
+                                + "A create whose node answer was lost leaves the table listed by the node's shard: a retry then passes the version check and fails with the node's "
+                                + "\"the table to insert has already existed\" (shard_set.rs try_insert_table at " + HORAEDB_FIX + ", unchanged at a1869dc6), so #286 adopts only an orphan the version check refused."),
+                new FidelityRow("A client that retries (modes " + FixParts.RETRY_81B8D68 + ", " + FixParts.RETRY_D880DD2 + "): a workload CREATE TABLE that failed or timed out is sent again after 1 s, doubling to 4 s, "
+                        + "until it succeeds or the answer says the table exists; no other DDL and no probe is retried",
+                        "#286's stated purpose (\"supports retrying from the upper layer to complete failed table creation procedures\", " + META_IDEMPOTENT + "); the policy is the model's",
+                        "Upstream prescribes no client policy; the backoff is a choice, and C5's result for the retry modes depends on the client retrying until an answer that no retry can change. "
+                                + "C6 judges first sends only: a retry's outcome depends on what its earlier attempt left, which C5 judges."),
+                new FidelityRow("The engine: a create of a table it holds returns that table; a drop of a table it does not hold succeeds and changes nothing; "
+                        + "created tables live on the shard's shared storage (the manifest), which outlives a node's restart, and a reopen opens only the tables meta lists",
+                        "catalog_impls/src/volatile.rs create_table l.290-313 and drop_table l.352-366, analytic_engine/src/instance/create.rs do_create_table (find_table_by_id, MetaUpdate::AddTable), "
+                                + "cluster/src/shard_operator.rs open at " + HORAEDB_FIX,
+                        "The table-id check of a create (DifferentTableId) is not modelled: no model request creates a name under a second id. C5 reads the storage, so an orphan a reopen leaves unopened still counts."),
+                new FidelityRow("A DROP of a table the shard does not list: the fixed node drops in the engine (a no-op), then checks the version, then fails with \"the table to remove is not found\"; "
+                        + "the buggy node checks the version, then the listing, before the engine",
+                        "cluster/src/shard_set.rs try_remove_table (frozen, version, then TableNotFound) at " + HORAEDB_FIX + " and " + HORAEDB_BEFORE + "; try_insert_table likewise refuses a listed table after the version check",
+                        ""),
+                new FidelityRow("One gRPC request runs once: meta, the data nodes and the client hand each request (and each one-way message) to its handler once, however often the lossy link delivers it",
+                        "every meta event and meta service call is a unary gRPC call (server/src/grpc/meta_event_service/mod.rs handle_request! / handle_request_with_version! at " + HORAEDB_FIX
+                                + "; server/service/grpc/service.go at " + META_FIX + ")",
+                        "The link duplicates envelopes to exercise the model; gRPC over HTTP/2 delivers a request once, so a duplicate is dropped at the receiver (RpcInbox). "
+                                + "Before, a duplicated CreateTableOnShard / DropTableOnShard ran twice and the refusal could overtake the success."),
+                new FidelityRow("Procedures on a shard: every procedure (create table, drop table, transfer leader) is submitted to a waiting queue and runs when the shard's procedure lock is free; "
+                        + "one that finds it held is tried again every 500 ms; one whose shard version moved while it waited is removed and never answered",
+                        "server/coordinator/procedure/manager_impl.go (procedureShardLock, waitingProcedures, defaultWaitingQueueDelay, checkValid, startProcedurePromote) and server/service/grpc/service.go CreateTable "
+                                + "(waits on its result and error channels) at " + META_FIX,
+                        "Only the shard version is compared, not the cluster view version (the model has no cluster view). The promote loop runs on a completion and on the 100 ms ticker's beat after an entry's delay, "
+                                + "not on every beat. The scheduler's reopen is sent only when nothing holds or waits for the shard, as a scheduler that finds the shard busy tries again next round."),
                 new FidelityRow("Fields only one side's code knows: prev_version (deprecated by the fix) and latest_shard_version (added by it) are proto3 uint64s, so an absent one reads as 0; "
                         + "the buggy node answers a DDL without latest_shard_version, the fixed meta sends no prev_version",
                         "meta_event.proto at " + PROTO_FIX + "; what each side writes and reads: VersionWire",
@@ -55,7 +91,7 @@ final class Fidelity {
                         "the fix split by process: " + HORAEDB_FIX + " on the node, " + META_FIX + " on meta (#268, the heartbeat repair, landed first, b4402f7); open_shard at " + HORAEDB_BEFORE + " and RegisterNode at " + META_FIX,
                         "Upstream shipped both halves as breaking changes (refactor!) with no compatibility path, so the model has none. A node is stopped and started in place: no leader is moved off it first, and its shards are unavailable until meta reopens them. "
                                 + "Meta before and after #268 alone (heartbeat repair without the new protocol) is not a row of the table."),
-                new FidelityRow("Checks: C1 and C5 read each node's shard and engine; C2-C4 read meta's disk, the leader's shard and engine, and the client's answers",
+                new FidelityRow("Checks: C1 and C7 read each node's shard and engine; C5 reads the shards' storage and meta's disk; C2-C4 read meta's disk, the leader's shard and engine, and the client's answers",
                         "(the model's own observers)",
                         "No node raises a violation: the kernel refuses one raised while model code runs."));
     }

@@ -109,7 +109,15 @@ public final class VersionSkewScenario extends SimulatedScenario<World, FixParts
         return VersionSkewChecks.INVARIANTS;
     }
 
-    /** C5: the engine creates a table before the version check, and upstream never rolls it back. */
+    /**
+     * C5, in every fixed mode: the node's engine creates a table before {@code try_insert_table}
+     * checks the version, and nothing rolls it back (cluster/src/shard_operator.rs create_table at
+     * horaedb 642934ae, the same at a1869dc6); and a create whose answer was lost leaves a table the
+     * node lists and meta does not. Meta at 81b8d68 refuses a retry of the table ("table already
+     * exists", #228's leftover metadata); with #286 (d880dd2) a retry adopts a table the version
+     * check refused, but a table the node already lists fails the retry with "the table to insert
+     * has already existed" (shard_set.rs try_insert_table).
+     */
     @Override
     public List<shardsim.core.check.Rule> residualGaps() {
         return List.of(VersionSkewChecks.C5);
