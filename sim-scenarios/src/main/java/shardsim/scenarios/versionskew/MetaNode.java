@@ -29,7 +29,6 @@ import shardsim.scenarios.versionskew.VersionSkewProtocol.TablesOfShard;
  */
 public final class MetaNode implements Node {
     public static final String NAME = "meta";
-    private static final String NEXT_OPEN_ID = "meta/next-open-id";
 
     private final NodeContext ctx;
     /** The code this process runs: its row of the mode table. Meta owns the heartbeat repair and its half of nodeDecidesVersion. */
@@ -60,15 +59,12 @@ public final class MetaNode implements Node {
     @Override
     public void onStart() {
         Disk disk = ctx.disk();
-        long maxOpen = 0;
         for (ShardView v : initial) {
             disk.put(ShardView.key(v.shardId()), v);
             for (String t : v.tables()) {
                 disk.put(TableMetadata.key(t), new TableMetadata(t, v.shardId()));
             }
-            maxOpen = Math.max(maxOpen, v.openId());
         }
-        disk.put(NEXT_OPEN_ID, maxOpen + 1);
         disk.flush();
     }
 
@@ -259,6 +255,14 @@ public final class MetaNode implements Node {
         waiting.promote();
     }
 
+    /**
+     * A node's heartbeat: meta reopens a shard it names this node the leader of when the node does
+     * not list it (the scheduler's reopen); and, in the modes with the repair, on the path
+     * {@link #registrationUnchanged} allows, adopts the version of every shard the node lists that is
+     * higher than meta's, whichever node meta names its leader ({@code maybeCorrectShardVersion},
+     * server/cluster/metadata/cluster_metadata.go at incubator-horaedb-meta 81b8d68, loops over all
+     * the node's shard infos).
+     */
     private void onHeartbeat(Heartbeat hb) {
         int known = incarnation(hb.node());
         if (hb.incarnation() < known) {
@@ -273,19 +277,25 @@ public final class MetaNode implements Node {
             if (!v.leader().equals(hb.node())) {
                 continue;
             }
-            ShardEntry entry = null;
+            boolean listed = false;
             for (ShardEntry e : hb.shards()) {
-                if (e.shard().id() == v.shardId() && e.openId() == v.openId()) {
-                    entry = e;
-                }
+                listed |= e.shard().id() == v.shardId();
             }
-            if (entry == null) {
-                if (!busy(v.shardId())) {
-                    open(v.shardId(), hb.node(), "reopen");
-                }
-            } else if (fix.heartbeatRepair() && unchanged && entry.shard().version() > v.version()) {
-                persist(v.withVersion(entry.shard().version()));
-                ctx.trace("heartbeat: shard " + v.shardId() + " on " + hb.node() + " is at " + entry.shard().version()
+            if (!listed && !busy(v.shardId())) {
+                reopen(v.shardId(), hb.node());
+            }
+        }
+        if (!fix.heartbeatRepair() || !unchanged) {
+            return;
+        }
+        for (ShardEntry e : hb.shards()) {
+            if (!knows(e.shard().id())) {
+                return;
+            }
+            ShardView v = view(e.shard().id());
+            if (e.shard().version() > v.version()) {
+                persist(v.withVersion(e.shard().version()));
+                ctx.trace("heartbeat: shard " + v.shardId() + " on " + hb.node() + " is at " + e.shard().version()
                         + ", meta had " + v.version() + ", adopt latest shard version");
             }
         }
@@ -314,8 +324,11 @@ public final class MetaNode implements Node {
     }
 
     /**
-     * The scheduler moves a shard's leadership: a TransferLeader procedure, submitted like any other,
-     * so it waits behind a procedure holding the shard.
+     * The scheduler moves a shard's leadership: a TransferLeader procedure, submitted like any other
+     * so it waits behind a procedure holding the shard, that closes the shard on its old leader and
+     * then opens it on the new one (transfer_leader.go {@code closeOldLeaderCallback} then
+     * {@code openNewShardCallback} at incubator-horaedb-meta 81b8d68); a failed close fails the
+     * procedure before anything opens.
      */
     public void transferLeader(int shardId, String to) {
         if (!knows(shardId)) {
@@ -323,52 +336,64 @@ public final class MetaNode implements Node {
             return;
         }
         waiting.submit(shardId, "transfer leader", view(shardId).version(), () -> {
-            if (view(shardId).leader().equals(to)) {
+            ShardView v = view(shardId);
+            if (v.leader().equals(to)) {
                 ctx.trace("transfer leader of shard " + shardId + " to " + to + " skipped: it leads the shard already");
                 waiting.promote();
                 return;
             }
-            open(shardId, to, "transfer leader");
+            procedures.put(shardId, "transfer leader");
+            String from = v.leader();
+            ctx.call(from, new CloseShard(shardId, incarnation(from)), ShardResult.class, timing.rpcTimeoutMicros(), r -> {
+                if (!r.success()) {
+                    release(shardId);
+                    ctx.trace("transfer leader of shard " + shardId + " failed to close it on " + from + ": " + r.error());
+                    return;
+                }
+                persist(view(shardId).assigned(to));
+                open(shardId, to, "transfer leader");
+            }, () -> {
+                release(shardId);
+                ctx.trace("transfer leader of shard " + shardId + " failed to close it on " + from + ": rpc timeout");
+            });
         });
     }
 
+    private void endTransfer(int shardId, String why) {
+        ctx.closeWindow(SkewWindows.OPEN, shardId);
+        release(shardId);
+        ctx.trace(why);
+    }
+
+    /**
+     * The scheduler's reopen of a shard its leader does not list: a TransferLeader with no old
+     * leader, so nothing to close ({@code AssignShardScheduler}, {@code closeOldLeaderCallback}
+     * returns at once when {@code OldLeaderNodeName} is empty).
+     */
+    private void reopen(int shardId, String node) {
+        procedures.put(shardId, "reopen");
+        open(shardId, node, "reopen");
+    }
+
+    /** Opens the shard on {@code node}, the leader meta's view names now; the procedure holds the shard until the answer. */
     private void open(int shardId, String node, String why) {
-        ShardView before = view(shardId);
-        long openId = ctx.disk().get(NEXT_OPEN_ID, Long.class).orElseThrow();
-        ctx.disk().putDurable(NEXT_OPEN_ID, openId + 1);
-        ShardView v = before.assigned(node, openId);
-        persist(v);
-        procedures.put(shardId, why);
+        ShardView v = view(shardId);
         // Before #264 meta asks for v+1 (openNewShardCallback, transfer_leader.go at 7afb295^) and
         // persists no version for an open; the node compares it and opens at meta's stored v.
         long version = VersionWire.openVersion(fix, v.version());
-        OpenShard request = new OpenShard(new ShardInfo(shardId, ShardRole.Leader, version), openId, incarnation(node));
+        OpenShard request = new OpenShard(new ShardInfo(shardId, ShardRole.Leader, version), incarnation(node));
         ctx.openWindow(SkewWindows.OPEN, shardId, List.of(NAME, node));
-        Runnable closeOld = () -> {
-            ctx.closeWindow(SkewWindows.OPEN, shardId);
-            if (!before.leader().equals(node)) {
-                ctx.send(before.leader(), new CloseShard(shardId, before.openId(), incarnation(before.leader())));
-            }
-        };
         ctx.call(node, request, ShardResult.class, timing.rpcTimeoutMicros(), r -> {
             if (!r.success()) {
-                release(shardId);
-                ctx.trace(why + " of shard " + shardId + " on " + node + " failed: " + r.error());
-                closeOld.run();
+                endTransfer(shardId, why + " of shard " + shardId + " on " + node + " failed: " + r.error());
                 return;
             }
-            release(shardId);
-            ctx.trace(why + " of shard " + shardId + " on " + node + " done, node at shard version " + r.latestShardVersion());
-            if (!before.leader().equals(node)) {
+            if (why.equals("transfer leader")) {
                 // Probed where a move takes effect, the shard open on its new leader, not where the
                 // scheduler decides it.
                 ctx.probe(SkewProbes.LEADER_TRANSFER);
             }
-            closeOld.run();
-        }, () -> {
-            release(shardId);
-            ctx.trace(why + " of shard " + shardId + " on " + node + " failed: rpc timeout");
-            closeOld.run();
-        });
+            endTransfer(shardId, why + " of shard " + shardId + " on " + node + " done, node at shard version " + r.latestShardVersion());
+        }, () -> endTransfer(shardId, why + " of shard " + shardId + " on " + node + " failed: rpc timeout"));
     }
 }

@@ -17,6 +17,7 @@ public final class SkewCluster implements Driver {
     private final Layout layout;
     private final Timing timing;
     private final ShardStorage storage = new ShardStorage();
+    private final ShardLocks locks = new ShardLocks();
 
     /**
      * Adds meta, the data nodes of {@code world} and the client. Each incarnation of meta and of a
@@ -33,7 +34,7 @@ public final class SkewCluster implements Driver {
                 storage.add(v.shardId(), t);
             }
         }
-        NodeSetup setup = new NodeSetup(switches, timing, storage);
+        NodeSetup setup = new NodeSetup(switches, timing, storage, locks);
         sim.addNode(MetaNode.NAME, ctx -> new MetaNode(ctx, setup, codeOf.apply(ctx), layout.shards()));
         for (String node : layout.dataNodes()) {
             List<ShardView> mine = layout.ledBy(node);
@@ -75,6 +76,11 @@ public final class SkewCluster implements Driver {
         return storage;
     }
 
+    /** The shard locks in etcd. For checkers and coverage. */
+    public ShardLocks locks() {
+        return locks;
+    }
+
     public Timing timing() {
         return timing;
     }
@@ -86,6 +92,11 @@ public final class SkewCluster implements Driver {
     /** Meta's durable version of a shard. */
     public long metaVersion(int shardId) {
         return sim.disk(MetaNode.NAME).get(ShardView.key(shardId), ShardView.class).orElseThrow().version();
+    }
+
+    /** The data node meta's durable view names as the shard's leader. */
+    public String metaViewLeader(int shardId) {
+        return sim.disk(MetaNode.NAME).get(ShardView.key(shardId), ShardView.class).orElseThrow().leader();
     }
 
     /** The version of the shard on the node meta names as leader, or -1 if it is not open there. */

@@ -83,14 +83,10 @@ public final class VersionSkewChecks {
         return views[i];
     }
 
-    /** The leader's shard if it is open under meta's current assignment, else null. */
+    /** The shard on the node meta's view names as its leader, if open there, else null. */
     private DataNode.Shard openOnLeader(ShardView v) {
         DataNode leader = sim.node(v.leader(), DataNode.class);
-        if (leader == null) {
-            return null;
-        }
-        DataNode.Shard s = leader.shard(v.shardId());
-        return s != null && s.openId() == v.openId() ? s : null;
+        return leader == null ? null : leader.shard(v.shardId());
     }
 
     /** C1: meta is never ahead of the leader, and no node counts a DDL its engine did not apply. */

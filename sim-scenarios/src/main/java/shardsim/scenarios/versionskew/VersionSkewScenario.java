@@ -192,7 +192,7 @@ public final class VersionSkewScenario extends SimulatedScenario<World, FixParts
         long judgeAt = shape.tailStartMicros() + timing.convergeMicros();
         sim.checkAt(judgeAt, "judge C2", checks::judgeConverged);
         sim.at(judgeAt, "C3 probes", cluster::probeEveryShard);
-        sim.abstraction(new ShardCoverage(sim, world));
+        sim.abstraction(new ShardCoverage(sim, world, cluster.locks()));
         return cluster;
     }
 
