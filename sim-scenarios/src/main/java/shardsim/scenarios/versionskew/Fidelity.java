@@ -72,20 +72,24 @@ final class Fidelity {
                         "meta_event.proto at " + PROTO_FIX + "; what each side writes and reads: VersionWire",
                         "Every pair of codes follows: new meta to an old node fails every DDL (expect version:0) unless the shard is at 0; old meta (curr = v+1) to a new node fails every DDL on a shard in step "
                                 + "and passes only on a shard one ahead, which it keeps one ahead. An error answer carries 0 in either code."),
-                new FidelityRow("Opening a shard: a copy held at the requested version is kept, one at a higher version refuses, otherwise the node rebuilds the shard from meta's stored view (GetTablesOfShards); meta asks for v+1 (buggy) or v (fixed) and persists no version for an open",
-                        "cluster/src/cluster_impl.rs open_shard l.251-307 at " + HORAEDB_BEFORE + " (unchanged at 642934ae); transfer_leader.go openNewShardCallback at " + META_BEFORE,
-                        "GetTablesOfShards that times out fails the open (upstream retries, then panics); meta's scheduler re-opens the shard on a later heartbeat, with the same effect on versions. "
-                                + "A copy left from an earlier assignment is closed first (its shard lock is gone, below), and a request the lossy link duplicated is answered once, as one gRPC request is."),
-                new FidelityRow("Heartbeat repair: meta adopts a higher version a node reports, only when the node was registered before and lists the same shard ids as in its last heartbeat",
-                        "server/cluster/metadata/cluster_metadata.go RegisterNode (exists && !needUpdate) and maybeCorrectShardVersion, topology_manager.go UpdateShardVersionWithExpect at " + META_FIX,
-                        "Upstream reaches this path only in the dynamic topology (enableUpdateWhenStable); the model is a dynamic cluster, since it moves leaders. Upstream compares every shard the node lists; the model only the shards it assigns to that node, which under the shard lock below are the same."),
-                new FidelityRow("Shard assignment: OpenShard / CloseShard / heartbeat entries carry meta's assignment number and the process incarnation; a node refuses an older assignment and closes only an assignment it was told to",
-                        "the etcd shard lock a node takes before opening a shard and releases on close (acquire_shard_lock / release_shard_lock in server/src/grpc/meta_event_service/mod.rs at " + HORAEDB_FIX + ")",
-                        "A stand-in for the lock, not a lease: it keeps a shard open on one node at a time, as the lock does. DDLs carry no such number: upstream checks only that the shard is open and the version."),
-                new FidelityRow("Transfer leader: open on the new node, then close on the old one",
-                        "transfer_leader.go (close old leader, then open new) at " + META_FIX,
-                        "The order is reversed; with the assignment number a late close cannot close the new copy, the old copy's heartbeats are ignored, and a node given the shard again drops its old copy first. "
-                                + "Without that last rule, 1 random and 59 swarm seeds of 100,000 wedged in fixed mode (a stale copy ahead of meta refused the new open): an artifact of the reversed order, which upstream's lock and order exclude."),
+                new FidelityRow("Opening a shard: the node takes the shard's lock, then a copy held at the requested version is kept, one at a higher version refuses, otherwise the node rebuilds the shard from meta's stored view (GetTablesOfShards); "
+                        + "meta asks for v+1 (buggy) or v (fixed) and persists no version for an open",
+                        "server/src/grpc/meta_event_service/mod.rs do_open_shard (acquire_shard_lock first) at " + HORAEDB_FIX + "; cluster/src/cluster_impl.rs open_shard l.251-307 at " + HORAEDB_BEFORE
+                                + " (unchanged at 642934ae); transfer_leader.go openNewShardCallback at " + META_BEFORE,
+                        "GetTablesOfShards that times out fails the open (upstream retries 10 times 5 s apart, then panics); meta's scheduler reopens the shard on a later heartbeat, with the same effect on versions. "
+                                + "A second open while one waits for meta's view fails, as the shard operator's try_lock does."),
+                new FidelityRow("Heartbeat repair: meta adopts every higher version a node lists, whichever node meta names the shard's leader, only when the node was registered before and lists the same shard ids as in its last heartbeat",
+                        "server/cluster/metadata/cluster_metadata.go RegisterNode (exists && !needUpdate) and maybeCorrectShardVersion (loops over all the node's shard infos), topology_manager.go UpdateShardVersionWithExpect at " + META_FIX,
+                        "Upstream reaches this path only in the dynamic topology (enableUpdateWhenStable); the model is a dynamic cluster, since it moves leaders. Under the shard lock only the lock holder lists a shard."),
+                new FidelityRow("The shard lock: an etcd key created only if absent, with a 30 s lease its holder keeps alive; its holder gets it back at once; closing a shard releases it; a crashed holder's lease expires one TTL after its last keepalive; "
+                        + "OpenShard / CloseShard carry the target process's incarnation (a request to a process that has stopped dies with its connection)",
+                        "cluster/src/shard_lock_manager.rs (create_lock_with_lease, maybe_fast_acquire_lock, revoke, keep_lease_alive), cluster/src/config.rs (shard_lock_lease_ttl_sec = 30), "
+                                + "mod.rs acquire_shard_lock / release_shard_lock / do_close_shard at " + HORAEDB_FIX,
+                        "etcd itself never fails in the model, so a live holder never loses its lease (on_lock_expired, which closes the shard, never runs). The keepalive runs every 10 s; upstream's waits until 1.5 rpc timeouts before expiry."),
+                new FidelityRow("Transfer leader: a procedure that closes the shard on the old leader and then opens it on the new one; a failed close fails the procedure before anything opens; a reopen of a shard its leader does not list closes nothing",
+                        "transfer_leader.go closeOldLeaderCallback then openNewShardCallback (OldLeaderNodeName empty: no close) at " + META_FIX,
+                        "Meta names the new leader in its view when the close succeeded; upstream learns the shard's node from the new leader's heartbeat (RegisterNode, UpdateClusterViewByNode). "
+                                + "Either way the next DDL goes to the node that opened the shard; an open that failed is retried by the reopen on that node's heartbeat."),
                 new FidelityRow("Mixed versions: meta's row of the mode table decides what meta sends and stores and whether it repairs from heartbeats; a data node's row how it checks, moves and returns the version and whether its engine acts first. "
                         + "An upgrade or downgrade restarts the process on the other code: a data node comes back holding no shard and meta reopens each from its stored view; meta comes back with no procedure running and an empty registration cache",
                         "the fix split by process: " + HORAEDB_FIX + " on the node, " + META_FIX + " on meta (#268, the heartbeat repair, landed first, b4402f7); open_shard at " + HORAEDB_BEFORE + " and RegisterNode at " + META_FIX,

@@ -21,7 +21,7 @@ final class ShardCoverage implements Abstraction {
             "meta-ahead", "equal", "meta-behind-1", "meta-behind-2+", "opening", "lock-elsewhere", "not-open", "node-down");
     /** ceresmeta's procedure kinds that hold a shard in this model; meta-down: meta's volatile procedures are gone. */
     static final Dimension PROCEDURE = Dimension.of("procedure", "none", "CreateTable", "DropTable", "TransferLeader", "meta-down");
-    /** "-" while the leader holds no copy under meta's assignment. */
+    /** "-" while the leader meta names holds no copy. */
     static final Dimension TABLES = Dimension.of("tables", "-", "agree", "engine-extra", "meta-extra");
     static final StateSpace SPACE = StateSpace.of("shard", LEADER_SHARD, PROCEDURE, TABLES);
 
