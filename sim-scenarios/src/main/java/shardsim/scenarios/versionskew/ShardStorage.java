@@ -31,6 +31,6 @@ public final class ShardStorage {
     /** The tables the shard's storage holds. For checkers. */
     public Set<String> tables(int shardId) {
         TreeSet<String> t = tables.get(shardId);
-        return t == null ? Set.of() : Collections.unmodifiableSet(t);
+        return Collections.unmodifiableSortedSet(t == null ? new TreeSet<>() : t);
     }
 }
