@@ -23,13 +23,23 @@ import shardsim.scenarios.versionskew.VersionSkewProtocol.DropTable;
  * which meta sends to the shard's leader as it sends a CREATE ({@code prepareCallback} in
  * server/coordinator/procedure/ddl/droptable/drop_table.go and {@code DropTableOnShard} in
  * server/coordinator/procedure/ddl/common_util.go at incubator-horaedb-meta 81b8d68).
+ *
+ * <p>In the modes whose row says so ({@link FixParts#clientRetriesCreate()}) the client sends a
+ * workload CREATE TABLE that failed or timed out again, after {@value #RETRY_FIRST_MICROS} µs,
+ * doubling to at most {@value #RETRY_MAX_MICROS} µs, until it succeeds or is told the table exists
+ * (meta's "table already exists", or the node's "the table to insert has already existed"), which
+ * no retry can change. Until then the shard stays busy for the client, as for any unanswered DDL.
+ * No other DDL and no probe is retried.
  */
 public final class ClientDriver implements Node {
     public static final String NAME = "client";
+    static final long RETRY_FIRST_MICROS = 1_000_000;
+    static final long RETRY_MAX_MICROS = 4_000_000;
 
     private final NodeContext ctx;
     private final Metrics metrics;
     private final long timeoutMicros;
+    private final boolean retriesCreate;
     /** Tables acknowledged as created and not dropped (or being dropped) since: table -> shard. */
     private final TreeMap<String, Integer> created = new TreeMap<>();
     private final TreeMap<Integer, Boolean> busy = new TreeMap<>();
@@ -44,8 +54,9 @@ public final class ClientDriver implements Node {
     private long failed;
     private long mismatches;
 
-    public ClientDriver(NodeContext ctx, Metrics metrics, Timing timing) {
+    public ClientDriver(NodeContext ctx, Metrics metrics, Timing timing, FixParts code) {
         this.ctx = ctx;
+        this.retriesCreate = code.clientRetriesCreate();
         this.metrics = metrics;
         this.timeoutMicros = timing.clientTimeoutMicros();
     }
@@ -61,7 +72,7 @@ public final class ClientDriver implements Node {
         if (waiting(shardId, "CREATE TABLE " + table)) {
             return;
         }
-        send(shardId, table, Kind.WORKLOAD_CREATE);
+        send(shardId, table, Kind.WORKLOAD_CREATE, 0);
     }
 
     /** DROP TABLE of a table the client was told was created on the shard; anything else is skipped. */
@@ -76,20 +87,20 @@ public final class ClientDriver implements Node {
         }
         // The outcome of a drop is unknown until answered: the table leaves the oracle now.
         created.remove(table);
-        send(shardId, table, Kind.WORKLOAD_DROP);
+        send(shardId, table, Kind.WORKLOAD_DROP, 0);
     }
 
     /** C3: one CREATE on the shard after the quiet window, then, once it succeeded, a DROP of the same table; both must succeed. */
     public void probe(int shardId) {
         probes.put(shardId, null);
-        send(shardId, "PROBE_" + shardId, Kind.PROBE_CREATE);
+        send(shardId, "PROBE_" + shardId, Kind.PROBE_CREATE, 0);
     }
 
     /** The drop probe, sent from the create probe's answer: the table leaves the oracle as a workload drop's does. */
     private void dropProbe(int shardId, String table) {
         dropProbes.put(shardId, null);
         created.remove(table);
-        send(shardId, table, Kind.PROBE_DROP);
+        send(shardId, table, Kind.PROBE_DROP, 0);
     }
 
     /** What a DDL the client sends is: a workload request, or one of C3's two probes. */
@@ -114,7 +125,8 @@ public final class ClientDriver implements Node {
         return true;
     }
 
-    private void send(int shardId, String table, Kind kind) {
+    /** Sends the DDL; {@code attempt} counts the sends of the same request before this one. */
+    private void send(int shardId, String table, Kind kind, int attempt) {
         boolean create = kind.create;
         boolean probe = kind.probe;
         if (!probe) {
@@ -122,7 +134,7 @@ public final class ClientDriver implements Node {
         }
         long start = ctx.now();
         int seq = sent.size();
-        sent.add(new DdlSent(shardId, (create ? "CREATE TABLE " : "DROP TABLE ") + table, start));
+        sent.add(new DdlSent(shardId, (create ? "CREATE TABLE " : "DROP TABLE ") + table, start, attempt));
         VersionSkewProtocol request = create ? new CreateTable(shardId, table) : new DropTable(shardId, table);
         ctx.call(MetaNode.NAME, request, DdlResult.class, timeoutMicros, r -> {
             done(shardId, probe);
@@ -146,13 +158,25 @@ public final class ClientDriver implements Node {
                     mismatches++;
                 }
                 probeOutcome(shardId, kind, r.error());
+                maybeRetry(shardId, table, kind, attempt, r.error());
             }
         }, () -> {
             done(shardId, probe);
             answers.add(new DdlAnswer(seq, "client timeout", ctx.now()));
             failed++;
             probeOutcome(shardId, kind, "client timeout");
+            maybeRetry(shardId, table, kind, attempt, "client timeout");
         });
+    }
+
+    /** A failed workload CREATE is sent again after the backoff, unless the answer says the table exists. */
+    private void maybeRetry(int shardId, String table, Kind kind, int attempt, String error) {
+        if (!retriesCreate || kind != Kind.WORKLOAD_CREATE || error.contains("already exist")) {
+            return;
+        }
+        busy.put(shardId, true);
+        long backoff = Math.min(RETRY_MAX_MICROS, RETRY_FIRST_MICROS << Math.min(attempt, 16));
+        ctx.setTimer("retry CREATE TABLE " + table, backoff, () -> send(shardId, table, Kind.WORKLOAD_CREATE, attempt + 1));
     }
 
     private void probeOutcome(int shardId, Kind kind, String outcome) {
@@ -174,8 +198,8 @@ public final class ClientDriver implements Node {
         return java.util.Collections.unmodifiableMap(created);
     }
 
-    /** One DDL the client sent (workload or probe): its shard, "CREATE TABLE t" / "DROP TABLE t", and when. */
-    public record DdlSent(int shardId, String what, long sentMicros) {
+    /** One DDL the client sent (workload or probe): its shard, "CREATE TABLE t" / "DROP TABLE t", when, and how many sends of it came before (0 for a first send). */
+    public record DdlSent(int shardId, String what, long sentMicros, int attempt) {
     }
 
     /** The answer to DDL number {@code seq} of {@link #sent()}: "" for success, else the error or "client timeout". */

@@ -32,14 +32,12 @@ public final class DataNode implements Node {
         long version;
         /** The version the shard was opened with on this node (meta's stored version then). */
         final long openedVersion;
-        long openId;
         final TreeSet<String> tables;
 
-        Shard(int id, long version, long openId, List<String> tables) {
+        Shard(int id, long version, List<String> tables) {
             this.id = id;
             this.version = version;
             this.openedVersion = version;
-            this.openId = openId;
             this.tables = new TreeSet<>(tables);
         }
 
@@ -55,12 +53,13 @@ public final class DataNode implements Node {
             return openedVersion;
         }
 
-        public long openId() {
-            return openId;
-        }
-
         public boolean hasTable(String table) {
             return tables.contains(table);
+        }
+
+        /** The tables the shard lists, read-only. For checkers. */
+        public java.util.Set<String> tables() {
+            return Collections.unmodifiableSet(tables);
         }
 
         ShardInfo info() {
@@ -77,11 +76,13 @@ public final class DataNode implements Node {
     /** When the first incarnation's first heartbeat goes out; negative draws it from the seed. */
     private final long firstHeartbeatMicros;
     private final TreeMap<Integer, Shard> shards = new TreeMap<>();
-    private final Engine engine = new Engine();
-    /** Highest assignment seen per shard in this incarnation: the shard lock's stand-in refuses older opens. */
-    private final TreeMap<Integer, Long> maxOpenId = new TreeMap<>();
-    /** The assignment whose open is waiting for meta's view, per shard. */
-    private final TreeMap<Integer, Long> opening = new TreeMap<>();
+    private final Engine engine;
+    private final RpcInbox inbox = new RpcInbox();
+    private final ShardLocks locks;
+    /** The shard locks this incarnation holds and keeps alive. */
+    private final TreeSet<Integer> locked = new TreeSet<>();
+    /** Shards whose open waits for meta's view here. */
+    private final TreeSet<Integer> opening = new TreeSet<>();
 
     public DataNode(NodeContext ctx, NodeSetup setup, FixParts code, List<ShardView> initial, long firstHeartbeatMicros) {
         this.firstHeartbeatMicros = firstHeartbeatMicros;
@@ -90,22 +91,37 @@ public final class DataNode implements Node {
         this.faults = setup.faults();
         this.timing = setup.timing();
         this.initial = List.copyOf(initial);
+        this.engine = new Engine(setup.storage());
+        this.locks = setup.locks();
     }
 
     @Override
     public void onStart() {
         // The story starts with a running cluster: the first incarnation holds its shards already.
         for (ShardView v : initial) {
-            shards.put(v.shardId(), new Shard(v.shardId(), v.version(), v.openId(), v.tables()));
+            shards.put(v.shardId(), new Shard(v.shardId(), v.version(), v.tables()));
             engine.open(v.shardId(), v.tables());
-            maxOpenId.put(v.shardId(), v.openId());
+            locks.acquire(v.shardId(), ctx.name(), ctx.now());
+            locked.add(v.shardId());
         }
         scheduleHeartbeat(firstHeartbeatMicros >= 0 ? firstHeartbeatMicros : ctx.random().between(1, timing.heartbeatMicros()));
+        scheduleKeepAlive();
     }
 
     @Override
     public void onRecover() {
         scheduleHeartbeat(ctx.random().between(1, timing.heartbeatMicros()));
+        scheduleKeepAlive();
+    }
+
+    /** Keeps the leases of the shard locks this incarnation holds alive; a stopped process stops, and its locks expire. */
+    private void scheduleKeepAlive() {
+        ctx.setTimer("shard lock keepalive", ShardLocks.KEEPALIVE_MICROS, () -> {
+            for (int shardId : locked) {
+                locks.keepAlive(shardId, ctx.name(), ctx.now());
+            }
+            scheduleKeepAlive();
+        });
     }
 
     /** This node's open shard, or null. For checkers. */
@@ -115,7 +131,7 @@ public final class DataNode implements Node {
 
     /** Whether an open of the shard waits for meta's view here. For coverage. */
     public boolean opening(int shardId) {
-        return opening.containsKey(shardId);
+        return opening.contains(shardId);
     }
 
     /** The shards open here, by ascending id; a read-only view, not a copy, since C1 reads it after every event. For checkers. */
@@ -130,6 +146,9 @@ public final class DataNode implements Node {
 
     @Override
     public void onMessage(Envelope env) {
+        if (!inbox.first(env)) {
+            return;
+        }
         if (env.message() instanceof CreateTableOnShard m) {
             onDdl(env, m.updateShardInfo(), m.table(), true);
         } else if (env.message() instanceof DropTableOnShard m) {
@@ -137,7 +156,7 @@ public final class DataNode implements Node {
         } else if (env.message() instanceof OpenShard m) {
             onOpen(env, m);
         } else if (env.message() instanceof CloseShard m) {
-            onClose(m);
+            onClose(env, m);
         } else {
             throw new IllegalStateException("unknown message for a data node: " + env.message());
         }
@@ -153,10 +172,6 @@ public final class DataNode implements Node {
         Shard s = shards.get(shardId);
         if (s == null) {
             answer(env, kind, fail("shard not found when " + (create ? "creating" : "dropping") + " table on shard, shard " + shardId));
-            return;
-        }
-        if (!create && !s.tables.contains(table)) {
-            answer(env, kind, fail("the table to remove is not found, table " + table));
             return;
         }
         if (fix.engineBeforeBump()) {
@@ -182,6 +197,11 @@ public final class DataNode implements Node {
             answer(env, kind, fail(mismatch(s, expect)));
             return;
         }
+        String listing = listingError(s, table, create);
+        if (listing != null) {
+            answer(env, kind, fail(listing));
+            return;
+        }
         long from = s.version;
         s.version = nextVersion(s, update);
         register(s, table, create);
@@ -200,6 +220,11 @@ public final class DataNode implements Node {
             answer(env, kind, fail(mismatch(s, expect)));
             return;
         }
+        String listing = listingError(s, table, create);
+        if (listing != null) {
+            answer(env, kind, fail(listing));
+            return;
+        }
         long from = s.version;
         s.version = nextVersion(s, update);
         register(s, table, create);
@@ -209,6 +234,22 @@ public final class DataNode implements Node {
             return;
         }
         answer(env, kind, new ShardResult(true, "", VersionWire.reported(fix, s.version)));
+    }
+
+    /**
+     * After the version check, in both codes ({@code try_insert_table} / {@code try_remove_table},
+     * cluster/src/shard_set.rs at horaedb 642934ae and its parent): a create of a table the shard
+     * lists, or a drop of one it does not, fails and moves nothing. Upstream compares table ids;
+     * the model's table names are never reused for another table, so a name stands for its id.
+     */
+    private static String listingError(Shard s, String table, boolean create) {
+        if (create && s.tables.contains(table)) {
+            return "the table to insert has already existed, table " + table;
+        }
+        if (!create && !s.tables.contains(table)) {
+            return "the table to remove is not found, table " + table;
+        }
+        return null;
     }
 
     private long nextVersion(Shard s, UpdateShardInfo update) {
@@ -231,9 +272,10 @@ public final class DataNode implements Node {
             ctx.trace("engine error on " + what);
             return false;
         }
+        boolean held = engine.tables(shardId).contains(table);
         boolean done = create ? engine.create(shardId, table) : engine.drop(shardId, table);
-        if (!done) {
-            ctx.trace("engine refused " + what + (create ? ": it exists" : ": it does not hold it"));
+        if (done && held == create) {
+            ctx.trace("engine " + (create ? "returned the existing table on " : "held no table on ") + what);
         }
         return done;
     }
@@ -243,10 +285,14 @@ public final class DataNode implements Node {
     }
 
     /**
-     * {@code open_shard} (cluster/src/cluster_impl.rs, l.251-307 at horaedb 642934ae^, unchanged by
-     * 642934ae): a copy already held at the requested version is kept; one at a higher version
-     * refuses the open; otherwise the shard is rebuilt from meta's stored view, fetched with
-     * {@code GetTablesOfShards}. The request's version is only compared, never taken.
+     * {@code do_open_shard} (server/src/grpc/meta_event_service/mod.rs at horaedb 642934ae): the
+     * node takes the shard's lock first ({@code acquire_shard_lock}; refused while another node
+     * holds it), then {@code open_shard} (cluster/src/cluster_impl.rs, l.251-307 at 642934ae^,
+     * unchanged by 642934ae): a copy already held at the requested version is kept; one at a higher
+     * version refuses the open; otherwise the shard is rebuilt from meta's stored view, fetched
+     * with {@code GetTablesOfShards}. The request's version is only compared, never taken. A second
+     * open while one waits for meta's view is refused, as {@code Shard::open}'s {@code try_lock} of
+     * the shard operator refuses it (cluster/src/shard_set.rs).
      */
     private void onOpen(Envelope env, OpenShard m) {
         int shardId = m.shard().id();
@@ -254,25 +300,16 @@ public final class DataNode implements Node {
             answer(env, "OpenShard", fail("request for incarnation " + m.incarnation() + ", this is " + ctx.incarnation()));
             return;
         }
-        if (opening.containsKey(shardId) && opening.get(shardId) == m.openId()) {
-            // The lossy network duplicated the request; over gRPC it is one request, answered once.
-            ctx.trace("duplicate open of shard " + shardId + " assignment " + m.openId() + " ignored");
+        if (opening.contains(shardId)) {
+            answer(env, "OpenShard", fail("Failed to get shard operator lock: shard " + shardId + " is already in opening"));
             return;
         }
-        if (m.openId() < maxOpenId.getOrDefault(shardId, 0L)) {
-            answer(env, "OpenShard", fail("stale open of shard " + shardId + " (assignment " + m.openId() + ")"));
+        if (!locks.acquire(shardId, ctx.name(), ctx.now())) {
+            answer(env, "OpenShard", fail("fail to acquire shard lock, shard_id:" + shardId + ", held by " + locks.holder(shardId, ctx.now())));
             return;
         }
-        maxOpenId.put(shardId, m.openId());
+        locked.add(shardId);
         Shard held = shards.get(shardId);
-        if (held != null && held.openId < m.openId()) {
-            // A copy from an earlier assignment: its shard lock is gone, and a node that loses the
-            // lock closes the shard (on_lock_expired -> do_close_shard). Open afresh.
-            shards.remove(shardId);
-            engine.close(shardId);
-            ctx.trace("close shard " + shardId + " of assignment " + held.openId + ": its lock went with the assignment");
-            held = null;
-        }
         if (held != null && held.version == m.shard().version()) {
             ctx.trace("No need to open the exactly same shard again, shard_info:" + m.shard());
             answer(env, "OpenShard", new ShardResult(true, "", held.version));
@@ -282,17 +319,13 @@ public final class DataNode implements Node {
             answer(env, "OpenShard", fail("open a shard with a smaller version, curr_shard_info:" + held.info() + ", new_shard_info:" + m.shard()));
             return;
         }
-        opening.put(shardId, m.openId());
+        opening.add(shardId);
         ctx.call(MetaNode.NAME, new GetTablesOfShards(shardId), TablesOfShard.class, timing.rpcTimeoutMicros(), t -> {
             opening.remove(shardId);
-            if (maxOpenId.getOrDefault(shardId, 0L) != m.openId()) {
-                answer(env, "OpenShard", fail("shard " + shardId + " was assigned again while it opened"));
-                return;
-            }
-            Shard opened = new Shard(shardId, t.shard().version(), m.openId(), t.tables());
+            Shard opened = new Shard(shardId, t.shard().version(), t.tables());
             shards.put(shardId, opened);
             engine.open(shardId, t.tables());
-            ctx.trace("open shard " + t.shard() + " from meta's view (request " + m.shard() + "), assignment " + m.openId() + ", tables " + t.tables().size());
+            ctx.trace("open shard " + t.shard() + " from meta's view (request " + m.shard() + "), tables " + t.tables().size());
             answer(env, "OpenShard", new ShardResult(true, "", opened.version));
         }, () -> {
             opening.remove(shardId);
@@ -300,16 +333,26 @@ public final class DataNode implements Node {
         });
     }
 
-    private void onClose(CloseShard m) {
+    /**
+     * {@code do_close_shard} (mod.rs at 642934ae): a shard not open here fails the close ("shard
+     * not found when closing shard"); otherwise its tables are closed, it leaves the shard set and
+     * its lock is released.
+     */
+    private void onClose(Envelope env, CloseShard m) {
         if (m.incarnation() != ctx.incarnation()) {
+            answer(env, "CloseShard", fail("request for incarnation " + m.incarnation() + ", this is " + ctx.incarnation()));
             return;
         }
-        Shard s = shards.get(m.shardId());
-        if (s != null && s.openId <= m.openId()) {
-            shards.remove(m.shardId());
-            engine.close(m.shardId());
-            ctx.trace("close shard " + m.shardId() + " assignment " + s.openId);
+        Shard s = shards.remove(m.shardId());
+        if (s == null) {
+            answer(env, "CloseShard", fail("shard not found when closing shard, shard_id:" + m.shardId()));
+            return;
         }
+        engine.close(m.shardId());
+        locks.release(m.shardId(), ctx.name());
+        locked.remove(m.shardId());
+        ctx.trace("close shard " + m.shardId() + " at version " + s.version + ", lock released");
+        answer(env, "CloseShard", new ShardResult(true, "", s.version));
     }
 
     private void answer(Envelope env, String kind, ShardResult result) {
@@ -328,7 +371,7 @@ public final class DataNode implements Node {
         ctx.setTimer("heartbeat", delayMicros, () -> {
             List<ShardEntry> entries = new ArrayList<>(shards.size());
             for (Shard s : shards.values()) {
-                entries.add(new ShardEntry(s.info(), s.openId));
+                entries.add(new ShardEntry(s.info()));
             }
             ctx.send(MetaNode.NAME, new Heartbeat(ctx.name(), ctx.incarnation(), entries));
             long lateMicros = faults.heartbeatDelayMicros(ctx.name());

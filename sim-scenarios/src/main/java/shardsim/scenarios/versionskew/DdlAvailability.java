@@ -11,31 +11,30 @@ import shardsim.core.sim.Simulation;
  * disk and procedure table, the leader's shard, and the {@link ClientDriver}'s log of DDLs sent
  * and answered.
  *
- * <p>A DDL is judged when, at the moment it is sent: no fault is in force and none started, ended
- * or struck (a leader transfer) and no message was lost or duplicated for {@link Timing#settleMicros()}; meta is
- * up and runs no procedure on the shard; the shard is open on the leader meta's view names; and the
- * run's links deliver within the timeouts ({@link Timing#deliveryWithinTimeouts()}). It must then
- * succeed unless a fault starts or a message is lost before its answer. DDLs still unanswered at
- * the end are not judged.
+ * <p>A DDL is judged when it is a first send (a client's retry depends on what its earlier attempt
+ * left, which C5 judges) and, at the moment it is sent: no fault is in force and none started,
+ * ended or struck (a leader transfer) and no message was lost for {@link Timing#settleMicros()};
+ * meta is up and no procedure holds or waits for the shard; the shard is open on the leader
+ * meta's view names; and the run's links deliver within the timeouts
+ * ({@link Timing#deliveryWithinTimeouts()}). It must then succeed unless a fault starts or a
+ * message is lost before its answer. DDLs still unanswered at the end are not judged.
  *
  * <p>Why those exclusions: meta serialises procedures per shard (a {@code procedureShardLock} in
  * server/coordinator/procedure/manager_impl.go at incubator-horaedb-meta 81b8d68; a second
- * procedure waits in {@code waitingProcedures} there, where the model answers it with an error),
- * so a DDL racing another procedure is not judged. Any lost message may be a DDL's lost answer,
- * which leaves meta behind its leader until the heartbeat repair ({@code RegisterNode} at 81b8d68)
- * catches up; the settle time is the bound C2 uses for that. A duplicated message counts too: a
- * DDL request the link delivers twice is applied by the node once and refused once, and meta may
- * take the refusal as the answer, leaving it behind (fixed swarm seed 54739, a duplicated
- * {@code DropTableOnShard}); gRPC delivers a request once, so this is the model's link, not the
- * system, failing the DDL.
+ * procedure waits in {@code waitingProcedures} and is dropped unanswered if the first moved the
+ * shard's version, {@link ProcedureQueue}), so a DDL racing another procedure is not judged. Any
+ * lost message may be a DDL's lost answer, which leaves meta behind its leader until the heartbeat
+ * repair ({@code RegisterNode} at 81b8d68) catches up; the settle time is the bound C2 uses for
+ * that. A duplicated message is no disturbance: every process hands a request to its handler
+ * once ({@link RpcInbox}), as gRPC does.
  */
 final class DdlAvailability {
     private final Simulation sim;
     private final long settleMicros;
     private final boolean deliveryFits;
-    /** Messages lost or duplicated so far. */
+    /** Messages lost so far. */
     private long anomalies;
-    /** When a fault was last in force, started, ended or struck, or a message was last lost or duplicated. */
+    /** When a fault was last in force, started, ended or struck, or a message was last lost. */
     private long lastDisturbedMicros;
     private int answersSeen;
     /** Per DDL sent, whether C6 judges it. */
@@ -56,7 +55,7 @@ final class DdlAvailability {
         }
         List<ClientDriver.DdlSent> sent = client.sent();
         for (int i = judged.size(); i < sent.size(); i++) {
-            judged.add(settledFor(sent.get(i).shardId()));
+            judged.add(sent.get(i).attempt() == 0 && settledFor(sent.get(i).shardId()));
         }
         List<ClientDriver.DdlAnswer> answers = client.answers();
         String problem = null;
@@ -64,7 +63,7 @@ final class DdlAvailability {
             ClientDriver.DdlAnswer a = answers.get(answersSeen);
             ClientDriver.DdlSent s = sent.get(a.seq());
             if (problem == null && judged.get(a.seq()) && !a.error().isEmpty() && lastDisturbedMicros < s.sentMicros()) {
-                problem = s.what() + " on shard " + s.shardId() + ", sent at " + Micros.format(s.sentMicros()) + " to a settled cluster (no fault or lost or duplicated message for at least "
+                problem = s.what() + " on shard " + s.shardId() + ", sent at " + Micros.format(s.sentMicros()) + " to a settled cluster (no fault or lost message for at least "
                         + Micros.format(settleMicros) + ", the shard open on its leader, no procedure on it), failed: " + a.error();
             }
         }
@@ -78,7 +77,7 @@ final class DdlAvailability {
         } else {
             lastDisturbedMicros = Math.max(lastDisturbedMicros, sim.quietSinceMicros());
         }
-        long d = sim.network().dropped() + sim.network().duplicated();
+        long d = sim.network().dropped();
         if (d != anomalies) {
             anomalies = d;
             lastDisturbedMicros = now;
@@ -99,6 +98,6 @@ final class DdlAvailability {
         }
         DataNode leader = sim.node(v.leader(), DataNode.class);
         DataNode.Shard s = leader == null ? null : leader.shard(shardId);
-        return s != null && s.openId() == v.openId();
+        return s != null;
     }
 }

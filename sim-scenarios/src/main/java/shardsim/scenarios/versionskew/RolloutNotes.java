@@ -1,9 +1,12 @@
 package shardsim.scenarios.versionskew;
 
 /**
- * The scenario's words for the report's section "Rolling out the fix". Figures come from
- * {@code ./sim upgrades version-skew --seeds 0..9999 --threads 2} (2026-12-01); the table the
- * report prints under this text is its own run over seeds 0..299.
+ * The scenario's words for the report's section "Rolling out the fix". The figures are the table
+ * the report prints under this text, its own run over seeds 0..299; the smallest failing seeds
+ * named here are {@code VersionSkewRolloutTest}'s, from {@code ./sim upgrades version-skew --seeds
+ * 0..199 --threads 1} (2026-12-03). The 10,000-seed figures of 2026-12-01 predate issue 39's model
+ * (one gRPC request once, the shard lock, the waiting procedures, shared storage) and were not
+ * re-measured.
  */
 final class RolloutNotes {
     private RolloutNotes() {
@@ -23,25 +26,22 @@ final class RolloutNotes {
                     + "refuses; since the new node runs the engine before its check, every refused CREATE leaves a table in the engine that "
                     + "meta never recorded (C5's orphan). Only a node already one ahead (the bug's own state) passes, and it stays one "
                     + "ahead, because the old meta stores its own v+1 and ignores the version returned.",
-            "**Which orders are safe** (`./sim upgrades version-skew --seeds 0..9999 --threads 2`, 10,000 seeds per order, "
-                    + "245 s on 2 threads): `all-at-once`, `meta-first` and `node-by-node` (which here is `meta-first`: meta is the first "
-                    + "role) fail no invariant the fix claims from the first step on; the 400 runs (4.0%) that fail do so before the first "
-                    + "step, on the old code (C1: a version bumped before the engine failed). Upgrading a data node restarts it, and meta "
-                    + "reopens its shards from meta's stored view, so the upgrade itself clears a skew the node had; with meta new first, "
+            "**Which orders are safe** (the table below, seeds 0..299): `all-at-once`, `meta-first` and `node-by-node` (which here is "
+                    + "`meta-first`: meta is the first role) fail no invariant the fix claims from the first step on; the runs that fail do so "
+                    + "before the first step, on the old code (C1: a version bumped before the engine failed). Upgrading a data node restarts it, "
+                    + "and meta reopens its shards from meta's stored view, so the upgrade itself clears a skew the node had; with meta new first, "
                     + "the old nodes refuse every DDL, so the old bug can no longer fire anywhere.",
             "**`node-first` adds no failure, and removes none while meta is old**: `sim upgrades` calls it safe, since every run that "
-                    + "fails from its first step on fails on the old code too, with the same restarts at the same times. But 209 runs "
-                    + "(2.1%) fail C1 in the mixed window, all of them the old bug on a data node not yet upgraded (the node C1 names is "
-                    + "upgraded after the violation), still served by the old meta: the smallest, seed 30, fails at 9.25 s on node-2, which "
-                    + "is upgraded at 11.29 s, and its shrunk plan keeps no upgrade at all (an engine failure on node-2 and two creates). "
-                    + "Meanwhile the upgraded nodes refuse every DDL the old meta sends on a shard in step, and leave an orphan table "
-                    + "per refused CREATE (C5 in 8,787 runs against 5,920 for `meta-first`).",
-            "**`rollback` is unsafe**: it brings the bug back. 7,683 runs (76.8%) fail after meta is downgraded (C2 and C3, as in "
-                    + "the buggy mode, and C1), none while meta runs the new code; 265 of them (2.7%) fail where the same restarts on the "
-                    + "old code hold. The smallest of those, seed 8 (C1 at 19.64 s, after the downgrade at 10.02 s), shrinks to a plan "
-                    + "with no upgrade or downgrade: the old bug, reached on the timeline the new code left. Rolling meta back loses "
-                    + "nothing it stored (the versions it stored are the ones the nodes returned), but the next lost response skews a "
-                    + "shard again, and nothing repairs it.",
+                    + "fails from its first step on fails on the old code too, with the same restarts at the same times. But some runs fail C1 "
+                    + "in the mixed window, all of them the old bug on a data node not yet upgraded (the node C1 names is upgraded after the "
+                    + "violation), still served by the old meta: the smallest is seed 30, and its shrunk plan keeps no upgrade at all. Meanwhile "
+                    + "the upgraded nodes refuse every DDL the old meta sends on a shard in step, and leave an orphan table per refused CREATE "
+                    + "(C5, a gap the fix leaves, counted apart).",
+            "**`rollback` is unsafe**: it brings the bug back. Most runs fail after meta is downgraded (C2 and C3, as in the buggy "
+                    + "mode), none while meta runs the new code, and some fail where the same restarts on the old code hold. The smallest of "
+                    + "those, seed 14 (C2, after the downgrade), shrinks to a plan with no upgrade or downgrade: the old bug, reached on the "
+                    + "timeline the new code left. Rolling meta back loses nothing it stored (the versions it stored are the ones the nodes "
+                    + "returned), but the next lost response skews a shard again, and nothing repairs it.",
             "**What to do.** Upgrade meta first (or everything at once), then every data node, promptly. From meta's upgrade until a "
                     + "data node runs the new code, CREATE and DROP TABLE on the shards that node leads fail with `expect version:0`: "
                     + "pause DDLs (including tables created on first write) for the rollout. Do not upgrade data nodes first: they refuse "

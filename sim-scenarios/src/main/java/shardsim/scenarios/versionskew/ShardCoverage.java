@@ -10,17 +10,18 @@ import shardsim.core.sim.Simulation;
 
 /**
  * version-skew's abstraction of a shard, for state coverage: how meta's stored version stands to
- * the version of the copy on the leader meta names (the lag C1 and C2 judge, bucketed), which
+ * the version of the copy on the leader meta names (the lag C1 and C2 judge, bucketed; or why there
+ * is none: opening, another node holding the shard's lock, not open, the node down), which
  * ceresmeta procedure holds the shard, and whether the leader's engine holds the tables meta's view
  * lists (C4 and C5). It reads meta's disk and the nodes from outside, as the checks do, and only
  * once every node has booted, so the boot's half-added cluster is no state of its own.
  */
 final class ShardCoverage implements Abstraction {
     static final Dimension LEADER_SHARD = Dimension.of("leaderShard",
-            "meta-ahead", "equal", "meta-behind-1", "meta-behind-2+", "opening", "stale-open", "not-open", "node-down");
+            "meta-ahead", "equal", "meta-behind-1", "meta-behind-2+", "opening", "lock-elsewhere", "not-open", "node-down");
     /** ceresmeta's procedure kinds that hold a shard in this model; meta-down: meta's volatile procedures are gone. */
     static final Dimension PROCEDURE = Dimension.of("procedure", "none", "CreateTable", "DropTable", "TransferLeader", "meta-down");
-    /** "-" while the leader holds no copy under meta's assignment. */
+    /** "-" while the leader meta names holds no copy. */
     static final Dimension TABLES = Dimension.of("tables", "-", "agree", "engine-extra", "meta-extra");
     static final StateSpace SPACE = StateSpace.of("shard", LEADER_SHARD, PROCEDURE, TABLES);
 
@@ -29,7 +30,7 @@ final class ShardCoverage implements Abstraction {
     private static final int BEHIND_1 = 2;
     private static final int BEHIND_2 = 3;
     private static final int OPENING = 4;
-    private static final int STALE_OPEN = 5;
+    private static final int LOCK_ELSEWHERE = 5;
     private static final int NOT_OPEN = 6;
     private static final int NODE_DOWN = 7;
     private static final int NO_TABLES = 0;
@@ -38,6 +39,7 @@ final class ShardCoverage implements Abstraction {
     private static final int META_EXTRA = 3;
 
     private final Simulation sim;
+    private final ShardLocks locks;
     private final List<String> nodes;
     private final int[] shardIds;
     private final String[] keys;
@@ -50,8 +52,9 @@ final class ShardCoverage implements Abstraction {
     private final long[] comparedChanges;
     private final int[] compared;
 
-    ShardCoverage(Simulation sim, World world) {
+    ShardCoverage(Simulation sim, World world, ShardLocks locks) {
         this.sim = sim;
+        this.locks = locks;
         this.nodes = world.nodes();
         List<Integer> ids = world.layout().shardIds();
         this.shardIds = new int[ids.size()];
@@ -97,9 +100,8 @@ final class ShardCoverage implements Abstraction {
             if (leader == null) {
                 copy = NODE_DOWN;
             } else if (s == null) {
-                copy = leader.opening(v.shardId()) ? OPENING : NOT_OPEN;
-            } else if (s.openId() != v.openId()) {
-                copy = STALE_OPEN;
+                String holder = locks.holder(v.shardId(), sim.now());
+                copy = leader.opening(v.shardId()) ? OPENING : holder != null && !holder.equals(v.leader()) ? LOCK_ELSEWHERE : NOT_OPEN;
             } else {
                 long lag = s.version() - v.version();
                 copy = lag < 0 ? META_AHEAD : lag == 0 ? EQUAL : lag == 1 ? BEHIND_1 : BEHIND_2;

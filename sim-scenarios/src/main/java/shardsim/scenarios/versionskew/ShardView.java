@@ -4,17 +4,17 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Meta's durable view of a shard: its version, tables, leader and current assignment number.
+ * Meta's durable view of a shard: its version, tables and the data node meta opened it on last.
  * Immutable: every change writes a new view to meta's disk.
  */
-public record ShardView(int shardId, long version, List<String> tables, String leader, long openId) {
+public record ShardView(int shardId, long version, List<String> tables, String leader) {
     public ShardView {
         tables = List.copyOf(tables);
     }
 
     @Override
     public String toString() {
-        return "shard " + shardId + " v" + version + " on " + leader + " open " + openId + " tables " + tables.size();
+        return "shard " + shardId + " v" + version + " on " + leader + " tables " + tables.size();
     }
 
     /**
@@ -39,7 +39,7 @@ public record ShardView(int shardId, long version, List<String> tables, String l
     }
 
     public ShardView withVersion(long v) {
-        return new ShardView(shardId, v, tables, leader, openId);
+        return new ShardView(shardId, v, tables, leader);
     }
 
     public ShardView withTable(String table, boolean present) {
@@ -49,10 +49,10 @@ public record ShardView(int shardId, long version, List<String> tables, String l
             t.add(table);
             t.sort(null);
         }
-        return new ShardView(shardId, version, t, leader, openId);
+        return new ShardView(shardId, version, t, leader);
     }
 
-    public ShardView assigned(String node, long newOpenId) {
-        return new ShardView(shardId, version, tables, node, newOpenId);
+    public ShardView assigned(String node) {
+        return new ShardView(shardId, version, tables, node);
     }
 }

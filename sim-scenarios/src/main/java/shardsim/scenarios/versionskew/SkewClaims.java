@@ -4,7 +4,7 @@ import shardsim.core.check.ClaimTable;
 import shardsim.core.scenario.Plans;
 
 /**
- * What each mode of version-skew says of each invariant: its known gap (C5, in every mode) and the
+ * What each mode of version-skew says of each invariant: its known gap (C5, in every mode, the retrying clients' modes included) and the
  * claims each mode is expected to break (the reported bug in {@code buggy}; in an ablation, what the
  * part it removes protects). An ablation's expected break stays a claim: the ablation is the fix
  * less one part and claims what the fix claims, so its failing run is the evidence that the part is
@@ -32,6 +32,11 @@ final class SkewClaims {
                 .gap(VersionSkewChecks.C5, "as in the fix, a create whose answer is lost leaves its table in the engine, which meta never records, and "
                         + "upstream has no rollback (cluster/src/shard_operator.rs at " + Fidelity.HORAEDB_FIX + " and since); the fix never claimed C5",
                         FixParts.BUMP_BEFORE_ENGINE)
+                .gap(VersionSkewChecks.C5, "as in the fix, with a client that retries a failed CREATE TABLE: meta at 81b8d68 refuses the retry with "
+                        + "\"table already exists\" (its metadata of the first try is left, #228), so the engine's table stays an orphan", FixParts.RETRY_81B8D68)
+                .gap(VersionSkewChecks.C5, "with meta at d880dd2 (#286) a retry reuses the table's shard and metadata and adopts a table the version check "
+                        + "refused, but a table the node already lists fails the retry (\"the table to insert has already existed\", shard_set.rs "
+                        + "try_insert_table at " + Fidelity.HORAEDB_FIX + "), and a client that gives up leaves the orphan", FixParts.RETRY_D880DD2)
                 .expectedBreak(VersionSkewChecks.C1, "the reported bug's code: the buggy node moves the version and the table list before its engine acts, "
                         + "so an engine failure leaves a version step no engine backed (shard_operator.rs at " + Fidelity.HORAEDB_BEFORE + ")", Plans.BUGGY)
                 .expectedBreak(VersionSkewChecks.C2, "the reported bug: after one lost answer meta stays at v while the node is at v+1, and nothing repairs it",

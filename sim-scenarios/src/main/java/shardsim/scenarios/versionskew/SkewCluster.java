@@ -16,6 +16,8 @@ public final class SkewCluster implements Driver {
     private final Simulation sim;
     private final Layout layout;
     private final Timing timing;
+    private final ShardStorage storage = new ShardStorage();
+    private final ShardLocks locks = new ShardLocks();
 
     /**
      * Adds meta, the data nodes of {@code world} and the client. Each incarnation of meta and of a
@@ -27,13 +29,18 @@ public final class SkewCluster implements Driver {
         this.timing = timing;
         FaultSwitches switches = new FaultSwitches(sim);
         sim.onFault(switches::apply);
-        NodeSetup setup = new NodeSetup(switches, timing);
+        for (ShardView v : layout.shards()) {
+            for (String t : v.tables()) {
+                storage.add(v.shardId(), t);
+            }
+        }
+        NodeSetup setup = new NodeSetup(switches, timing, storage, locks);
         sim.addNode(MetaNode.NAME, ctx -> new MetaNode(ctx, setup, codeOf.apply(ctx), layout.shards()));
         for (String node : layout.dataNodes()) {
             List<ShardView> mine = layout.ledBy(node);
             sim.addNode(node, ctx -> new DataNode(ctx, setup, codeOf.apply(ctx), mine, world.firstHeartbeatMicros()));
         }
-        sim.addNode(ClientDriver.NAME, ctx -> new ClientDriver(ctx, sim.metrics(), timing), false);
+        sim.addNode(ClientDriver.NAME, ctx -> new ClientDriver(ctx, sim.metrics(), timing, codeOf.apply(ctx)), false);
     }
 
     /** Sends C3's probes: one CREATE TABLE on every shard (the client follows each success with a DROP of that table). */
@@ -64,6 +71,16 @@ public final class SkewCluster implements Driver {
         }
     }
 
+    /** The shards' shared storage. For checkers. */
+    public ShardStorage storage() {
+        return storage;
+    }
+
+    /** The shard locks in etcd. For checkers and coverage. */
+    public ShardLocks locks() {
+        return locks;
+    }
+
     public Timing timing() {
         return timing;
     }
@@ -75,6 +92,11 @@ public final class SkewCluster implements Driver {
     /** Meta's durable version of a shard. */
     public long metaVersion(int shardId) {
         return sim.disk(MetaNode.NAME).get(ShardView.key(shardId), ShardView.class).orElseThrow().version();
+    }
+
+    /** The data node meta's durable view names as the shard's leader. */
+    public String metaViewLeader(int shardId) {
+        return sim.disk(MetaNode.NAME).get(ShardView.key(shardId), ShardView.class).orElseThrow().leader();
     }
 
     /** The version of the shard on the node meta names as leader, or -1 if it is not open there. */

@@ -5,11 +5,9 @@ import shardsim.core.node.Message;
 
 /**
  * Every message of the scenario. DDLs carry only what HoraeDB's carry: the shard info and the
- * table. Opening and closing a shard, and the heartbeat, also carry meta's assignment number
- * ({@code openId}) and the target process's incarnation: they stand for the etcd shard lock a
- * node takes before it opens a shard and releases when it closes it ({@code acquire_shard_lock} in
- * {@code do_open_shard}, server/src/grpc/meta_event_service/mod.rs at horaedb 642934ae), which
- * keeps a shard open on one node at a time.
+ * table. Opening and closing a shard also carry the target process's incarnation, which stands for
+ * the gRPC connection: a request meant for a process that has since stopped dies with its
+ * connection. Which node may hold a shard is the etcd shard lock's business ({@link ShardLocks}).
  */
 public sealed interface VersionSkewProtocol extends Message {
 
@@ -33,10 +31,10 @@ public sealed interface VersionSkewProtocol extends Message {
      * meta -> node: open a shard. The node compares {@code shard.version} with a copy it already
      * holds, and otherwise rebuilds the shard from meta's stored view ({@link GetTablesOfShards}).
      */
-    record OpenShard(ShardInfo shard, long openId, int incarnation) implements VersionSkewProtocol {
+    record OpenShard(ShardInfo shard, int incarnation) implements VersionSkewProtocol {
         @Override
         public String toString() {
-            return "OpenShardRequest { shard: " + shard + ", open: " + openId + ", incarnation: " + incarnation + " }";
+            return "OpenShardRequest { shard: " + shard + ", incarnation: " + incarnation + " }";
         }
     }
 
@@ -60,11 +58,11 @@ public sealed interface VersionSkewProtocol extends Message {
         }
     }
 
-    /** meta -> node, one way: close the shard if its assignment is {@code openId} or older. */
-    record CloseShard(int shardId, long openId, int incarnation) implements VersionSkewProtocol {
+    /** meta -> node: close the shard and release its lock; answered with a {@link ShardResult}. */
+    record CloseShard(int shardId, int incarnation) implements VersionSkewProtocol {
         @Override
         public String toString() {
-            return "CloseShardRequest { shard_id: " + shardId + ", open: " + openId + ", incarnation: " + incarnation + " }";
+            return "CloseShardRequest { shard_id: " + shardId + ", incarnation: " + incarnation + " }";
         }
     }
 
@@ -81,10 +79,10 @@ public sealed interface VersionSkewProtocol extends Message {
     }
 
     /** One shard in a heartbeat. */
-    record ShardEntry(ShardInfo shard, long openId) {
+    record ShardEntry(ShardInfo shard) {
         @Override
         public String toString() {
-            return shard.id() + "@" + shard.version() + "/" + openId;
+            return shard.id() + "@" + shard.version();
         }
     }
 

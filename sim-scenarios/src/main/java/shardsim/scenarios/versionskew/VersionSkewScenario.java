@@ -179,12 +179,12 @@ public final class VersionSkewScenario extends SimulatedScenario<World, FixParts
         // Each process runs its own code: meta's row decides what meta sends and stores and whether
         // it repairs from heartbeats, a data node's row how it checks, moves and returns versions.
         SkewCluster cluster = new SkewCluster(sim, world, ctx -> Simulation.NO_CODE.equals(ctx.code()) ? fix : mode(ctx.code()), timing);
-        VersionSkewChecks checks = new VersionSkewChecks(sim, world.layout().dataNodes(), world.layout().shardIds(), timing);
+        VersionSkewChecks checks = new VersionSkewChecks(sim, world.layout().dataNodes(), world.layout().shardIds(), timing, cluster.storage());
         checks.register();
         long judgeAt = shape.tailStartMicros() + timing.convergeMicros();
         sim.checkAt(judgeAt, "judge C2", checks::judgeConverged);
         sim.at(judgeAt, "C3 probes", cluster::probeEveryShard);
-        sim.abstraction(new ShardCoverage(sim, world));
+        sim.abstraction(new ShardCoverage(sim, world, cluster.locks()));
         return cluster;
     }
 

@@ -19,14 +19,14 @@ import shardsim.core.sim.Simulation;
  *
  * <p>Judged after every event. A node handles a DDL inside one event (engine, version check, table
  * list and bump in one handler), so no DDL is half done on a node when the check looks. Only an
- * event in which a node's engine changed can break the bound (a version only grows while the
- * shard stays open), so the check reads a node's shards only then. It classifies each engine
- * create/drop from state: the version moved since the engine last changed, so the node registered
- * it; or the table list visibly took it (a drop: the shard no longer lists the table; a create:
- * it lists a table it did not list before), registered without a step, which breaks C7; or
- * neither, so the version check refused it. When state cannot tell (a create of a table the shard
- * still listed after an earlier refused drop), the check counts it refused: it never reports a
- * legitimate state, at the price of not judging that corner.
+ * event in which a node's engine ran an operation can break the bound (a version only grows while
+ * the shard stays open), so the check reads a node's shards only then. It classifies each engine
+ * create/drop from state: the version moved since the last look, so the node registered it; or the
+ * shard's table list took it (a create: the table is listed now and was not at the last look; a
+ * drop: the reverse), registered without a step, which breaks C7; or neither, so a check after the
+ * engine (the version, or the table already listed / not listed) refused it. The engine's create
+ * and drop succeed on a table in either state (upstream's are idempotent), so the table an
+ * operation touched is read from {@link Engine#last}, not guessed from the engine's tables.
  *
  * <p>Reads only {@link DataNode#openShards()}, {@link DataNode.Shard} and {@link Engine}; draws nothing.
  */
@@ -37,16 +37,14 @@ final class VersionStepCheck {
         long applied;
         long version;
         long refused;
-        /** The engine's tables at the last look, to name the table a create/drop touched. */
-        TreeSet<String> engineTables;
-        /** Tables the shard lists but the engine no longer holds: drops the version check refused after the engine acted. */
-        final TreeSet<String> listedNotHeld = new TreeSet<>();
+        /** The tables the shard listed at the last look. */
+        TreeSet<String> listed;
 
         Track(DataNode.Shard shard, Engine engine) {
             this.shard = shard;
             this.applied = engine.applied(shard.id());
             this.version = shard.version();
-            this.engineTables = new TreeSet<>(engine.tables(shard.id()));
+            this.listed = new TreeSet<>(shard.tables());
         }
     }
 
@@ -116,21 +114,16 @@ final class VersionStepCheck {
 
     /** Counts the engine's new create/drop(s) on the shard as registered or refused and updates the track; returns the table touched. */
     private static String classify(Track t, Engine engine, DataNode.Shard s, long applied) {
-        TreeSet<String> now = new TreeSet<>(engine.tables(s.id()));
         boolean moved = s.version() != t.version;
         String table = "?";
-        if (applied - t.applied == 1) {
-            boolean created = now.size() > t.engineTables.size();
-            table = created ? firstMissing(now, t.engineTables) : firstMissing(t.engineTables, now);
-            boolean listed = s.hasTable(table);
-            boolean taken = created ? listed && !t.listedNotHeld.contains(table) : !listed;
+        Engine.Op op = engine.last(s.id());
+        if (applied - t.applied == 1 && op != null) {
+            table = op.table();
+            boolean before = t.listed.contains(table);
+            boolean now = s.hasTable(table);
+            boolean taken = op.create() ? !before && now : before && !now;
             if (!moved && !taken) {
                 t.refused++;
-            }
-            if (created) {
-                t.listedNotHeld.remove(table);
-            } else if (listed) {
-                t.listedNotHeld.add(table);
             }
         } else {
             // Never seen: one event, one DDL. Judge nothing rather than guess which were taken.
@@ -138,16 +131,7 @@ final class VersionStepCheck {
         }
         t.applied = applied;
         t.version = s.version();
-        t.engineTables = now;
+        t.listed = new TreeSet<>(s.tables());
         return table;
-    }
-
-    private static String firstMissing(TreeSet<String> in, TreeSet<String> from) {
-        for (String x : in) {
-            if (!from.contains(x)) {
-                return x;
-            }
-        }
-        return "?";
     }
 }

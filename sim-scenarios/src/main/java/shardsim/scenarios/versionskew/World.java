@@ -77,8 +77,8 @@ public record World(String base, Layout layout, long tailStartMicros, long first
 
     private static Layout documentedLayout() {
         List<ShardView> shards = List.of(
-                new ShardView(DocumentedScript.DOC_SHARD, DocumentedScript.DOC_VERSION, List.of(), "node-1", 1),
-                new ShardView(47, 1204, List.of(), "node-2", 1));
+                new ShardView(DocumentedScript.DOC_SHARD, DocumentedScript.DOC_VERSION, List.of(), "node-1"),
+                new ShardView(47, 1204, List.of(), "node-2"));
         return new Layout(List.of("node-1", "node-2"), shards);
     }
 
@@ -92,7 +92,7 @@ public record World(String base, Layout layout, long tailStartMicros, long first
         int base = (int) r.between(1, 120);
         List<ShardView> shards = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            shards.add(new ShardView(base + i, r.between(1, 5_000), List.of(), r.pick(names), 1));
+            shards.add(new ShardView(base + i, r.between(1, 5_000), List.of(), r.pick(names)));
         }
         return new Layout(names, shards);
     }

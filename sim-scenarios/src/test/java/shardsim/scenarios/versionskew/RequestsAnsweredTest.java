@@ -35,7 +35,7 @@ class RequestsAnsweredTest {
         }
 
         void ask(int shardId) {
-            ctx.call(NODE, new OpenShard(new ShardInfo(shardId, ShardRole.Leader, 1), 1, ctx.incarnation()), ShardResult.class, TIMING.rpcTimeoutMicros(),
+            ctx.call(NODE, new OpenShard(new ShardInfo(shardId, ShardRole.Leader, 1), ctx.incarnation()), ShardResult.class, TIMING.rpcTimeoutMicros(),
                     outcomes::add, () -> outcomes.add("timeout"));
         }
 

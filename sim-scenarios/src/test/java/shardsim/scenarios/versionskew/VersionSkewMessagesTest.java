@@ -44,10 +44,11 @@ class VersionSkewMessagesTest {
         Map<Class<?>, Object[]> m = new LinkedHashMap<>();
         m.put(CreateTableOnShard.class, new Object[] {new CreateTableOnShard(new UpdateShardInfo(info, V), "T1"), "node-1"});
         m.put(DropTableOnShard.class, new Object[] {new DropTableOnShard(new UpdateShardInfo(info, V), "T1"), "node-1"});
-        m.put(OpenShard.class, new Object[] {new OpenShard(info, 5, 0), "node-2"});
+        // The close first: it releases node-1's lock on the shard, which node-2's open then takes.
+        m.put(CloseShard.class, new Object[] {new CloseShard(SHARD, 0), "node-1"});
+        m.put(OpenShard.class, new Object[] {new OpenShard(info, 0), "node-2"});
         m.put(GetTablesOfShards.class, new Object[] {new GetTablesOfShards(SHARD), MetaNode.NAME});
-        m.put(CloseShard.class, new Object[] {new CloseShard(SHARD, 1, 0), "node-1"});
-        m.put(Heartbeat.class, new Object[] {new Heartbeat("node-1", 0, List.of(new ShardEntry(new ShardInfo(SHARD, ShardRole.Leader, V + 3), 1))), MetaNode.NAME});
+        m.put(Heartbeat.class, new Object[] {new Heartbeat("node-1", 0, List.of(new ShardEntry(new ShardInfo(SHARD, ShardRole.Leader, V + 3)))), MetaNode.NAME});
         m.put(CreateTable.class, new Object[] {new CreateTable(SHARD, "T2"), MetaNode.NAME});
         m.put(DropTable.class, new Object[] {new DropTable(SHARD, "T2"), MetaNode.NAME});
         m.put(ShardResult.class, new Object[] {new ShardResult(true, "", V), null});
@@ -98,9 +99,9 @@ class VersionSkewMessagesTest {
         assertEquals(8, handled.size());
         // node-2's open fetched meta's stored view; let the GetTablesOfShards round trip finish.
         run.sim().runUntil(run.sim().now() + 1_000_000);
-        // The open carried a new assignment to node-2: node-2 now holds the shard at meta's version.
-        assertEquals(V, run.sim().node("node-2", DataNode.class).shard(SHARD).version());
-        // The close for assignment 1 closed the shard on node-1.
+        // The close closed the shard on node-1 and released its lock; node-2 took the lock and holds the shard at meta's version.
         assertEquals(null, run.sim().node("node-1", DataNode.class).shard(SHARD));
+        assertEquals(V, run.sim().node("node-2", DataNode.class).shard(SHARD).version());
+        assertEquals("node-2", run.driver().locks().holder(SHARD, run.sim().now()));
     }
 }

@@ -23,10 +23,10 @@ import shardsim.core.scenario.RunSpec;
  */
 class VersionSkewRolloutTest {
     private static final VersionSkewScenario SCENARIO = new VersionSkewScenario();
-    /** Smallest failing seeds, from {@code ./sim upgrades version-skew --seeds 0..9999 --threads 2}. */
+    /** Smallest failing seeds, from {@code ./sim upgrades version-skew --seeds 0..199 --threads 1} (2026-12-03). */
     static final long NODE_FIRST_SMALLEST = 30;
     /** The smallest rollback seed failing where the same restarts on the old code hold ("not on old code"). */
-    static final long ROLLBACK_SMALLEST_UNSAFE = 8;
+    static final long ROLLBACK_SMALLEST_UNSAFE = 14;
     private static final int CI_SEEDS = 200;
 
     private static Outcome outcome(String order, long seed) {
@@ -66,7 +66,7 @@ class VersionSkewRolloutTest {
     void rollbackFailsAfterMetaIsBackOnTheOldCodeWhereTheSameRestartsOnTheOldCodeHold() {
         Outcome o = outcome("rollback", ROLLBACK_SMALLEST_UNSAFE);
         assertEquals(Rollout.Window.AFTER, o.window());
-        assertEquals("C1", o.first().invariant());
+        assertEquals("C2", o.first().invariant());
         assertTrue(o.introduced(), "the same restarts on the old code hold");
         for (long seed = 0; seed < ROLLBACK_SMALLEST_UNSAFE; seed++) {
             assertFalse(outcome("rollback", seed).introduced(), "seed " + seed + " is below the smallest unsafe one");
