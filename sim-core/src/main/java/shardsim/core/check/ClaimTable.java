@@ -23,6 +23,7 @@ public record ClaimTable(List<ModeClaims> rows) {
         return builder(invariants, modes).build();
     }
 
+    /** A builder on which every invariant starts as a plain claim of every mode in {@code modes}. */
     public static Builder builder(List<Rule> invariants, List<String> modes) {
         return new Builder(invariants, modes);
     }
@@ -117,6 +118,7 @@ public record ClaimTable(List<ModeClaims> rows) {
             return this;
         }
 
+        /** The table as marked so far, one row per mode in the order the modes were given. */
         public ClaimTable build() {
             List<ModeClaims> rows = new ArrayList<>();
             cells.forEach((mode, row) -> rows.add(new ModeClaims(mode, new ArrayList<>(row.values()))));
