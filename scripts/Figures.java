@@ -167,7 +167,9 @@ public class Figures {
             }
             if (n.isObject()) {
                 List<String> parts = new ArrayList<>();
-                n.properties().forEach(e -> parts.add(e.getKey() + " " + e.getValue().asString()));
+                n.properties().forEach(e -> parts.add(e.getKey() + " " + (e.getValue().isObject() && e.getValue().has("runs")
+                        ? e.getValue().get("runs").asString() + " runs, first seed " + e.getValue().path("firstSeed").asString()
+                        : e.getValue().asString())));
                 return parts.isEmpty() ? null : String.join(", ", parts);
             }
             return n.isValueNode() ? n.asString() : n.toString();
