@@ -75,13 +75,13 @@ class ExplainCommandTest {
 
     @Test
     void pointsGivenAsEventsAndTimes() {
-        Cli.Result r = Cli.real("explain", "drop-after-clone", "--plan", "random", "--seed", "2", "--k", "3", "--at", "10,244.32s,0", "--json");
+        Cli.Result r = Cli.real("explain", "drop-after-clone", "--plan", "random", "--seed", "2", "--k", "3", "--at", "10,170.5s,0", "--json");
         assertEquals(ExitCodes.OK, r.code(), r.out() + r.err());
         JsonNode curve = Json.object(r.out(), "output").get("curve");
         assertEquals(3, curve.size());
         assertEquals(0, curve.get(0).get("event").asLong());
         assertEquals(10, curve.get(1).get("event").asLong());
-        assertTrue(curve.get(2).get("timeMicros").asLong() <= 244_320_000L, curve.toString());
+        assertTrue(curve.get(2).get("timeMicros").asLong() <= 170_500_000L, curve.toString());
     }
 
     @Test
@@ -89,12 +89,12 @@ class ExplainCommandTest {
         Path trace = dir.resolve("run.jsonl");
         Cli.Result run = Cli.real("run", "drop-after-clone", "--mode", "buggy", "--plan", "random", "--seed", "2", "--trace", trace.toString());
         assertEquals(ExitCodes.VIOLATION, run.code(), run.err());
-        Cli.Result fromTrace = Cli.real("explain", "drop-after-clone", "--from-trace", trace.toString(), "--k", "4", "--at", "0,430", "--json");
-        Cli.Result direct = Cli.real("explain", "drop-after-clone", "--plan", "random", "--seed", "2", "--k", "4", "--at", "0,430", "--json");
+        Cli.Result fromTrace = Cli.real("explain", "drop-after-clone", "--from-trace", trace.toString(), "--k", "4", "--at", "0,260", "--json");
+        Cli.Result direct = Cli.real("explain", "drop-after-clone", "--plan", "random", "--seed", "2", "--k", "4", "--at", "0,260", "--json");
         assertEquals(ExitCodes.OK, fromTrace.code(), fromTrace.out() + fromTrace.err());
         ObjectNode a = Json.object(fromTrace.out(), "output");
         assertEquals(Json.object(direct.out(), "output").get("curve"), a.get("curve"));
-        assertEquals("sim explain drop-after-clone --from-trace " + trace + " --k 4 --at 0,430", a.get("command").asString().replace("./", ""));
+        assertEquals("sim explain drop-after-clone --from-trace " + trace + " --k 4 --at 0,260", a.get("command").asString().replace("./", ""));
         Cli.Result both = Cli.real("explain", "drop-after-clone", "--from-trace", trace.toString(), "--seed", "3");
         assertEquals(ExitCodes.BAD_INPUT, both.code());
         assertEquals(1, both.errLines().size(), both.err());
