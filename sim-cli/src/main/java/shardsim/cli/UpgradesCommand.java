@@ -49,8 +49,9 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** {@code sim upgrades}: every rollout order of a fix over a seed range, and which orders are safe. */
-@Command(name = "upgrades", description = {"Roll a fix out in every order the world's roles allow (all at once, each role first, node by node, and a rollback),",
-    "over a range of seeds, and report per order the failing runs before the first step, in the mixed window and after the last step.",
+@Command(name = "upgrades", description = {"Roll a fix out in every order the world's roles allow, over a range of seeds, and say which orders are safe.",
+    "The orders: all at once, each role first, node by node, and a rollback. Per order the failing runs before the first step, in the mixed",
+    "window and after the last step.",
     "An order is unsafe if a seed fails (a claim of the codes it runs breaks) from its first step on while the same plan with its steps as restarts",
     "on the old code holds; exit 1 if any is (or, with --fail-on-gaps, if a known gap shows).",
     "Each order's smallest seed failing from its first step on is written as a plan file, shrunk, and printed with the command that reproduces it."})

@@ -22,7 +22,9 @@ final class DorisClaims {
                 .gap(Checks.D9, "the report-version fence is open: the FE learns a BE's raised version only from a clone finish it matches to a queued task, "
                         + "keeps it in memory and overwrites it (MasterImpl.finishTask / finishClone, apache/doris 12456d76; "
                         + "SystemInfoService.updateBackendReportVersion, incubator-doris fae3eff2), so a lost or unmatched finish lets a stale report "
-                        + "set a held replica bad (random seed 3356)", versioned)
+                        + "set a held replica bad: when all three finish tries fail the BE drops the task info (task_worker_pool.cpp, apache/doris 00541862), the FE resends "
+                        + "the CLONE (ReportHandler.taskReport, 6f81efb5), which misses no version and so carries none (24f3f1db), and a report queued "
+                        + "before the clone is then handled (swarm seed 2314)", versioned)
                 .expectedBreak(Checks.D1, "the reported bug: a DROP decided from a stale report runs after a CLONE re-created the tablet and deletes the copy "
                         + "the catalog references (the DROP names only the tablet)", "buggy")
                 .expectedBreak(Checks.D2, "the reported bug: that DROP deletes the only copy", "buggy")

@@ -33,7 +33,8 @@ final class SkewClaims {
                         + "upstream has no rollback (cluster/src/shard_operator.rs at " + Fidelity.HORAEDB_FIX + " and since); the fix never claimed C5",
                         FixParts.BUMP_BEFORE_ENGINE)
                 .gap(VersionSkewChecks.C5, "as in the fix, with a client that retries a failed CREATE TABLE: meta at 81b8d68 refuses the retry with "
-                        + "\"table already exists\" (its metadata of the first try is left, #228), so the engine's table stays an orphan", FixParts.RETRY_81B8D68)
+                        + "\"table already exists\" (its metadata of the first try is left, #228), so the table the engine created first stays an orphan (cluster/src/shard_operator.rs at "
+                        + Fidelity.HORAEDB_FIX + ")", FixParts.RETRY_81B8D68)
                 .gap(VersionSkewChecks.C5, "with meta at d880dd2 (#286) a retry reuses the table's shard and metadata and adopts a table the version check "
                         + "refused, but a table the node already lists fails the retry (\"the table to insert has already existed\", shard_set.rs "
                         + "try_insert_table at " + Fidelity.HORAEDB_FIX + "), and a client that gives up leaves the orphan", FixParts.RETRY_D880DD2)
