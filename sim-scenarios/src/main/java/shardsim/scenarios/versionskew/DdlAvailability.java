@@ -15,7 +15,8 @@ import shardsim.core.sim.Simulation;
  * left, which C5 judges) and, at the moment it is sent: no fault is in force and none started,
  * ended or struck (a leader transfer) and no message was lost for {@link Timing#settleMicros()};
  * meta is up and no procedure holds or waits for the shard; the shard is open on the leader
- * meta's view names; and the run's links deliver within the timeouts
+ * meta's view names, at a version not below meta's (meta ahead of the leader is C9's, which has
+ * broken by then: it is judged after every event); and the run's links deliver within the timeouts
  * ({@link Timing#deliveryWithinTimeouts()}). It must then succeed unless a fault starts or a
  * message is lost before its answer. DDLs still unanswered at the end are not judged.
  *
@@ -98,6 +99,6 @@ final class DdlAvailability {
         }
         DataNode leader = sim.node(v.leader(), DataNode.class);
         DataNode.Shard s = leader == null ? null : leader.shard(shardId);
-        return s != null;
+        return s != null && s.version() >= v.version();
     }
 }

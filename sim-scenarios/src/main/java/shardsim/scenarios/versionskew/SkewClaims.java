@@ -4,7 +4,8 @@ import shardsim.core.check.ClaimTable;
 import shardsim.core.scenario.Plans;
 
 /**
- * What each mode of version-skew says of each invariant: its known gap (C5, in every mode, the retrying clients' modes included) and the
+ * What each mode of version-skew says of each invariant: its known gaps (C5, in every mode, the retrying clients' modes included;
+ * C9 in every build with the heartbeat repair) and the
  * claims each mode is expected to break (the reported bug in {@code buggy}; in an ablation, what the
  * part it removes protects). An ablation's expected break stays a claim: the ablation is the fix
  * less one part and claims what the fix claims, so its failing run is the evidence that the part is
@@ -13,6 +14,23 @@ import shardsim.core.scenario.Plans;
 final class SkewClaims {
     /** The builds of the fix whose node runs the engine before the version check. */
     private static final String[] ENGINE_FIRST = {Plans.FIXED, FixParts.NO_NODE_VERSION, FixParts.NO_HEARTBEAT_REPAIR};
+
+    /** The builds with the heartbeat repair: the fix, its ablations but the one without the repair, and the retrying clients' modes. */
+    private static final String[] WITH_REPAIR = {Plans.FIXED, FixParts.NO_NODE_VERSION, FixParts.BUMP_BEFORE_ENGINE, FixParts.RETRY_81B8D68, FixParts.RETRY_D880DD2};
+
+    /**
+     * Why C9 stays open wherever meta repairs from heartbeats: a race of the repair with a leader
+     * transfer that upstream's code allows. Found at 100,000 fixed seeds (random 13440; swarm 8689,
+     * 20830, 74161), shrunk to a lost create answer and one TransferLeader (docs/scenarios/version-skew.md).
+     */
+    static final String STALE_HEARTBEAT = "a heartbeat the old leader built before meta closed the shard there (listing it one version above meta's, "
+            + "after a create whose answer was lost) reaches meta after the new leader read meta's view (open_shard's GetTablesOfShards); "
+            + "maybeCorrectShardVersion adopts it, since it raises meta to any higher version any node lists while that node's shard ids are "
+            + "unchanged (server/cluster/metadata/cluster_metadata.go RegisterNode / maybeCorrectShardVersion at " + Fidelity.META_FIX
+            + ", the same in horaemeta at horaedb a1869dc6 l.438-470, 794-815). Meta then stands one above the new leader and nothing lowers it: "
+            + "the reopen scheduler reopens only PartialOpen shards (horaemeta/server/coordinator/scheduler/reopen/scheduler.go needReopen at "
+            + "a1869dc6), and the node refuses every DDL whose version is not its own (cluster/src/shard_set.rs try_insert_table / try_remove_table "
+            + "at " + Fidelity.HORAEDB_FIX + " l.265, 327), so the shard is wedged: its DDLs fail with \"Shard version mismatch\"";
 
     /** The table, built once. */
     static final ClaimTable TABLE = table();
@@ -38,6 +56,7 @@ final class SkewClaims {
                 .gap(VersionSkewChecks.C5, "with meta at d880dd2 (#286) a retry reuses the table's shard and metadata and adopts a table the version check "
                         + "refused, but a table the node already lists fails the retry (\"the table to insert has already existed\", shard_set.rs "
                         + "try_insert_table at " + Fidelity.HORAEDB_FIX + "), and a client that gives up leaves the orphan", FixParts.RETRY_D880DD2)
+                .gap(VersionSkewChecks.C9, STALE_HEARTBEAT, WITH_REPAIR)
                 .expectedBreak(VersionSkewChecks.C1, "the reported bug's code: the buggy node moves the version and the table list before its engine acts, "
                         + "so an engine failure leaves a version step no engine backed (shard_operator.rs at " + Fidelity.HORAEDB_BEFORE + ")", Plans.BUGGY)
                 .expectedBreak(VersionSkewChecks.C2, "the reported bug: after one lost answer meta stays at v while the node is at v+1, and nothing repairs it",
