@@ -7,6 +7,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import shardsim.core.check.Violation;
 import shardsim.core.fault.FaultPlan;
+import shardsim.core.fault.NodeFault;
 import shardsim.core.net.Delay;
 import shardsim.core.net.LinkPolicy;
 import shardsim.core.scenario.CustomPlan;
@@ -19,10 +20,12 @@ import shardsim.core.trace.TraceEvent;
 import shardsim.core.workload.Workload;
 
 /**
- * The shrunk run the fidelity table cites for the fix's gap U3 (SplitClaims.GAP): fixed random seed
- * 22 cut down by {@code ./sim shrink split-stall --mode fixed --plan random --seed 22 --fail-on-gaps
- * --invariant U3 --threads 1} to one leader transfer and eight writes, on a link with no loss or
- * duplication. The plan is spelled out here so the evidence does not depend on the report's files.
+ * The shrunk runs the fidelity table cites for the fix's gaps (SplitClaims.GAP): U3 from fixed random
+ * seed 22 ({@code ./sim shrink split-stall --mode fixed --plan random --seed 22 --fail-on-gaps
+ * --invariant U3 --threads 1}: one leader transfer and eight writes) and U7 from fixed targeted seed
+ * 250 (the same with {@code --plan targeted --seed 250 --invariant U7}: a transfer, two crashes and
+ * their restarts, eleven writes), both on a link with no loss or duplication. The plans are spelled
+ * out here so the evidence does not depend on the report's files.
  */
 class FixGapShrunkRunTest {
     private final SplitStallScenario scenario = new SplitStallScenario();
@@ -86,5 +89,54 @@ class FixGapShrunkRunTest {
         RunResult r = run(Plans.FIXED, shrunkU3(false), Trace.digestOnly());
         assertTrue(r.ok(), () -> "violations: " + r.violations());
         assertTrue(r.metrics().get("split-duration").length >= 1, "the split finished");
+    }
+
+    private static final LinkPolicy CALM = new LinkPolicy(0.0, 0.0, new Delay.Exponential(500, 5_000, 200_000), LinkPolicy.DEFAULT_CAPACITY);
+
+    /** U7's shrunk plan (targeted seed 250). */
+    static CustomPlan shrunkU7() {
+        long[][] writes = {{4_690_168, 151, 1_543_516}, {4_703_151, 151, 926_099}, {4_711_020, 153, 1_341_118}, {4_802_012, 150, 811_904},
+            {4_807_215, 151, 1_790_506}, {5_038_343, 150, 1_874_413}, {5_092_303, 150, 1_877_311}, {5_181_113, 150, 565_963},
+            {5_821_675, 150, 1_997_959}, {5_971_877, 153, 1_004_124}, {6_346_328, 150, 1_143_033}};
+        Workload.Builder w = Workload.builder();
+        for (long[] op : writes) {
+            w.at(op[0], new SplitOperation.Write(op[1], op[2]));
+        }
+        FaultPlan faults = FaultPlan.builder()
+                .at(6_307_560, new SplitFaults.TransferLeader(150, "store-2"))
+                .at(6_376_872, new NodeFault.Crash("store-2"))
+                .at(8_125_286, new NodeFault.Crash("store-3"))
+                .at(8_156_934, new NodeFault.Restart("store-2"))
+                .at(9_362_347, new NodeFault.Restart("store-3"))
+                .build();
+        return new CustomPlan("gap-u7-targeted-250-shrunk.json", Plans.TARGETED, CALM, faults, w.build());
+    }
+
+    /**
+     * store-1's split checker proposes region 150's PRE_SPLIT and waits in waitForPreSplitFlushState
+     * (split.go:91-99 at 3522d5f: no epoch or leader check). Leadership moves to store-2, which relabels
+     * its mem-table for the pre-split flush and crashes before the flush; restarted, it reloads the
+     * engine with no immutable table (loadShard, engine.go:421-431), leads again and has nothing for
+     * TriggerFlush to relabel (engine.go:807-834), so its #615 watcher waits for a flush nobody makes
+     * (U3), and store-1's checker, still waiting for region 150, never reaches region 153's split check
+     * queued behind it, though store-1 leads 153 past the split size (U7). No claim of fixed breaks.
+     */
+    @Test
+    void aRestartedLeaderInPreSplitBlocksTheSplitCheckerOfAnotherStore() {
+        Trace trace = Trace.full();
+        RunResult r = scenario.run(RunSpec.custom(scenario.name(), Plans.FIXED, shrunkU7(), 250), trace);
+        assertTrue(Verdict.of(scenario, r).broken().isEmpty(), () -> "no claim of fixed breaks: " + r.violations());
+        List<String> invariants = r.violations().stream().map(Violation::invariant).distinct().sorted().toList();
+        assertEquals(List.of("U3", "U7"), invariants, () -> "violations: " + r.violations());
+        Violation u7 = r.violations().stream().filter(v -> v.invariant().equals("U7")).findFirst().orElseThrow();
+        assertTrue(u7.message().startsWith("region 153 at epoch 7"), u7.message());
+        List<TraceEvent> events = trace.events();
+        assertTrue(events.stream().anyMatch(e -> e.actor().equals("store-1/split-checker") && e.kind() == shardsim.core.trace.TraceKind.TASK_QUEUED
+                && e.detail().startsWith("split region 153:7")), "store-1's checker queues region 153's check");
+        assertTrue(events.stream().noneMatch(e -> e.actor().equals("store-1/split-checker") && e.kind() == shardsim.core.trace.TraceKind.TASK_START
+                && e.detail().startsWith("split region 153:7")), "region 153's check never starts behind region 150's");
+        firstAt(events, "store-2", "150 became leader at term 8");
+        assertTrue(events.stream().anyMatch(e -> e.actor().equals("store-2") && e.detail().equals("shard 150:48 wait to recover split, stage PRE_SPLIT, request seq 9, current seq 9")
+                && e.timeMicros() > 30_000_000L), "the restarted leader's watcher still waits at 30 s");
     }
 }
