@@ -40,21 +40,23 @@ final class SplitClaims {
      * Why U3 and U7 are gaps of unistore's fix (3522d5f): split recovery starts only in
      * OnRoleChanged, from the meta's stage at the role change (tikv/raftstore/peer.go:739-766), and
      * splitShardFiles runs only from the proposer's split checker (worker.go:240) and from
-     * handleRecoverSplit (worker.go:581). A PRE_SPLIT committed after the leader changed is applied,
-     * flushed and then left: the proposer's checker fails with "not leader", the new leader never
-     * recovers it, later checks fail with "wrong split stage" (worker.go:262-265), and with
+     * handleRecoverSplit (worker.go:581). A PRE_SPLIT the new leader had not applied at its role change
+     * (it learns the commit only from its own term's entries) is applied, flushed and then left: the
+     * proposer's checker fails with "not leader", the new leader never recovers it, later checks fail
+     * with "wrong split stage" (worker.go:262-265), and with
      * CheckQuorum on (peer.go:320) a healthy region keeps its leader, so the split waits for a leader
      * change that need not come (U3). A leader restarted in PRE_SPLIT has no immutable mem-table to
      * re-flush (loadShard, engine.go:421-431; TriggerFlush relabels only an existing one,
      * engine.go:807-834), so its #615 watcher waits for a flush nobody makes (U3), and a split checker
      * left in waitForPreSplitFlushState (split.go:91-99, no epoch or leader check) on that store blocks
-     * every later split check there (U7).
+     * every later split check there (U7). Shrunk runs of both: FixGapShrunkRunTest.
      */
     static final String GAP = "unistore 3522d5f starts split recovery only in OnRoleChanged (peer.go:739-766) and splits shard files only from the "
-            + "proposer's split checker (worker.go:240) and handleRecoverSplit (worker.go:581): a PRE_SPLIT committed after a leader change is left "
-            + "until another leader change, which CheckQuorum (peer.go:320) need not bring; a leader restarted in PRE_SPLIT has no immutable mem-table "
-            + "for TriggerFlush to relabel (engine.go:421-431, 807-834), so the #615 watcher waits, and a split checker left in "
-            + "waitForPreSplitFlushState (split.go:91-99) blocks later split checks on that store (U7)";
+            + "proposer's split checker (worker.go:240) and handleRecoverSplit (worker.go:581): a PRE_SPLIT the new leader had not applied at its role "
+            + "change is left until another leader change, which CheckQuorum (peer.go:320) need not bring (shrunk: fixed random seed 22, one leader "
+            + "transfer); a leader restarted in PRE_SPLIT has no immutable mem-table for TriggerFlush to relabel (engine.go:421-431, 807-834), so the "
+            + "#615 watcher waits, and a split checker left in waitForPreSplitFlushState (split.go:91-99) blocks later split checks on that store "
+            + "(U7; shrunk: fixed targeted seed 250, a transfer, two crashes and restarts)";
 
     private static void stalled(ClaimTable.Builder b, String why, String mode, Rule rule, String effect) {
         b.expectedBreak(rule, why + "the stalled worker means " + effect, mode);

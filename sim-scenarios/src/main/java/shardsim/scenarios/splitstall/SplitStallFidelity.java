@@ -60,13 +60,20 @@ final class SplitStallFidelity {
                         "tikv/raftstore/peer.go:838-849 NewRaftReady, :886-922 handleChangeSet, applier.go:781-800 and :989 at 3522d5f (same at b4ca36b)",
                         "before: the model handled the meta in the applier and queued PRE_SPLIT's engine part and the split on the region worker"),
                 new FidelityRow("split recovery starts only in OnRoleChanged, from the meta's stage at the role change; splitShardFiles runs only from the "
-                        + "proposer's split checker and from handleRecoverSplit. A PRE_SPLIT that commits after the leader changed is applied and "
-                        + "flushed, and then left: the gap of the fix (U3, U7)",
+                        + "proposer's split checker and from handleRecoverSplit. A PRE_SPLIT the new leader had not applied at its role change (it "
+                        + "learns the commit only from its own term's entries) is applied and flushed, and then left: the gap of the fix (U3, U7)",
                         "tikv/raftstore/peer.go:739-766 OnRoleChanged, worker.go:240 splitEngineAndRegion, :581 handleRecoverSplit, :262-265 "
                                 + "preSplitRegion (wrong split stage) at 3522d5f",
                         "before: a leader that applied an earlier term's PRE_SPLIT ran the recovery path too (SplitDriver.handleSplitInProgress), a path "
                                 + "upstream does not have; without it fixed fails U3 on a split whose PRE_SPLIT commits after a leader change or whose "
-                                + "leader restarted in PRE_SPLIT (random seed 22, SplitStallScenarioTest; MixedVersionTest's upgrade mid-split)"),
+                                + "leader restarted in PRE_SPLIT (random seed 22, SplitStallScenarioTest; MixedVersionTest's upgrade mid-split). Shrunk "
+                                + "(./sim shrink split-stall --mode fixed --plan random --seed 22 --fail-on-gaps --invariant U3 --threads 1; "
+                                + "FixGapShrunkRunTest): eight writes to region 151 and one TransferLeader to store-3 at 11.324 s; store-2 applied the "
+                                + "PRE_SPLIT at 11.109 s, store-3 became leader at 11.344 s with its meta still INITIAL and applied it at 11.356 s; "
+                                + "store-2's checker fails \"not leader\" at 12.1 s; U3 at 26.3 s, no claim broken, and without the transfer the split "
+                                + "finishes. U7 shrunk (--plan targeted --seed 250 --invariant U7): store-1's checker proposes region 150's PRE_SPLIT; "
+                                + "store-2 takes the lead, relabels its mem-table and crashes before the flush; restarted, it leads again with nothing to "
+                                + "relabel; store-1's checker waits for 150's flush for good and never starts region 153's check queued behind it"),
                 new FidelityRow("the split checker is held for the whole split: preSplitRegion waits for the PRE_SPLIT's callback, splitShardFiles for the "
                         + "engine's pre-split flush (waitForPreSplitFlushState, which checks neither the epoch nor the role) and then for its own "
                         + "proposal's callback",
@@ -94,7 +101,9 @@ final class SplitStallFidelity {
                         + "within 3 election timeouts and 2 heartbeats, and a leader that keeps leading that long commits what it held",
                         "etcd raft's liveness with check quorum and pre-vote (raft/raft.go at 3522d5f); a three-replica group serves with two",
                         "judged from outside (the faults the kernel applies, read through an observer, and the replicas); runs whose links lose more "
-                                + "than 5% are not judged (a swarm draw losing 18% kept a region leaderless 7.8 s by lost votes alone, seed 648)"),
+                                + "than 5% are not judged (a swarm draw losing 18% kept a region leaderless 7.8 s by lost votes alone, seed 648). The commit mark "
+                                + "moves to the leader's last index each time it has committed what the mark held, so a quiet region's last entry is "
+                                + "judged too (a quorum count off by one, advanceCommit's matchIndex > n, hid behind later writes from a mark taken once)"),
                 new FidelityRow("a peer writes its term and vote (HardState) to stable storage before it sends the messages of that step (a leader may send its "
                         + "entries while writing them, thesis 10.2.1); the log is durable; the commit index is volatile and restarts from the applied index "
                         + "the apply state persists",
