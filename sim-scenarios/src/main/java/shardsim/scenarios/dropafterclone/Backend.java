@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.TreeSet;
+import shardsim.core.blocks.RetryPolicy;
+import shardsim.core.blocks.RetryingCall;
 import shardsim.core.node.Envelope;
 import shardsim.core.node.Node;
 import shardsim.core.node.NodeContext;
@@ -187,7 +189,7 @@ public final class Backend implements Node {
      * tries; then the task info goes and {@code done} frees the pool's thread.
      */
     private void finishThenRemove(FinishTask f, Runnable done) {
-        tryFinish(f, 0, () -> {
+        tryFinish(f, () -> {
             running.remove(new TaskKey(f.type(), f.tabletId()));
             taskChanges++;
             ctx.trace("remove task info. type=" + f.type() + ", signature=" + f.tabletId());
@@ -195,18 +197,31 @@ public final class Backend implements Node {
         });
     }
 
-    private void tryFinish(FinishTask f, int failed, Runnable then) {
-        ctx.call(fe, f, FinishResult.class, config.finishRpcTimeoutMicros(), result -> then.run(), () -> {
-            int tries = failed + 1;
-            ctx.trace("finish task failed. type=" + f.type() + ", signature=" + f.tabletId() + ", try " + tries + " of " + TASK_FINISH_MAX_RETRY);
-            ctx.setTimer("finish task retry sleep " + f.type() + " tablet " + f.tabletId(), DorisConfig.SECOND,
-                    () -> {
-                        if (tries < TASK_FINISH_MAX_RETRY) {
-                            tryFinish(f, tries, then);
-                        } else {
-                            then.run();
-                        }
-                    });
+    private void tryFinish(FinishTask f, Runnable then) {
+        // _finish_task's loop sleeps a second after every failed try, the last one too, before it tests its counter.
+        RetryPolicy policy = new RetryPolicy(config.finishRpcTimeoutMicros(), TASK_FINISH_MAX_RETRY, DorisConfig.SECOND, DorisConfig.SECOND, true);
+        RetryingCall.start(ctx, fe, FinishResult.class, policy, "finish task retry sleep " + f.type() + " tablet " + f.tabletId(), new RetryingCall.Attempts<>() {
+            @Override
+            public FinishTask request(int tryIndex) {
+                return f;
+            }
+
+            @Override
+            public RetryingCall.Next onReply(FinishResult result, int tryIndex) {
+                then.run();
+                return RetryingCall.Next.DONE;
+            }
+
+            @Override
+            public RetryingCall.Next onTimeout(int tryIndex) {
+                ctx.trace("finish task failed. type=" + f.type() + ", signature=" + f.tabletId() + ", try " + (tryIndex + 1) + " of " + TASK_FINISH_MAX_RETRY);
+                return RetryingCall.Next.RETRY;
+            }
+
+            @Override
+            public void onGiveUp(int tries) {
+                then.run();
+            }
         });
     }
 

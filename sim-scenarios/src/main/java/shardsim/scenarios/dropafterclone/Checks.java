@@ -3,6 +3,7 @@ package shardsim.scenarios.dropafterclone;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import shardsim.core.blocks.Samples;
 import shardsim.core.check.Invariant;
 import shardsim.core.check.Rule;
 import shardsim.core.sim.Simulation;
@@ -131,9 +132,7 @@ public final class Checks {
         ReportCadence cadence = new ReportCadence(sim, cluster.backends(), cluster.config().reportIntervalMicros(), cluster.config().taskReportIntervalMicros());
         sim.observe(cadence);
         sim.invariant(Invariant.of(D12, cadence::check));
-        for (long t = tailStartMicros; t <= endMicros; t += sampleMicros) {
-            sim.checkAt(t, "D3 sample", () -> c.sampleD3(tailStartMicros));
-        }
+        new Samples(tailStartMicros, endMicros, sampleMicros).schedule(sim, "D3 sample", () -> c.sampleD3(tailStartMicros));
         return c;
     }
 

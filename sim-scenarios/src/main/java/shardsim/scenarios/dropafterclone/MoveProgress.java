@@ -1,6 +1,7 @@
 package shardsim.scenarios.dropafterclone;
 
 import java.util.TreeMap;
+import shardsim.core.blocks.Quiet;
 import shardsim.core.sim.Simulation;
 import shardsim.core.trace.Micros;
 
@@ -114,8 +115,7 @@ final class MoveProgress {
 
     /** No fault in force or injected anywhere since {@code fromMicros}. */
     private boolean quietSince(long fromMicros) {
-        long since = cluster.sim().quietSinceMicros();
-        return since >= 0 && since <= fromMicros;
+        return Quiet.since(cluster.sim(), fromMicros);
     }
 
     private String ended(Watched w, boolean feUp) {

@@ -1,6 +1,7 @@
 package shardsim.scenarios.splitstall;
 
 import java.util.List;
+import shardsim.core.blocks.Quiet;
 import shardsim.core.check.Invariant;
 import shardsim.core.sim.Simulation;
 import shardsim.core.trace.Micros;
@@ -158,8 +159,7 @@ final class ProgressCheck implements Invariant {
 
     /** The end-of-run judgement: null when U6 holds or the run is not judged (see the class comment). */
     String judge() {
-        long quiet = sim.quietSinceMicros();
-        if (!marked || quiet < 0 || quiet > markMicros - times.settleMicros() || sim.now() < endMicros) {
+        if (!marked || !Quiet.since(sim, markMicros - times.settleMicros()) || sim.now() < endMicros) {
             return null;
         }
         long now = sim.now();

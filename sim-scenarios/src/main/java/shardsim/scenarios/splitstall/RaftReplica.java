@@ -2,6 +2,7 @@ package shardsim.scenarios.splitstall;
 
 import java.util.ArrayList;
 import java.util.List;
+import shardsim.core.blocks.Lease;
 import shardsim.core.node.Disk;
 import shardsim.core.node.NodeContext;
 import shardsim.core.node.Timer;
@@ -52,8 +53,8 @@ final class RaftReplica implements Replica {
     private String leaderId;
     private Timer electionTimer;
     private long electionDeadline;
-    /** When this peer last heard from a leader of its term (its own clock). */
-    private long leaderContactMicros = Long.MIN_VALUE / 2;
+    /** The lease of the leader of its term this peer last heard from: an election timeout from then (its own clock); null before any. */
+    private Lease leaderLease;
     private int votes;
     /** The term this peer is pre-voting for (term + 1), or -1; and the pre-votes it has. */
     private long preVoteTerm = -1;
@@ -111,7 +112,7 @@ final class RaftReplica implements Replica {
         } else {
             leaderId = recover ? null : spec.leader();
             if (leaderId != null) {
-                leaderContactMicros = ctx.now();
+                leaderLease = Lease.grant(leaderId, ctx.now(), cfg.electionMinMicros());
             }
             resetElectionTimer();
         }
@@ -383,7 +384,7 @@ final class RaftReplica implements Replica {
             leaderId = m.leader();
             resetElectionTimer();
         }
-        leaderContactMicros = ctx.now();
+        leaderLease = Lease.grant(m.leader(), ctx.now(), cfg.electionMinMicros());
         if (m.prevIndex() > lastIndex()) {
             ctx.send(m.leader(), response(false, lastIndex()));
             return;
@@ -463,7 +464,7 @@ final class RaftReplica implements Replica {
      * the refuser's own, so a candidate behind in term learns it.
      */
     void onRequestVote(RaftMessage.RequestVote m) {
-        boolean leaderAlive = role == Role.LEADER || (role == Role.FOLLOWER && leaderId != null && ctx.now() - leaderContactMicros < cfg.electionMinMicros());
+        boolean leaderAlive = role == Role.LEADER || (role == Role.FOLLOWER && leaderId != null && leaderLease != null && leaderLease.liveAt(ctx.now()));
         if (m.term() > term && leaderAlive && !m.leaderTransfer()) {
             return;
         }

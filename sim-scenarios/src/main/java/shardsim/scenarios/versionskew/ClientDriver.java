@@ -2,6 +2,8 @@ package shardsim.scenarios.versionskew;
 
 import java.util.Map;
 import java.util.TreeMap;
+import shardsim.core.blocks.RetryPolicy;
+import shardsim.core.blocks.RetryingCall;
 import shardsim.core.node.Envelope;
 import shardsim.core.node.Node;
 import shardsim.core.node.NodeContext;
@@ -38,7 +40,8 @@ public final class ClientDriver implements Node {
 
     private final NodeContext ctx;
     private final Metrics metrics;
-    private final long timeoutMicros;
+    /** Every DDL's call: the client's timeout; only a failed workload CREATE is tried again ({@link Ddl#retries}), with no limit. */
+    private final RetryPolicy calls;
     private final boolean retriesCreate;
     /** Tables acknowledged as created and not dropped (or being dropped) since: table -> shard. */
     private final TreeMap<String, Integer> created = new TreeMap<>();
@@ -58,7 +61,7 @@ public final class ClientDriver implements Node {
         this.ctx = ctx;
         this.retriesCreate = code.clientRetriesCreate();
         this.metrics = metrics;
-        this.timeoutMicros = timing.clientTimeoutMicros();
+        this.calls = new RetryPolicy(timing.clientTimeoutMicros(), RetryPolicy.UNBOUNDED, RETRY_FIRST_MICROS, RETRY_MAX_MICROS, false);
     }
 
     @Override
@@ -72,7 +75,7 @@ public final class ClientDriver implements Node {
         if (waiting(shardId, "CREATE TABLE " + table)) {
             return;
         }
-        send(shardId, table, Kind.WORKLOAD_CREATE, 0);
+        send(shardId, table, Kind.WORKLOAD_CREATE);
     }
 
     /** DROP TABLE of a table the client was told was created on the shard; anything else is skipped. */
@@ -87,20 +90,20 @@ public final class ClientDriver implements Node {
         }
         // The outcome of a drop is unknown until answered: the table leaves the oracle now.
         created.remove(table);
-        send(shardId, table, Kind.WORKLOAD_DROP, 0);
+        send(shardId, table, Kind.WORKLOAD_DROP);
     }
 
     /** C3: one CREATE on the shard after the quiet window, then, once it succeeded, a DROP of the same table; both must succeed. */
     public void probe(int shardId) {
         probes.put(shardId, null);
-        send(shardId, "PROBE_" + shardId, Kind.PROBE_CREATE, 0);
+        send(shardId, "PROBE_" + shardId, Kind.PROBE_CREATE);
     }
 
     /** The drop probe, sent from the create probe's answer: the table leaves the oracle as a workload drop's does. */
     private void dropProbe(int shardId, String table) {
         dropProbes.put(shardId, null);
         created.remove(table);
-        send(shardId, table, Kind.PROBE_DROP, 0);
+        send(shardId, table, Kind.PROBE_DROP);
     }
 
     /** What a DDL the client sends is: a workload request, or one of C3's two probes. */
@@ -125,18 +128,40 @@ public final class ClientDriver implements Node {
         return true;
     }
 
-    /** Sends the DDL; {@code attempt} counts the sends of the same request before this one. */
-    private void send(int shardId, String table, Kind kind, int attempt) {
-        boolean create = kind.create;
-        boolean probe = kind.probe;
-        if (!probe) {
-            busy.put(shardId, true);
+    /** Sends the DDL, and again after each failure that {@link Ddl#retries} allows. */
+    private void send(int shardId, String table, Kind kind) {
+        RetryingCall.start(ctx, MetaNode.NAME, DdlResult.class, calls, "retry CREATE TABLE " + table, new Ddl(shardId, table, kind));
+    }
+
+    /** One DDL's tries; {@code tryIndex} counts the sends of the same request before this one. */
+    private final class Ddl implements RetryingCall.Attempts<DdlResult> {
+        private final int shardId;
+        private final String table;
+        private final Kind kind;
+        private long start;
+        private int seq;
+
+        Ddl(int shardId, String table, Kind kind) {
+            this.shardId = shardId;
+            this.table = table;
+            this.kind = kind;
         }
-        long start = ctx.now();
-        int seq = sent.size();
-        sent.add(new DdlSent(shardId, (create ? "CREATE TABLE " : "DROP TABLE ") + table, start, attempt));
-        VersionSkewProtocol request = create ? new CreateTable(shardId, table) : new DropTable(shardId, table);
-        ctx.call(MetaNode.NAME, request, DdlResult.class, timeoutMicros, r -> {
+
+        @Override
+        public VersionSkewProtocol request(int tryIndex) {
+            if (!kind.probe) {
+                busy.put(shardId, true);
+            }
+            start = ctx.now();
+            seq = sent.size();
+            sent.add(new DdlSent(shardId, (kind.create ? "CREATE TABLE " : "DROP TABLE ") + table, start, tryIndex));
+            return kind.create ? new CreateTable(shardId, table) : new DropTable(shardId, table);
+        }
+
+        @Override
+        public RetryingCall.Next onReply(DdlResult r, int tryIndex) {
+            boolean create = kind.create;
+            boolean probe = kind.probe;
             done(shardId, probe);
             answers.add(new DdlAnswer(seq, r.success() ? "" : r.error(), ctx.now()));
             if (r.success()) {
@@ -152,31 +177,33 @@ public final class ClientDriver implements Node {
                 if (kind == Kind.PROBE_CREATE) {
                     dropProbe(shardId, table);
                 }
-            } else {
-                failed++;
-                if (r.error().startsWith("Shard version mismatch")) {
-                    mismatches++;
-                }
-                probeOutcome(shardId, kind, r.error());
-                maybeRetry(shardId, table, kind, attempt, r.error());
+                return RetryingCall.Next.DONE;
             }
-        }, () -> {
-            done(shardId, probe);
+            failed++;
+            if (r.error().startsWith("Shard version mismatch")) {
+                mismatches++;
+            }
+            probeOutcome(shardId, kind, r.error());
+            return retries(r.error());
+        }
+
+        @Override
+        public RetryingCall.Next onTimeout(int tryIndex) {
+            done(shardId, kind.probe);
             answers.add(new DdlAnswer(seq, "client timeout", ctx.now()));
             failed++;
             probeOutcome(shardId, kind, "client timeout");
-            maybeRetry(shardId, table, kind, attempt, "client timeout");
-        });
-    }
-
-    /** A failed workload CREATE is sent again after the backoff, unless the answer says the table exists. */
-    private void maybeRetry(int shardId, String table, Kind kind, int attempt, String error) {
-        if (!retriesCreate || kind != Kind.WORKLOAD_CREATE || error.contains("already exist")) {
-            return;
+            return retries("client timeout");
         }
-        busy.put(shardId, true);
-        long backoff = Math.min(RETRY_MAX_MICROS, RETRY_FIRST_MICROS << Math.min(attempt, 16));
-        ctx.setTimer("retry CREATE TABLE " + table, backoff, () -> send(shardId, table, Kind.WORKLOAD_CREATE, attempt + 1));
+
+        /** A failed workload CREATE is sent again after the backoff, unless the answer says the table exists; the shard stays busy meanwhile. */
+        private RetryingCall.Next retries(String error) {
+            if (!retriesCreate || kind != Kind.WORKLOAD_CREATE || error.contains("already exist")) {
+                return RetryingCall.Next.DONE;
+            }
+            busy.put(shardId, true);
+            return RetryingCall.Next.RETRY;
+        }
     }
 
     private void probeOutcome(int shardId, Kind kind, String outcome) {

@@ -1,6 +1,7 @@
 package shardsim.scenarios.versionskew;
 
 import java.util.TreeMap;
+import shardsim.core.blocks.Lease;
 
 /**
  * The shard locks in etcd that keep a shard open on one data node at a time
@@ -19,40 +20,37 @@ public final class ShardLocks {
     /** How often a holder keeps its leases alive: well inside the TTL, as the keepalive loop does. */
     static final long KEEPALIVE_MICROS = TTL_MICROS / 3;
 
-    private record Lock(String owner, long expiresAtMicros) {
-    }
-
-    private final TreeMap<Integer, Lock> locks = new TreeMap<>();
+    private final TreeMap<Integer, Lease> locks = new TreeMap<>();
 
     /** Grants the shard's lock to {@code node} unless another node holds it with a live lease. */
     boolean acquire(int shardId, String node, long nowMicros) {
-        Lock l = locks.get(shardId);
-        if (l != null && !l.owner().equals(node) && l.expiresAtMicros() > nowMicros) {
+        Lease l = locks.get(shardId);
+        if (l != null && l.heldByOtherThan(node, nowMicros)) {
             return false;
         }
-        locks.put(shardId, new Lock(node, nowMicros + TTL_MICROS));
+        locks.put(shardId, Lease.grant(node, nowMicros, TTL_MICROS));
         return true;
     }
 
     /** The holder keeps its lease alive. */
     void keepAlive(int shardId, String node, long nowMicros) {
-        Lock l = locks.get(shardId);
-        if (l != null && l.owner().equals(node) && l.expiresAtMicros() > nowMicros) {
-            locks.put(shardId, new Lock(node, nowMicros + TTL_MICROS));
+        Lease l = locks.get(shardId);
+        if (l != null && l.heldBy(node, nowMicros)) {
+            locks.put(shardId, l.renewedAt(nowMicros, TTL_MICROS));
         }
     }
 
     /** The holder revokes its lease: the key goes. */
     void release(int shardId, String node) {
-        Lock l = locks.get(shardId);
-        if (l != null && l.owner().equals(node)) {
+        Lease l = locks.get(shardId);
+        if (l != null && l.holder().equals(node)) {
             locks.remove(shardId);
         }
     }
 
     /** The node holding the shard's lock with a live lease, or null. For checkers and coverage. */
     public String holder(int shardId, long nowMicros) {
-        Lock l = locks.get(shardId);
-        return l == null || l.expiresAtMicros() <= nowMicros ? null : l.owner();
+        Lease l = locks.get(shardId);
+        return l == null ? null : l.holderAt(nowMicros);
     }
 }

@@ -3,6 +3,8 @@ package com.example.pdstale;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import shardsim.core.blocks.Eventually;
+import shardsim.core.blocks.Samples;
 import shardsim.core.check.Invariant;
 import shardsim.core.check.Rule;
 import shardsim.core.sim.Simulation;
@@ -35,9 +37,8 @@ final class Checks {
         Checks c = new Checks(cluster);
         PdWorld w = cluster.world;
         c.sim.invariant(Invariant.of(P1, c::p1));
-        for (long t = w.tailStartMicros() + 3 * w.heartbeatMicros(); t <= w.endMicros(); t += w.heartbeatMicros()) {
-            c.sim.checkAt(t, "P2 sample", c::p2);
-        }
+        Samples tail = new Samples(w.tailStartMicros() + 3 * w.heartbeatMicros(), w.endMicros(), w.heartbeatMicros());
+        Eventually.afterFaults(c.sim, P2, 3 * w.heartbeatMicros(), tail, "P2 sample", c::p2);
     }
 
     /** The region's current leader, or null before the stores boot. */
@@ -78,20 +79,17 @@ final class Checks {
     }
 
     /** Judged once the faults have been over for three heartbeats, for leaders of at least two (one may not have been heard yet). */
-    private void p2() {
+    private String p2() {
         long hb = cluster.world.heartbeatMicros();
-        if (sim.quietSinceMicros() < 0 || sim.now() - sim.quietSinceMicros() < 3 * hb) {
-            return;
-        }
         Pd pd = sim.node(PdWorld.PD, Pd.class);
         for (long id : cluster.world.regionIds()) {
             Lead now = lead(id);
             Pd.RegionInfo cached = pd == null ? null : pd.cached(id);
             if (now != null && sim.now() - now.sinceMicros() >= 2 * hb && (cached == null || !cached.leader().equals(now.store()))) {
-                sim.violation(P2, "pd's cache names " + (cached == null ? "no leader" : cached.leader()) + " for region " + id + ", whose leader is "
-                        + now.store() + " (term " + now.term() + ")");
-                return;
+                return "pd's cache names " + (cached == null ? "no leader" : cached.leader()) + " for region " + id + ", whose leader is "
+                        + now.store() + " (term " + now.term() + ")";
             }
         }
+        return null;
     }
 }
