@@ -1,5 +1,7 @@
 package shardsim.cli;
 
+import shardsim.cli.io.AtomicOutput;
+
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -10,7 +12,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * command to stop and then waits until the command has printed what it did, so the user gets that
  * (and no verdict for work not done) instead of nothing. One per command, open until the command
  * has printed: the JVM halts as soon as it is closed. Temporary files go with
- * {@link shardsim.cli.io.AtomicOutput}'s hook. Tests drive the same path with
+ * {@link shardsim.cli.io.AtomicOutput}'s hook, which waits until this one is closed so that it
+ * cannot delete a file the command is still moving into place. Tests drive the same path with
  * {@link #signalAfterPolls}, since a test cannot send its own JVM a signal.
  */
 final class OnSignal implements AutoCloseable {
@@ -19,6 +22,7 @@ final class OnSignal implements AutoCloseable {
 
     private final AtomicBoolean signalled = new AtomicBoolean();
     private final CountDownLatch printed = new CountDownLatch(1);
+    private final AtomicBoolean released = new AtomicBoolean();
     private final Thread hook;
 
     OnSignal(String name) {
@@ -38,6 +42,7 @@ final class OnSignal implements AutoCloseable {
         }, name + "-signal");
         try {
             Runtime.getRuntime().addShutdownHook(h);
+            AtomicOutput.holdCleanup();
         } catch (IllegalStateException shuttingDown) {
             // The signal came before the command got here: it stops at once and says so.
             signalled.set(true);
@@ -73,6 +78,9 @@ final class OnSignal implements AutoCloseable {
         printed.countDown();
         if (hook == null) {
             return;
+        }
+        if (released.compareAndSet(false, true)) {
+            AtomicOutput.releaseCleanup();
         }
         try {
             Runtime.getRuntime().removeShutdownHook(hook);

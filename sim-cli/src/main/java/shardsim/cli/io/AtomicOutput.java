@@ -37,6 +37,10 @@ public final class AtomicOutput implements Closeable {
     /** What marks a temporary file of sim's in a folder, after the hidden target's name. */
     public static final String TEMP_MARK = ".sim-tmp-";
     private static boolean hooked;
+    /** Commands still writing what they found after a signal; the cleanup hook waits for them. */
+    private static int holders;
+    /** How long the cleanup hook waits for a command still writing before it removes temporary files anyway. */
+    private static final long HOLD_WAIT_MILLIS = 60_000;
 
     private final Path target;
     private final Path temp;
@@ -254,7 +258,44 @@ public final class AtomicOutput implements Closeable {
         }
     }
 
+    /**
+     * A command that writes what it found after a signal holds the cleanup until it is done: the
+     * JVM runs its shutdown hooks at once and in no order, and without this the cleanup could
+     * delete a temporary file the command is about to move into place. Pair with
+     * {@link #releaseCleanup}.
+     */
+    public static void holdCleanup() {
+        synchronized (LIVE) {
+            holders++;
+        }
+    }
+
+    /** The command that called {@link #holdCleanup} is done writing: the cleanup may go on. */
+    public static void releaseCleanup() {
+        synchronized (LIVE) {
+            if (holders > 0) {
+                holders--;
+            }
+            LIVE.notifyAll();
+        }
+    }
+
     private static void removeLive() {
+        synchronized (LIVE) {
+            long until = System.nanoTime() + HOLD_WAIT_MILLIS * 1_000_000L;
+            while (holders > 0) {
+                long leftNanos = until - System.nanoTime();
+                if (leftNanos <= 0) {
+                    break;
+                }
+                try {
+                    LIVE.wait(Math.max(1, leftNanos / 1_000_000L));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+        }
         List<Path> left;
         synchronized (LIVE) {
             left = new ArrayList<>(LIVE);
