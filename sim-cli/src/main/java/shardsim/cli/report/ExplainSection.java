@@ -15,6 +15,7 @@ import shardsim.core.run.SimulatedScenario;
 import shardsim.core.scenario.CustomPlan;
 import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Scenario;
+import shardsim.core.scenario.ScenarioPresentation;
 import shardsim.core.trace.Micros;
 import shardsim.core.trace.TraceEvent;
 
@@ -157,9 +158,9 @@ final class ExplainSection {
         return b.toString();
     }
 
-    /** The scenario's own reading of its curves ({@link Scenario#explainNotes()}), stripped. */
+    /** The scenario's own reading of its curves ({@link ScenarioPresentation#explainNotes()}), stripped. */
     private String notes() {
-        return scenario.explainNotes().strip();
+        return ScenarioPresentation.of(scenario).explainNotes().strip();
     }
 
     private static String fence(List<TraceEvent> events) {
