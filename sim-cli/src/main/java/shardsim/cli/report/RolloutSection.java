@@ -125,7 +125,7 @@ final class RolloutSection {
                 + "over the seed's own " + plan + " plan (its faults and workload). A run counts in the window of its first violation of an invariant the fix claims: before the first step, "
                 + "in the mixed window (first to last step), or after the last step (a rollback ends on the old code again). Not on old code: failing from the first step on "
                 + "while the same plan with every step a restart on the " + from + " code (the same restarts at the same times, no code change) holds; an order with any is unsafe, "
-                + "and the shrunk plan shows which code changes the failure needs. Clean: every step applied and no such violation. Measured with `" + (result == null ? "" : command()) + "`; the tables in README.md give 10,000 seeds per order.";
+                + "and the shrunk plan shows which code changes the failure needs. Clean: every step applied and no such violation. Measured with `" + (result == null ? "" : command()) + "`; docs/figures.md gives the larger runs, with their commands.";
     }
 
     private List<String> listing(Unsafe u) {
