@@ -113,8 +113,12 @@ public final class MutationSummary {
             record(Path.of(args[1]));
             return;
         }
+        if ((args.length == 2 || args.length == 3) && args[0].equals("rekey")) {
+            System.exit(rekey(Path.of(args[1]), args.length == 3 ? Path.of(args[2]) : null));
+        }
         if (args.length != 1) {
-            System.err.println("usage: java scripts/MutationSummary.java DIR   (or: record DIR, with the build's classes on the class path)");
+            System.err.println("usage: java scripts/MutationSummary.java DIR   (or: record DIR, with the build's classes on the class path;"
+                    + " or: rekey DIR [OLD_MUTATIONS_XML])");
             System.exit(2);
         }
         Path dir = Path.of(args[0]);
@@ -296,6 +300,78 @@ public final class MutationSummary {
             out.put(f[0], new Verdict(f[1], f[2]));
         }
         return out;
+    }
+
+    /**
+     * Re-keys the census (DIR/survivors.tsv) to the run in DIR/mutations.xml after the code moved:
+     * a row whose key is a survivor of the run stays; a row whose mutant the run killed is dropped;
+     * a row whose key the run does not have (its line moved) takes the key of the one survivor of
+     * the run, not yet classified, with the same class, method and mutator (and, when
+     * OLD_MUTATIONS_XML, the run the census was read against, is given, the same PIT description
+     * as the row's mutant had there); with none or several such survivors the row stays as it is
+     * and is listed to be re-read. Survivors with no row are listed to be read. Rewrites survivors.tsv in place
+     * (comments and order kept; a re-keyed row's note gains "(re-keyed from LINE)"); exit 1 when
+     * something is left to read by hand.
+     */
+    static int rekey(Path dir, Path oldXml) throws Exception {
+        List<Mutant> now = read(dir.resolve("mutations.xml"));
+        Map<String, Mutant> byKey = new LinkedHashMap<>();
+        now.forEach(m -> byKey.put(m.key(), m));
+        Map<String, Mutant> before = new LinkedHashMap<>();
+        if (oldXml != null) {
+            read(oldXml).forEach(m -> before.put(m.key(), m));
+        }
+        Path tsv = dir.resolve("survivors.tsv");
+        List<String> lines = Files.readAllLines(tsv, StandardCharsets.UTF_8);
+        java.util.Set<String> taken = new java.util.HashSet<>();
+        for (String line : lines) {
+            if (!line.isBlank() && !line.startsWith("#")) {
+                taken.add(line.split("\t", 2)[0]);
+            }
+        }
+        List<String> out = new ArrayList<>();
+        List<String> dropped = new ArrayList<>();
+        List<String> rekeyed = new ArrayList<>();
+        List<String> unmatched = new ArrayList<>();
+        for (String line : lines) {
+            if (line.isBlank() || line.startsWith("#")) {
+                out.add(line);
+                continue;
+            }
+            String[] f = line.split("\t", 3);
+            Mutant m = byKey.get(f[0]);
+            if (m != null && m.survivorToRead()) {
+                out.add(line);
+                continue;
+            }
+            if (m != null) {
+                dropped.add(f[0] + " (" + m.status() + ")");
+                continue;
+            }
+            String[] k = f[0].split("\\|");
+            Mutant old = before.get(f[0]);
+            List<Mutant> candidates = now.stream().filter(c -> c.survivorToRead() && !taken.contains(c.key()))
+                    .filter(c -> c.key().startsWith(k[0] + "|" + k[1] + "|") && c.shortMutator().equals(k[3]))
+                    .filter(c -> old == null || c.description().equals(old.description())).toList();
+            if (candidates.size() != 1) {
+                unmatched.add(f[0] + " (" + candidates.size() + " candidates)");
+                out.add(line);
+                continue;
+            }
+            Mutant c = candidates.get(0);
+            taken.add(c.key());
+            rekeyed.add(f[0] + " -> " + c.key());
+            out.add(c.key() + "\t" + f[1] + "\t" + f[2] + " (re-keyed from " + k[2] + ")");
+        }
+        Files.write(tsv, out, StandardCharsets.UTF_8);
+        List<String> unread = now.stream().filter(m -> m.survivorToRead() && !taken.contains(m.key())).map(Mutant::key).toList();
+        System.out.println("kept " + (out.stream().filter(l -> !l.isBlank() && !l.startsWith("#")).count() - rekeyed.size()) + ", re-keyed "
+                + rekeyed.size() + ", dropped as killed " + dropped.size() + ", unmatched " + unmatched.size() + ", survivors with no row " + unread.size());
+        rekeyed.forEach(x -> System.out.println("re-keyed  " + x));
+        dropped.forEach(x -> System.out.println("dropped   " + x));
+        unmatched.forEach(x -> System.out.println("unmatched " + x + ": re-read it"));
+        unread.forEach(x -> System.out.println("to read   " + x));
+        return unmatched.isEmpty() && unread.isEmpty() ? 0 : 1;
     }
 
     static String pct(long a, long b) {

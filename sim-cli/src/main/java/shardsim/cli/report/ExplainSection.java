@@ -15,6 +15,7 @@ import shardsim.core.run.SimulatedScenario;
 import shardsim.core.scenario.CustomPlan;
 import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Scenario;
+import shardsim.core.scenario.ScenarioPresentation;
 import shardsim.core.trace.Micros;
 import shardsim.core.trace.TraceEvent;
 
@@ -102,8 +103,9 @@ final class ExplainSection {
     private static final String INTRO = "For each point of the run (an event number), K = " + ExplainParams.DEFAULT_K
             + " continuations replay the run exactly up to it, then go on with every random stream re-seeded (the plan's faults and workload kept);"
             + " the curve is the fraction that still break the same invariant. The point of no return is the earliest point from which at least 95% fail;"
-            + " the steepest rise is where the curve climbs most between two neighbouring points. With K = 100 a fraction near 90% has a standard error of"
-            + " about 3 points, so a point of no return near the threshold can move by a few events with another grid or K.";
+            + " the steepest rise is where the curve climbs most between two neighbouring points. With K = " + ExplainParams.DEFAULT_K
+            + " a fraction near 90% has a standard error of about " + Math.round(100 * Math.sqrt(0.9 * 0.1 / ExplainParams.DEFAULT_K))
+            + " points, so a point of no return near the threshold can move by a few events with another grid or K.";
 
     String html() {
         StringBuilder b = new StringBuilder("<h2 id=\"explain\">When the failure became inevitable</h2>\n<p>").append(Html.esc(INTRO)).append("</p>\n");
@@ -157,9 +159,9 @@ final class ExplainSection {
         return b.toString();
     }
 
-    /** The scenario's own reading of its curves ({@link Scenario#explainNotes()}), stripped. */
+    /** The scenario's own reading of its curves ({@link ScenarioPresentation#explainNotes()}), stripped. */
     private String notes() {
-        return scenario.explainNotes().strip();
+        return ScenarioPresentation.of(scenario).explainNotes().strip();
     }
 
     private static String fence(List<TraceEvent> events) {

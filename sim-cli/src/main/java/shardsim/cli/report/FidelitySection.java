@@ -4,6 +4,7 @@ import java.util.List;
 import shardsim.core.scenario.FidelityRow;
 import shardsim.core.scenario.LogLine;
 import shardsim.core.scenario.Scenario;
+import shardsim.core.scenario.ScenarioPresentation;
 
 /**
  * The parts of a report that set the model beside upstream: the bug report's log beside the trace
@@ -19,8 +20,9 @@ final class FidelitySection {
 
     /** Runs what the scenario needs to align its documented run with the report's log. */
     FidelitySection(Scenario scenario) {
-        this.log = List.copyOf(scenario.logAlignment());
-        this.fidelity = List.copyOf(scenario.fidelity());
+        ScenarioPresentation p = ScenarioPresentation.of(scenario);
+        this.log = List.copyOf(p.logAlignment());
+        this.fidelity = List.copyOf(p.fidelity());
     }
 
     boolean hasLog() {

@@ -19,6 +19,7 @@ import shardsim.core.scenario.CustomPlan;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Scenario;
+import shardsim.core.scenario.ScenarioPresentation;
 import shardsim.core.shrink.ShrinkBudget;
 import shardsim.core.shrink.ShrinkResult;
 import shardsim.core.trace.Micros;
@@ -26,7 +27,7 @@ import shardsim.core.trace.Micros;
 /**
  * The report's section "Rolling out the fix": {@code sim upgrades} from the buggy to the fixed
  * code over the report's seeds, as a table and a plot of the failing fraction per order split by
- * window, the scenario's own words ({@link Scenario#rolloutNotes()}), and for each unsafe order
+ * window, the scenario's own words ({@link ScenarioPresentation#rolloutNotes()}), and for each unsafe order
  * its smallest failing seed and shrunk plan as files next to the report. Shrinks run two
  * candidates at a time under a run budget only, so the section is the same bytes everywhere.
  */
@@ -124,7 +125,7 @@ final class RolloutSection {
                 + "over the seed's own " + plan + " plan (its faults and workload). A run counts in the window of its first violation of an invariant the fix claims: before the first step, "
                 + "in the mixed window (first to last step), or after the last step (a rollback ends on the old code again). Not on old code: failing from the first step on "
                 + "while the same plan with every step a restart on the " + from + " code (the same restarts at the same times, no code change) holds; an order with any is unsafe, "
-                + "and the shrunk plan shows which code changes the failure needs. Clean: every step applied and no such violation. Measured with `" + (result == null ? "" : command()) + "`; the tables in README.md give 10,000 seeds per order.";
+                + "and the shrunk plan shows which code changes the failure needs. Clean: every step applied and no such violation. Measured with `" + (result == null ? "" : command()) + "`; docs/figures.md gives the larger runs, with their commands.";
     }
 
     private List<String> listing(Unsafe u) {
@@ -161,8 +162,8 @@ final class RolloutSection {
 
     String markdown() {
         StringBuilder b = new StringBuilder("## Rolling out the fix\n\n");
-        if (!scenario.rolloutNotes().isBlank()) {
-            b.append(scenario.rolloutNotes().strip()).append("\n\n");
+        if (!notes().isBlank()) {
+            b.append(notes().strip()).append("\n\n");
         }
         if (result == null) {
             return b.append("No rollout measured: ").append(Md.text(missing)).append(".\n\n").toString();
@@ -190,7 +191,7 @@ final class RolloutSection {
 
     String html() {
         StringBuilder b = new StringBuilder("<h2 id=\"rollout\">Rolling out the fix</h2>\n");
-        for (String para : scenario.rolloutNotes().strip().split("\n\\s*\n")) {
+        for (String para : notes().strip().split("\n\\s*\n")) {
             if (!para.isBlank()) {
                 b.append("<p>").append(prose(para)).append("</p>\n");
             }
@@ -218,6 +219,10 @@ final class RolloutSection {
             b.append("</pre>\n");
         }
         return b.toString();
+    }
+
+    private String notes() {
+        return ScenarioPresentation.of(scenario).rolloutNotes();
     }
 
     /** Author prose to HTML: escaped, with {@code `code`} and {@code **bold**}. */

@@ -19,6 +19,7 @@ import shardsim.core.check.Stance;
 import shardsim.cli.verdict.VerdictText;
 import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Scenario;
+import shardsim.core.scenario.ScenarioPresentation;
 import shardsim.core.trace.Micros;
 import shardsim.core.trace.Trace;
 
@@ -135,6 +136,12 @@ public final class ScenarioReport {
      * Whether a run stops at its first violation, as the documented buggy run shows it: a run
      * that stopped recorded no event after the one that broke the first invariant.
      */
+    /** The bug in two sentences: the presentation's, or the one-line description when it has none. */
+    private String summary() {
+        String s = ScenarioPresentation.of(scenario).summary();
+        return s.isBlank() ? scenario.description() : s;
+    }
+
     private String stopsSentence() {
         RunResult r = buggyRun.result();
         boolean stops = r.ok() || r.events() <= r.violations().get(0).eventNumber() + 1;
@@ -211,9 +218,9 @@ public final class ScenarioReport {
     public String html() {
         StringBuilder b = new StringBuilder();
         b.append("<h1>").append(Html.esc(scenario.name())).append("</h1>\n");
-        b.append("<p>").append(Html.esc(scenario.summary())).append("</p>\n");
-        if (!scenario.upstream().isEmpty()) {
-            b.append("<p>Upstream report: ").append(Html.esc(scenario.upstream())).append("</p>\n");
+        b.append("<p>").append(Html.esc(summary())).append("</p>\n");
+        if (!ScenarioPresentation.of(scenario).upstream().isEmpty()) {
+            b.append("<p>Upstream report: ").append(Html.esc(ScenarioPresentation.of(scenario).upstream())).append("</p>\n");
         }
         b.append("<p>Contents: <a href=\"#invariants\">invariants</a> \u00b7 ").append(fidelity.hasLog() ? "<a href=\"#log\">the report's log</a> \u00b7 " : "")
                 .append(fidelity.hasFidelity() ? "<a href=\"#fidelity\">fidelity</a> \u00b7 " : "")
@@ -331,9 +338,9 @@ public final class ScenarioReport {
         StringBuilder b = new StringBuilder();
         b.append("# ").append(Md.text(scenario.name())).append("\n\n");
         b.append(GENERATED_MARK).append("\n\n");
-        b.append(Md.text(scenario.summary())).append("\n\n");
-        if (!scenario.upstream().isEmpty()) {
-            b.append("Upstream report: ").append(Md.text(scenario.upstream())).append("\n\n");
+        b.append(Md.text(summary())).append("\n\n");
+        if (!ScenarioPresentation.of(scenario).upstream().isEmpty()) {
+            b.append("Upstream report: ").append(Md.text(ScenarioPresentation.of(scenario).upstream())).append("\n\n");
         }
         b.append("The full report with the diagrams inline: [index.html](index.html) (one self-contained file; open it locally).\n\n");
         b.append("## Invariants\n\n| invariant | meaning | ").append(Md.cell(buggy + " / " + documentedPlan)).append(" | ")

@@ -62,7 +62,7 @@ public final class ScenarioPages {
 
     static String fidelity(Scenario s) {
         StringBuilder b = new StringBuilder("| behaviour | upstream | simplification |\n|---|---|---|\n");
-        for (FidelityRow r : s.fidelity()) {
+        for (FidelityRow r : shardsim.core.scenario.ScenarioPresentation.of(s).fidelity()) {
             b.append("| ").append(Md.cell(r.behaviour())).append(" | ").append(Md.cell(r.upstream())).append(" | ")
                     .append(Md.cell(r.simplification().isEmpty() ? "none" : r.simplification())).append(" |\n");
         }

@@ -17,27 +17,12 @@ public interface Scenario {
     String description();
 
     /**
-     * The bug in two sentences, for reports: what goes wrong, and what the fix changes. Defaults
-     * to {@link #description()}.
+     * What reports show of the scenario besides what they measure (its bug in words, upstream
+     * report, fidelity table, log alignment, notes), kept apart from what runs. Empty, the default:
+     * the scenario is run and reported all the same, with its {@link #description()}.
      */
-    default String summary() {
-        return description();
-    }
-
-    /**
-     * Where the bug comes from: the upstream report's title, project and number as plain text
-     * (no address, so a report that quotes it stays free of links). Empty when there is none.
-     */
-    default String upstream() {
-        return "";
-    }
-
-    /**
-     * The fidelity table for reports: each modelled behaviour, the upstream file and commit it
-     * follows, and where the model simplifies. Empty when the scenario has none yet.
-     */
-    default List<FidelityRow> fidelity() {
-        return List.of();
+    default java.util.Optional<ScenarioPresentation> presentation() {
+        return java.util.Optional.empty();
     }
 
     /** The modes, the first being the default ("buggy", "fixed", and any ablations). */
@@ -171,15 +156,6 @@ public interface Scenario {
     }
 
     /**
-     * The upstream report's log lines beside the trace lines of the documented plan run in the
-     * buggy mode, in the report's order. The scenario runs its documented plan to compute the sim
-     * side. Empty when the report has no log to compare with.
-     */
-    default List<LogLine> logAlignment() {
-        return List.of();
-    }
-
-    /**
      * The names a plan's faults and operations may use in the world of {@code spec} (its base plan
      * and seed): nodes, and whatever the scenario's own kinds name. {@link PlanValidation} checks
      * a plan given as data against them before it runs. Default: nothing is checked.
@@ -228,27 +204,6 @@ public interface Scenario {
      */
     default java.util.OptionalLong runEndMicros(RunSpec spec) {
         return java.util.OptionalLong.empty();
-    }
-
-    /**
-     * The scenario's own words for the report's section "Rolling out the fix": which upgrade
-     * orders are safe, which are not and why, what an operator should do. Markdown paragraphs
-     * separated by blank lines (inline {@code `code`} and {@code **bold**} only). Empty, the
-     * default, when the scenario has written none yet; the section then shows only the measured
-     * table.
-     */
-    default String rolloutNotes() {
-        return "";
-    }
-
-    /**
-     * The scenario's own reading of the curves in the report's section "When the failure became
-     * inevitable" ({@code sim explain} on its documented buggy run): which events the curve marks
-     * as decisive and whether that agrees with the report's story. Markdown paragraphs as for
-     * {@link #rolloutNotes()}. Empty, the default: the section then shows only what it measured.
-     */
-    default String explainNotes() {
-        return "";
     }
 
     /** Runs one seed; the trace decides how much of the run is kept. */

@@ -9,10 +9,9 @@ import shardsim.core.run.Draw;
 import shardsim.core.run.RunShape;
 import shardsim.core.run.Script;
 import shardsim.core.run.SimulatedScenario;
-import shardsim.core.scenario.FidelityRow;
-import shardsim.core.scenario.LogLine;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunSpec;
+import shardsim.core.scenario.ScenarioPresentation;
 import shardsim.core.scenario.WorldNames;
 import shardsim.core.sim.Simulation;
 import shardsim.core.trace.Trace;
@@ -52,16 +51,10 @@ public final class DropAfterCloneScenario extends SimulatedScenario<DorisWorld, 
         return "Doris: a DROP from a stale tablet report runs on a BE after a CLONE re-created the tablet there; the only copy is lost";
     }
 
+    /** Its words, fidelity table and log for reports ({@link DropAfterClonePresentation}), apart from what runs. */
     @Override
-    public String summary() {
-        return "A DROP that the FE issued from a stale tablet report waits on a BE while a CLONE moves the tablet back to that BE, then deletes the only copy. "
-                + "The fix fences the DROP with the replica id the BE reported: a CLONE stamps the new replica id on the BE's tablet, and the BE aborts "
-                + "a DROP whose id differs or whose tablet is under clone.";
-    }
-
-    @Override
-    public String upstream() {
-        return "Apache Doris issue \"[Bug] Tablet is lost due to data balancing\", reported by qidaye (fe.log of 2021-05-26, tablet 11415 on backend 10006)";
+    public java.util.Optional<ScenarioPresentation> presentation() {
+        return java.util.Optional.of(new DropAfterClonePresentation(this));
     }
 
     @Override
@@ -111,37 +104,14 @@ public final class DropAfterCloneScenario extends SimulatedScenario<DorisWorld, 
         return List.of(DorisOperation.Balance.class);
     }
 
-    @Override
-    public String rolloutNotes() {
-        return RolloutNotes.TEXT;
-    }
-
-    /** What the report's curves of the documented buggy run say, for "When the failure became inevitable". */
-    @Override
-    public String explainNotes() {
-        return "The documented run scripts every timing, so its curve is flat at 100%. The jittered run shows the race the "
-                + "report describes. From the start 77 of 100 continuations lose the tablet; the steepest rise (to 89) comes with "
-                + "be10006's tablet report at t=77.804 s, the stale report the DROP is decided from, and the scripted slow agent RPC "
-                + "at 77.805 s that holds the DROP's batch back. The point of no return, 98 of 100, is event 111 at t=77.814 s: the "
-                + "FE's agent batch that sends the CLONE of tablet 11415 to be10006, 4.0 ms after the FE decided the stale DROP, "
-                + "while the DROP still waits for its RPC. Once the CLONE is on its way ahead of the DROP, the copy it creates is the "
-                + "one the DROP deletes: the report's order of events, CLONE before the stale DROP, is what seals the loss.";
-    }
-
-    @Override
-    public List<FidelityRow> fidelity() {
-        return Fidelity.rows();
-    }
-
     /**
-     * The report's log lines beside the trace of the documented plan in the buggy mode, run on past
-     * its first violation so that the FE's next report (the set-bad lines) is in it too.
+     * The events of the documented plan in the buggy mode, run on past its first violation (for
+     * the report's log beside the trace).
      */
-    @Override
-    public List<LogLine> logAlignment() {
+    List<shardsim.core.trace.TraceEvent> documentedBuggyThrough() {
         Trace trace = Trace.full();
         runThrough(new RunSpec(NAME, Plans.BUGGY, Plans.DOCUMENTED, 0), trace);
-        return ReportLog.align(trace.events());
+        return trace.events();
     }
 
     // ---- the world, the plan and the model ----------------------------------------------------

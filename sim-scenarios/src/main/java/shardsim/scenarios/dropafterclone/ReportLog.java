@@ -1,27 +1,22 @@
 package shardsim.scenarios.dropafterclone;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Predicate;
+import shardsim.core.scenario.LogAlignment;
+import shardsim.core.scenario.LogAlignment.Match;
+import shardsim.core.scenario.LogAlignment.Row;
 import shardsim.core.scenario.LogLine;
-import shardsim.core.trace.Micros;
 import shardsim.core.trace.TraceData;
 import shardsim.core.trace.TraceEvent;
-import shardsim.core.trace.TraceKind;
 
 /**
  * The report's fe.log and be.INFO lines, each with the trace event of the documented buggy run
- * that corresponds to it. An event is found by its kind, its actor and the words its note
- * starts with (the model traces the same words Doris logs), no earlier than the event matched for
- * an anchor row, so a line about step 3 does not match the same words of step 1.
+ * that corresponds to it ({@link LogAlignment}). An event is found by its actor and the words its
+ * note starts with (the model traces the same words Doris logs), no earlier than the event matched
+ * for an anchor row, so a line about step 3 does not match the same words of step 1.
  */
 final class ReportLog {
     private static final String B = DocumentedPlan.B;
     private static final String FE = Cluster.FE;
-
-    /** One line of the report; {@code anchor} is the row whose match this one follows (-1: none); same: it is that very event. */
-    private record Row(String time, String line, String actor, String startsWith, String contains, int anchor, boolean same, String none) {
-    }
 
     private static final List<Row> ROWS = List.of(
             // fe.log, step 2 finished
@@ -70,50 +65,24 @@ final class ReportLog {
     private ReportLog() {
     }
 
+    /** The line found by the note of {@code actor} starting with {@code startsWith} (and containing {@code contains}), at or after row {@code anchor}'s. */
     private static Row row(String time, String line, String actor, String startsWith, String contains, int anchor) {
-        return new Row(time, line, actor, startsWith, contains, anchor, false, null);
+        return LogAlignment.line(time, line, Match.of(actor).only(TraceData.Note.class).startingWith(startsWith).containing(contains).after(anchor));
     }
 
+    /** The line that is the very event found for row {@code anchor}. */
     private static Row same(String time, String line, int anchor) {
-        return new Row(time, line, null, null, null, anchor, true, null);
+        return LogAlignment.sameAs(time, line, anchor);
     }
 
     private static Row none(String time, String line, String why) {
-        return new Row(time, line, null, null, null, -1, false, why);
+        return LogAlignment.unmodelled(time, line, why);
     }
+
+    private static final LogAlignment.Style STYLE = new LogAlignment.Style(e -> e.actor() + ": " + e.detail(), "", "(not in the trace)", why -> "(" + why + ")");
 
     /** The rows, matched against the events of the documented buggy run (with its run continuing past the first violation). */
     static List<LogLine> align(List<TraceEvent> events) {
-        List<LogLine> out = new ArrayList<>();
-        List<Integer> matched = new ArrayList<>();
-        for (Row r : ROWS) {
-            if (r.none() != null) {
-                matched.add(-1);
-                out.add(new LogLine(r.time(), r.line(), "", "(" + r.none() + ")"));
-                continue;
-            }
-            int from = r.anchor() < 0 ? 0 : matched.get(r.anchor());
-            int at = -1;
-            if (r.same()) {
-                at = from;
-            } else if (from >= 0) {
-                Predicate<TraceEvent> p = e -> e.kind() == TraceKind.STATE && e.data() instanceof TraceData.Note n && e.actor().equals(r.actor())
-                        && n.text().startsWith(r.startsWith()) && (r.contains() == null || n.text().contains(r.contains()));
-                for (int i = from; i < events.size(); i++) {
-                    if (p.test(events.get(i))) {
-                        at = i;
-                        break;
-                    }
-                }
-            }
-            matched.add(at);
-            if (at < 0) {
-                out.add(new LogLine(r.time(), r.line(), "", "(not in the trace)"));
-            } else {
-                TraceEvent e = events.get(at);
-                out.add(new LogLine(r.time(), r.line(), Micros.format(e.timeMicros()), e.actor() + ": " + e.detail()));
-            }
-        }
-        return out;
+        return LogAlignment.align(ROWS, events, STYLE);
     }
 }

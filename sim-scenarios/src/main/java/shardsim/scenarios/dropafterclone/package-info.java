@@ -21,6 +21,6 @@
  * from, so the scenario can give any run back as a custom plan. Each process runs the code of its
  * own row of the mode table, so a run can mix old and new FE and BEs as a rollout does; the
  * protocol between them follows Doris's (a replica id field one side lacks reads as 0), and
- * {@code RolloutNotes} holds the report's words on rolling the fix out.
+ * {@code DropAfterClonePresentation} gives the report's words (resources under {@code report/}).
  */
 package shardsim.scenarios.dropafterclone;

@@ -3,12 +3,12 @@ package shardsim.scenarios.splitstall;
 import java.util.ArrayList;
 import java.util.List;
 import shardsim.core.scenario.FidelityRow;
+import shardsim.core.scenario.LogAlignment;
+import shardsim.core.scenario.LogAlignment.Match;
+import shardsim.core.scenario.LogAlignment.Row;
 import shardsim.core.scenario.LogLine;
 import shardsim.core.scenario.RunSpec;
-import shardsim.core.trace.Micros;
 import shardsim.core.trace.Trace;
-import shardsim.core.trace.TraceData;
-import shardsim.core.trace.TraceEvent;
 
 /** What split-stall models against unistore's code, and the report's log beside the documented buggy trace. */
 final class SplitStallFidelity {
@@ -144,96 +144,63 @@ final class SplitStallFidelity {
                                 + "to come unless one is in the log already; #643 relabels only a table that exists"));
     }
 
-    /** One line of the report and how to find ours: the first trace line of {@code actor} containing {@code has} at or after {@code fromMicros}. */
-    private record Wanted(String reportTime, String reportLine, String actor, String has, long fromMicros) {
-    }
-
     private static final String S150 = "shard 150:48 ";
 
-    private static List<Wanted> wanted() {
-        List<Wanted> w = new ArrayList<>();
-        w.add(new Wanted("09:04.338", "store-2 " + S150 + "apply change set flush stage INITIAL seq 54695", "store-2", S150 + "apply change set flush stage INITIAL", 0));
-        w.add(new Wanted("09:13.863", "store-2 split region 150:48 by checker size:16000000", "store-2/split-checker", "split region 150:48 by checker size:16000000", 0));
-        w.add(new Wanted("09:13.902", "store-2 150:48 handle change set set engine meta, apply change ... stage:PRE_SPLIT sequence:56571", "store-2", "pre-split stage:PRE_SPLIT", 0));
-        w.add(new Wanted("09:13.906", "store-2 " + S150 + "set split stage PRE_SPLIT", "store-2", S150 + "set split stage PRE_SPLIT", 0));
-        w.add(new Wanted("09:13.914", "store-1 150:48 handle change set set engine meta, apply change ... stage:PRE_SPLIT sequence:56571", "store-1", "pre-split stage:PRE_SPLIT", 0));
-        w.add(new Wanted("09:13.914", "store-3 150:48 handle change set set engine meta, apply change ... stage:PRE_SPLIT sequence:56571", "store-3", "pre-split stage:PRE_SPLIT", 0));
-        w.add(new Wanted("09:13.921", "store-3 " + S150 + "set split stage PRE_SPLIT", "store-3", S150 + "set split stage PRE_SPLIT", 0));
-        w.add(new Wanted("09:15.085", "store-1 150 became follower at term 7", "store-1", "150 became follower at term 7", 0));
-        w.add(new Wanted("09:15.086", "store-3 150 became leader at term 7", "store-3", "150 became leader at term 7", 0));
-        w.add(new Wanted("09:15.086", "store-3 " + S150 + "set passive false", "store-3", S150 + "set passive false", 15_000_000));
-        w.add(new Wanted("09:15.086", "store-3 150:48 trigger flush mem table ver:61988", "store-3", "150:48 trigger flush mem table", 15_000_000));
-        w.add(new Wanted("09:15.086", "store-3 " + S150 + "recover split", "store-3", S150 + "recover split", 15_000_000));
-        w.add(new Wanted("09:15.089", "store-2 150 became follower at term 7", "store-2", "150 became follower at term 7", 0));
-        w.add(new Wanted("09:15.089", "store-2 " + S150 + "set passive true", "store-2", S150 + "set passive true", 15_000_000));
-        w.add(new Wanted("09:15.271", "store-2 150:48 flush memtable ... size:89395560", "store-2", "flush memtable 150:48", 14_000_000));
-        w.add(new Wanted("09:15.353", "store-3 150:48 flush memtable ... size:89395560", "store-3", "flush memtable 150:48", 15_000_000));
-        w.add(new Wanted("09:15.544", "store-3 150:48 handle change set set engine meta, apply change ... flush ... stage:PRE_SPLIT_FLUSH_DONE sequence:56856",
+    /** The report line found by the first event of {@code actor} whose words contain {@code has}, at or after {@code fromMicros}. */
+    private static Row wanted(String reportTime, String reportLine, String actor, String has, long fromMicros) {
+        return LogAlignment.line(reportTime, reportLine, Match.of(actor).containing(has).from(fromMicros));
+    }
+
+    private static List<Row> wanted() {
+        List<Row> w = new ArrayList<>();
+        w.add(wanted("09:04.338", "store-2 " + S150 + "apply change set flush stage INITIAL seq 54695", "store-2", S150 + "apply change set flush stage INITIAL", 0));
+        w.add(wanted("09:13.863", "store-2 split region 150:48 by checker size:16000000", "store-2/split-checker", "split region 150:48 by checker size:16000000", 0));
+        w.add(wanted("09:13.902", "store-2 150:48 handle change set set engine meta, apply change ... stage:PRE_SPLIT sequence:56571", "store-2", "pre-split stage:PRE_SPLIT", 0));
+        w.add(wanted("09:13.906", "store-2 " + S150 + "set split stage PRE_SPLIT", "store-2", S150 + "set split stage PRE_SPLIT", 0));
+        w.add(wanted("09:13.914", "store-1 150:48 handle change set set engine meta, apply change ... stage:PRE_SPLIT sequence:56571", "store-1", "pre-split stage:PRE_SPLIT", 0));
+        w.add(wanted("09:13.914", "store-3 150:48 handle change set set engine meta, apply change ... stage:PRE_SPLIT sequence:56571", "store-3", "pre-split stage:PRE_SPLIT", 0));
+        w.add(wanted("09:13.921", "store-3 " + S150 + "set split stage PRE_SPLIT", "store-3", S150 + "set split stage PRE_SPLIT", 0));
+        w.add(wanted("09:15.085", "store-1 150 became follower at term 7", "store-1", "150 became follower at term 7", 0));
+        w.add(wanted("09:15.086", "store-3 150 became leader at term 7", "store-3", "150 became leader at term 7", 0));
+        w.add(wanted("09:15.086", "store-3 " + S150 + "set passive false", "store-3", S150 + "set passive false", 15_000_000));
+        w.add(wanted("09:15.086", "store-3 150:48 trigger flush mem table ver:61988", "store-3", "150:48 trigger flush mem table", 15_000_000));
+        w.add(wanted("09:15.086", "store-3 " + S150 + "recover split", "store-3", S150 + "recover split", 15_000_000));
+        w.add(wanted("09:15.089", "store-2 150 became follower at term 7", "store-2", "150 became follower at term 7", 0));
+        w.add(wanted("09:15.089", "store-2 " + S150 + "set passive true", "store-2", S150 + "set passive true", 15_000_000));
+        w.add(wanted("09:15.271", "store-2 150:48 flush memtable ... size:89395560", "store-2", "flush memtable 150:48", 14_000_000));
+        w.add(wanted("09:15.353", "store-3 150:48 flush memtable ... size:89395560", "store-3", "flush memtable 150:48", 15_000_000));
+        w.add(wanted("09:15.544", "store-3 150:48 handle change set set engine meta, apply change ... flush ... stage:PRE_SPLIT_FLUSH_DONE sequence:56856",
                 "store-3", "flush stage:PRE_SPLIT_FLUSH_DONE", 15_000_000));
-        w.add(new Wanted("(none)", "store-3 never logs \"apply change set flush stage PRE_SPLIT_FLUSH_DONE\": its region worker is blocked", "store-3/region-worker",
+        w.add(wanted("(none)", "store-3 never logs \"apply change set flush stage PRE_SPLIT_FLUSH_DONE\": its region worker is blocked", "store-3/region-worker",
                 "apply change set flush shard 150:48 stage PRE_SPLIT_FLUSH_DONE", 15_000_000));
-        w.add(new Wanted("09:15.545", "store-1 150:48 handle change set set engine meta, apply change ... flush ... stage:PRE_SPLIT_FLUSH_DONE sequence:56856",
+        w.add(wanted("09:15.545", "store-1 150:48 handle change set set engine meta, apply change ... flush ... stage:PRE_SPLIT_FLUSH_DONE sequence:56856",
                 "store-1", "flush stage:PRE_SPLIT_FLUSH_DONE", 15_000_000));
-        w.add(new Wanted("09:15.546", "store-1 " + S150 + "apply change set flush stage PRE_SPLIT_FLUSH_DONE seq 56856", "store-1",
+        w.add(wanted("09:15.546", "store-1 " + S150 + "apply change set flush stage PRE_SPLIT_FLUSH_DONE seq 56856", "store-1",
                 S150 + "apply change set flush stage PRE_SPLIT_FLUSH_DONE", 15_000_000));
-        w.add(new Wanted("09:15.609", "store-1 " + S150 + "set split stage PRE_SPLIT_FLUSH_DONE", "store-1", S150 + "set split stage PRE_SPLIT_FLUSH_DONE", 15_000_000));
-        w.add(new Wanted("09:15.552", "store-2 150:48 handle change set set engine meta, apply change ... flush ... stage:PRE_SPLIT_FLUSH_DONE sequence:56856",
+        w.add(wanted("09:15.609", "store-1 " + S150 + "set split stage PRE_SPLIT_FLUSH_DONE", "store-1", S150 + "set split stage PRE_SPLIT_FLUSH_DONE", 15_000_000));
+        w.add(wanted("09:15.552", "store-2 150:48 handle change set set engine meta, apply change ... flush ... stage:PRE_SPLIT_FLUSH_DONE sequence:56856",
                 "store-2", "flush stage:PRE_SPLIT_FLUSH_DONE", 15_000_000));
-        w.add(new Wanted("09:15.602", "store-2 " + S150 + "set split stage PRE_SPLIT_FLUSH_DONE", "store-2", S150 + "set split stage PRE_SPLIT_FLUSH_DONE", 15_000_000));
-        w.add(new Wanted("09:15.605", "store-2 150:48 peer store split stage is changed from INITIAL to PRE_SPLIT_FLUSH_DONE (fsm_peer.go:1410)", null, null, 0));
-        w.add(new Wanted("09:15.772", "store-2 " + S150 + "failed to split files err: region 150 is not leader", "store-2", S150 + "failed to split files", 15_000_000));
-        w.add(new Wanted("09:15.772", "store-2 region 150:48 failed to send check result err: failed to split files: region 150 is not leader", "store-2",
+        w.add(wanted("09:15.602", "store-2 " + S150 + "set split stage PRE_SPLIT_FLUSH_DONE", "store-2", S150 + "set split stage PRE_SPLIT_FLUSH_DONE", 15_000_000));
+        w.add(LogAlignment.unmodelled("09:15.605", "store-2 150:48 peer store split stage is changed from INITIAL to PRE_SPLIT_FLUSH_DONE (fsm_peer.go:1410)",
+                "the peer's view of its store's split stage"));
+        w.add(wanted("09:15.772", "store-2 " + S150 + "failed to split files err: region 150 is not leader", "store-2", S150 + "failed to split files", 15_000_000));
+        w.add(wanted("09:15.772", "store-2 region 150:48 failed to send check result err: failed to split files: region 150 is not leader", "store-2",
                 "region 150:48 failed to send check result err: failed to split files", 15_000_000));
-        w.add(new Wanted("09:24.880", "store-3 split region 150:48 by checker size:16000000", "store-3/split-checker", "split region 150:48 by checker size:16000000", 20_000_000));
-        w.add(new Wanted("09:24.881", "store-3 " + S150 + "wrong split stage PRE_SPLIT", "store-3", S150 + "wrong split stage", 20_000_000));
-        w.add(new Wanted("09:24.881", "store-3 " + S150 + "failed to pre-split region err: wrong split stage PRE_SPLIT", "store-3", S150 + "failed to pre-split region", 20_000_000));
-        w.add(new Wanted("09:24.881", "store-3 region 150:48 failed to send check result err: failed to pre-split region: wrong split stage PRE_SPLIT", "store-3",
+        w.add(wanted("09:24.880", "store-3 split region 150:48 by checker size:16000000", "store-3/split-checker", "split region 150:48 by checker size:16000000", 20_000_000));
+        w.add(wanted("09:24.881", "store-3 " + S150 + "wrong split stage PRE_SPLIT", "store-3", S150 + "wrong split stage", 20_000_000));
+        w.add(wanted("09:24.881", "store-3 " + S150 + "failed to pre-split region err: wrong split stage PRE_SPLIT", "store-3", S150 + "failed to pre-split region", 20_000_000));
+        w.add(wanted("09:24.881", "store-3 region 150:48 failed to send check result err: failed to pre-split region: wrong split stage PRE_SPLIT", "store-3",
                 "region 150:48 failed to send check result err: failed to pre-split", 20_000_000));
         return w;
     }
 
-    /** The words a report line is found by: a note's text, a timer's label, or the name of the task a worker event is about. */
-    private static String words(TraceData d) {
-        if (d instanceof TraceData.Note n) {
-            return n.text();
-        } else if (d instanceof TraceData.Step t) {
-            return t.label();
-        } else if (d instanceof TraceData.TaskQueued t) {
-            return t.task();
-        } else if (d instanceof TraceData.TaskAdmitted t) {
-            return t.task();
-        } else if (d instanceof TraceData.TaskStart t) {
-            return t.task();
-        } else if (d instanceof TraceData.TaskDone t) {
-            return t.task();
-        } else if (d instanceof TraceData.Poll t) {
-            return t.task();
-        }
-        return null;
-    }
+    private static final LogAlignment.Style STYLE = new LogAlignment.Style(e -> e.actor() + " " + e.kind() + " " + e.detail(), "-", "no such line",
+            why -> "not modelled (" + why + ")");
 
     /** Runs the documented plan in buggy mode and pairs each report line with the first matching trace line. */
     static List<LogLine> alignment(SplitStallScenario scenario) {
         Trace trace = Trace.full();
         scenario.run(new RunSpec(scenario.name(), SplitMode.BUGGY.name(), shardsim.core.scenario.Plans.DOCUMENTED, 0), trace);
-        List<TraceEvent> events = trace.events();
-        List<LogLine> out = new ArrayList<>();
-        for (Wanted w : wanted()) {
-            if (w.actor() == null) {
-                out.add(new LogLine(w.reportTime(), w.reportLine(), "-", "not modelled (the peer's view of its store's split stage)"));
-                continue;
-            }
-            TraceEvent hit = null;
-            for (TraceEvent e : events) {
-                String words = words(e.data());
-                if (e.timeMicros() >= w.fromMicros() && e.actor().equals(w.actor()) && words != null && words.contains(w.has())) {
-                    hit = e;
-                    break;
-                }
-            }
-            out.add(hit == null ? new LogLine(w.reportTime(), w.reportLine(), "-", "no such line")
-                    : new LogLine(w.reportTime(), w.reportLine(), Micros.format(hit.timeMicros()), hit.actor() + " " + hit.kind() + " " + hit.detail()));
-        }
-        return out;
+        return LogAlignment.align(wanted(), trace.events(), STYLE);
     }
 }

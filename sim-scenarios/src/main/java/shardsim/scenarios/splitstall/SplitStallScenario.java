@@ -13,6 +13,7 @@ import shardsim.core.run.RunShape;
 import shardsim.core.run.Script;
 import shardsim.core.run.SimulatedScenario;
 import shardsim.core.scenario.Plans;
+import shardsim.core.scenario.ScenarioPresentation;
 import shardsim.core.scenario.WorldNames;
 import shardsim.core.sim.Simulation;
 import shardsim.core.workload.Operation;
@@ -51,43 +52,10 @@ public final class SplitStallScenario extends SimulatedScenario<SplitWorld, Spli
         return "unistore: a new leader's split recovery blocks the region worker on a change set queued behind it";
     }
 
+    /** Its words, fidelity table and log for reports ({@link SplitStallPresentation}), apart from what runs. */
     @Override
-    public String summary() {
-        return "A peer that becomes leader in the PRE_SPLIT stage queues split recovery on the store's single region worker before the pre-split "
-                + "flush is applied, and the task waits for a change set queued behind itself, so that store stops applying change sets. The upstream "
-                + "fix (#615, #643) re-flushes in PRE_SPLIT and queues recovery only once the engine stage is at least PRE_SPLIT_FLUSH_DONE and the "
-                + "engine sequence has reached the one persisted at the role change.";
-    }
-
-    @Override
-    public String upstream() {
-        return "unistore issue \"failed to recover split\", reported by hslam (logs of region 150:48 on stores 1-3)";
-    }
-
-    @Override
-    public String rolloutNotes() {
-        return SplitStallRollout.NOTES;
-    }
-
-    /** What the report's curves of the documented buggy run say, for "When the failure became inevitable". */
-    @Override
-    public String explainNotes() {
-        return "The documented run does draw as it goes (election timeouts, flush times), and still every continuation breaks "
-                + "U5 from the first event: the scripted slow flush of store-2 at t=13 s and the transfer of region 150's "
-                + "leadership to store-3 at t=15.086 s decide the run whatever it draws. That agrees with the report's story: "
-                + "store-3 takes the region over while the pre-split flush is not yet applied, queues split recovery on its single "
-                + "region worker at once, and the worker then waits for a flush change set queued behind itself. The decisive "
-                + "events are those two scripted faults, the ones the shrunk documented plan keeps.";
-    }
-
-    @Override
-    public List<shardsim.core.scenario.FidelityRow> fidelity() {
-        return SplitStallFidelity.rows();
-    }
-
-    @Override
-    public List<shardsim.core.scenario.LogLine> logAlignment() {
-        return SplitStallFidelity.alignment(this);
+    public java.util.Optional<ScenarioPresentation> presentation() {
+        return java.util.Optional.of(new SplitStallPresentation(this));
     }
 
     @Override

@@ -31,7 +31,7 @@
  * one role, {@code store}), an upgrade or a downgrade restarts it on the other code with its disk. Both
  * parts of the fix act on the store whose peer becomes leader and no message between stores changes
  * ({@code SplitStallFidelity}), so a region gets the fix of the store that takes it over; the report's
- * "Rolling out the fix" prose is {@code SplitStallRollout}.
+ * "Rolling out the fix" prose is {@code report/rollout-notes.md} ({@code SplitStallPresentation}).
  *
  * <p>Recovery starts only where upstream starts it (OnRoleChanged, from the meta's stage at the role
  * change), so a PRE_SPLIT that commits after a leader change, or a leader restarted in PRE_SPLIT with

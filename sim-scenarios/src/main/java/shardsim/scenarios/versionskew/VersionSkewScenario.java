@@ -9,6 +9,7 @@ import shardsim.core.run.RunShape;
 import shardsim.core.run.Script;
 import shardsim.core.run.SimulatedScenario;
 import shardsim.core.scenario.Plans;
+import shardsim.core.scenario.ScenarioPresentation;
 import shardsim.core.scenario.WorldNames;
 import shardsim.core.sim.Simulation;
 import shardsim.core.workload.Operation;
@@ -42,40 +43,10 @@ public final class VersionSkewScenario extends SimulatedScenario<World, FixParts
         return "CeresDB/HoraeDB meta and a data node disagree on a shard's version after one lost DDL response; later DDLs fail with Shard version mismatch";
     }
 
+    /** Its words, fidelity table and log for reports ({@link VersionSkewPresentation}), apart from what runs. */
     @Override
-    public String summary() {
-        return "A data node ends up at shard version v+1 while ceresmeta stays at v, so every later DDL on that shard fails with \"Shard version mismatch\"; "
-                + "the report shows only the failing request, and the documented plan's lost CreateTableOnShard response is a hypothesis (the story of ceresmeta #263). "
-                + "The upstream fix lets the node decide: its engine acts first, then it bumps and returns its version; meta stores what the node returned "
-                + "and adopts a higher version from a heartbeat of an unchanged registration.";
-    }
-
-    @Override
-    public String upstream() {
-        return "CeresDB (now Apache HoraeDB) issue \"Shard version mismatch\", reported by ZuLiangWang (ceresmeta log of 2023-07-19)";
-    }
-
-    /** Which rollout orders are safe and why, for the report's section "Rolling out the fix". */
-    @Override
-    public String rolloutNotes() {
-        return RolloutNotes.TEXT;
-    }
-
-    /** What the report's curves of the documented buggy run say, for "When the failure became inevitable". */
-    @Override
-    public String explainNotes() {
-        return "The curve agrees with the report's story, and says it has no race in it. The story (the report's hypothesis) is one lost answer: "
-                + "node-1 runs the `CreateTableOnShard`, moves its shard to v+1 and answers, and the answer never reaches meta (the "
-                + "scripted `DropResponse` from t=0.5 s, recorded as `ResponseDropped` at t=1.000947 s), so meta stays at v and every "
-                + "later DDL on the shard fails. The documented run draws nothing, so all its continuations are the same run; with "
-                + "a jittered link, where delivery order is left to chance, every continuation still breaks C2 from the first event "
-                + "on. The decisive event is the scripted loss itself: no timing before or after it decides anything, which is why, in the buggy code, "
-                + "a single lost DDL response is enough to wedge a shard.";
-    }
-
-    @Override
-    public List<shardsim.core.scenario.FidelityRow> fidelity() {
-        return Fidelity.rows();
+    public java.util.Optional<ScenarioPresentation> presentation() {
+        return java.util.Optional.of(new VersionSkewPresentation());
     }
 
     @Override

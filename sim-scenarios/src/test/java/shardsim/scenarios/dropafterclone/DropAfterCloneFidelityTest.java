@@ -236,7 +236,7 @@ class DropAfterCloneFidelityTest {
     /** The documented plan follows the report's order: DROP sent first, CLONE received first. */
     @Test
     void documentedPlanFollowsTheReportsOrderOfEvents() {
-        List<LogLine> log = new DropAfterCloneScenario().logAlignment();
+        List<LogLine> log = new DropAfterCloneScenario().presentation().orElseThrow().logAlignment();
         Map<String, String> simTimeByReportLine = new LinkedHashMap<>();
         for (LogLine l : log) {
             simTimeByReportLine.put(l.reportLine(), l.simTime());

@@ -135,13 +135,13 @@ class SplitStallFidelityTest {
 
     @Test
     void theLogAlignmentFindsEveryModelledLineIncludingStore3sChecks() {
-        List<LogLine> rows = scenario.logAlignment();
+        List<LogLine> rows = scenario.presentation().orElseThrow().logAlignment();
         for (LogLine l : rows) {
             assertFalse(l.simLine().equals("no such line"), l.reportTime() + " " + l.reportLine());
         }
         LogLine leader = rows.stream().filter(l -> l.reportLine().equals("store-3 150 became leader at term 7")).findFirst().orElseThrow();
         assertEquals("15.089000s", leader.simTime());
         assertTrue(rows.stream().anyMatch(l -> l.reportTime().equals("09:24.881") && l.simLine().endsWith("wrong split stage PRE_SPLIT")));
-        assertFalse(scenario.fidelity().isEmpty());
+        assertFalse(scenario.presentation().orElseThrow().fidelity().isEmpty());
     }
 }

@@ -1,6 +1,7 @@
 package com.example.pdstale;
 
 import java.util.List;
+import java.util.Optional;
 import shardsim.core.check.ClaimTable;
 import shardsim.core.check.Rule;
 import shardsim.core.fault.FaultPlan;
@@ -14,6 +15,7 @@ import shardsim.core.run.RunShape;
 import shardsim.core.run.Script;
 import shardsim.core.run.SimulatedScenario;
 import shardsim.core.scenario.Plans;
+import shardsim.core.scenario.ScenarioPresentation;
 import shardsim.core.scenario.WorldNames;
 import shardsim.core.sim.Simulation;
 import shardsim.core.workload.Operation;
@@ -38,9 +40,15 @@ public final class PdStaleLeaderScenario extends SimulatedScenario<PdWorld, Term
         return "TiKV/PD: a delayed heartbeat from a region's old leader overwrites the new leader in PD's region cache";
     }
 
+    /** For reports only, and optional: where the bug comes from (the README carries the fidelity table). */
     @Override
-    public String upstream() {
-        return "tikv/pd #2657, Consider check the term when update the leader (fixed by #2667)";
+    public Optional<ScenarioPresentation> presentation() {
+        return Optional.of(new ScenarioPresentation() {
+            @Override
+            public String upstream() {
+                return "tikv/pd #2657, Consider check the term when update the leader (fixed by #2667)";
+            }
+        });
     }
 
     @Override
