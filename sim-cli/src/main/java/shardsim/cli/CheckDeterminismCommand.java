@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Mixin;
 import shardsim.cli.base.ExitCodes;
+import shardsim.cli.base.Reproduce;
 import shardsim.cli.io.TraceFile;
 import shardsim.cli.options.PlanChoice;
 import shardsim.cli.options.ProgressOption;
@@ -174,7 +175,7 @@ public final class CheckDeterminismCommand implements Callable<Integer> {
     }
 
     private int differs(RunSpec spec, TraceDiff.Difference diff) {
-        ctx.out().println("NONDETERMINISM: seed " + spec.seed() + " (" + spec.command() + ")");
+        ctx.out().println("NONDETERMINISM: seed " + spec.seed() + " (" + Reproduce.command(spec) + ")");
         diff.describe().lines().forEach(l -> ctx.out().println(shardsim.cli.io.Text.oneLine(l)));
         return ExitCodes.NONDETERMINISM;
     }

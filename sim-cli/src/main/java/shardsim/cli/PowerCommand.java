@@ -20,6 +20,7 @@ import shardsim.cli.power.Power;
 import shardsim.cli.power.StartResult;
 import shardsim.cli.sweep.Progress;
 import shardsim.core.scenario.Plans;
+import shardsim.core.scenario.RunRequest;
 import shardsim.core.scenario.Scenario;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -60,7 +61,7 @@ public final class PowerCommand implements Callable<Integer> {
         String m = target.mode(scenario);
         String p = target.plan().drawnFromTheSeed(scenario, Plans.RANDOM);
         java.util.SortedMap<String, String> nodeModes = target.nodeModes(scenario);
-        shardsim.cli.options.PlanChoice.checkWorld(scenario, new shardsim.core.scenario.RunSpec(scenario.name(), m, p, Power.startSeed(0)).withNodeModes(nodeModes));
+        shardsim.cli.options.PlanChoice.checkWorld(scenario, RunRequest.builtIn(scenario, p).withNodeModes(nodeModes).spec(m, Power.startSeed(0)));
         if (starts < 1 || starts > 100_000) {
             throw new UserError("--starts must be between 1 and 100000, got " + starts);
         }

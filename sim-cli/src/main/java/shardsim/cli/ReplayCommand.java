@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 import shardsim.cli.base.ExitCodes;
+import shardsim.cli.base.Reproduce;
 import shardsim.cli.base.UserError;
 import shardsim.cli.io.TraceFile;
 import shardsim.cli.options.PlanChoice;
@@ -50,7 +51,7 @@ public final class ReplayCommand implements Callable<Integer> {
         if (!recorded.header().simVersion().equals(VersionProvider.version())) {
             ctx.err().println("sim replay: the trace was written by sim " + recorded.header().simVersion() + ", this is " + VersionProvider.version());
         }
-        ctx.out().println("replaying " + shardsim.cli.io.Text.oneLine(spec.command()) + " (" + recorded.events().size() + " events, digest " + recorded.header().digest() + ")");
+        ctx.out().println("replaying " + shardsim.cli.io.Text.oneLine(Reproduce.command(spec)) + " (" + recorded.events().size() + " events, digest " + recorded.header().digest() + ")");
         Trace trace = Trace.full();
         RunResult r = scenario.run(spec, trace);
         Optional<TraceDiff.Difference> diff = TraceDiff.firstDifference(recorded.events(), trace.events());

@@ -3,6 +3,7 @@ package shardsim.cli;
 import java.io.PrintStream;
 import java.util.Map;
 import shardsim.cli.base.Launcher;
+import shardsim.cli.base.Reproduce;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Verdict;
@@ -37,12 +38,12 @@ final class RunReport {
         for (TraceEvent e : last) {
             out.println("  " + Text.oneLine(e.render()));
         }
-        out.println("reproduce: " + Launcher.prefix() + r.spec().command());
+        out.println("reproduce: " + Launcher.prefix() + Reproduce.command(r.spec()));
         // Shrink what fails the run: its first broken claim, else its first gap.
         String v = (verdict.claimsHold() ? verdict.gaps() : verdict.broken()).get(0).invariant();
         java.util.List<String> shrink = new java.util.ArrayList<>(java.util.List.of("sim", "shrink", r.spec().scenario(), "--mode", r.spec().mode(), "--plan",
                 r.spec().plan(), "--seed", Long.toString(r.spec().seed()), "--invariant", v));
-        shrink.addAll(r.spec().nodeModeArgs());
+        shrink.addAll(Reproduce.nodeModeArgs(r.spec()));
         out.println("shrink:    " + Launcher.prefix() + ShellWords.join(shrink.toArray(String[]::new)));
     }
 }

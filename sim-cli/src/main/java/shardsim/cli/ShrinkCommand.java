@@ -8,6 +8,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Mixin;
 import shardsim.cli.base.ExitCodes;
 import shardsim.cli.base.Launcher;
+import shardsim.cli.base.Reproduce;
 import shardsim.cli.base.UserError;
 import shardsim.cli.io.AtomicOutput;
 import shardsim.cli.io.Json;
@@ -229,7 +230,7 @@ public final class ShrinkCommand implements Callable<Integer> {
         if (gaps.on()) {
             return gap;
         }
-        throw new UserError(spec.command() + " breaks no claim of " + v.claims().mode() + ", only the known gap " + String.join(", ", Verdict.names(v.gaps()))
+        throw new UserError(Reproduce.command(spec) + " breaks no claim of " + v.claims().mode() + ", only the known gap " + String.join(", ", Verdict.names(v.gaps()))
                 + " (not claimed by " + v.claims().mode() + "); to shrink it anyway add --invariant " + gap + " or --fail-on-gaps");
     }
 

@@ -13,6 +13,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import shardsim.cli.base.ExitCodes;
 import shardsim.cli.base.Launcher;
+import shardsim.cli.base.Reproduce;
 import shardsim.cli.options.GapsOption;
 import shardsim.core.check.ModeClaims;
 import shardsim.core.scenario.RunSpec;
@@ -125,7 +126,7 @@ public final class SummarizeCommand implements Callable<Integer> {
         }
         ResultHeader h = first[0];
         ModeClaims claims = claims(h);
-        java.util.function.LongFunction<String> reproduce = seed -> Launcher.prefix() + new RunSpec(h.scenario(), h.mode(), h.plan(), seed).command();
+        java.util.function.LongFunction<String> reproduce = seed -> Launcher.prefix() + Reproduce.command(new RunSpec(h.scenario(), h.mode(), h.plan(), seed));
         if (json.on()) {
             ObjectNode o = Json.MAPPER.createObjectNode();
             o.put("runsOf", what);

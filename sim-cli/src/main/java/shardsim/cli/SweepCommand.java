@@ -21,6 +21,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Mixin;
 import shardsim.cli.base.ExitCodes;
 import shardsim.cli.base.Launcher;
+import shardsim.cli.base.Reproduce;
 import shardsim.cli.options.GapsOption;
 import shardsim.cli.base.UserError;
 import shardsim.cli.io.AtomicOutput;
@@ -453,7 +454,7 @@ public final class SweepCommand implements Callable<Integer> {
         }
 
         private String reproduce(long seed) {
-            return Launcher.prefix() + choice.spec(scenario, mode, seed).command();
+            return Launcher.prefix() + Reproduce.command(choice.spec(scenario, mode, seed));
         }
 
         private void awaitReport() {

@@ -39,6 +39,7 @@ import shardsim.core.rollout.Outcome;
 import shardsim.core.rollout.Rollout;
 import shardsim.core.scenario.CustomPlan;
 import shardsim.core.scenario.Plans;
+import shardsim.core.scenario.RunRequest;
 import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Scenario;
 import shardsim.core.scenario.ShellWords;
@@ -113,7 +114,7 @@ public final class UpgradesCommand implements Callable<Integer> {
         if (shrinkRuns < 0 || shrinkRuns > 100_000) {
             throw new UserError("--shrink-runs must be between 0 and 100000, got " + shrinkRuns);
         }
-        RunSpec first = new RunSpec(scenario.name(), from, base, range.first());
+        RunSpec first = RunRequest.builtIn(scenario, base).spec(from, range.first());
         Map<String, List<String>> roles = worldRoles(scenario, first);
         if (scenario.faultWindow(first).isEmpty()) {
             throw new UserError(scenario.name() + " does not say when its faults fall (Scenario.faultWindow), so sim upgrades cannot place a rollout");

@@ -126,7 +126,7 @@ class PlanJsonRoundTripTest {
 
     enum Pool { DROP, CLONE }
 
-    record OddFault(String text, int count, long skewMicros, double share, boolean on, Pool pool) implements Fault {
+    record OddFault(String text, int count, @shardsim.core.kind.Quantity(shardsim.core.kind.Unit.SKEW_MICROS) long skewMicros, double share, boolean on, Pool pool) implements Fault {
     }
 
     /** Just enough of a scenario for the reader to know the odd fault's kind. */

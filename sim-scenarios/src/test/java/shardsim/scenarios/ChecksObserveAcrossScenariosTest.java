@@ -28,7 +28,7 @@ class ChecksObserveAcrossScenariosTest {
                             runs++;
                             violated += r.ok() ? 0 : 1;
                         } catch (IllegalStateException e) {
-                            fail(spec.command() + ": " + e.getMessage(), e);
+                            fail(shardsim.testkit.Replay.command(spec) + ": " + e.getMessage(), e);
                         }
                     }
                 }

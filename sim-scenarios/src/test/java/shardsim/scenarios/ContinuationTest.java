@@ -60,9 +60,9 @@ class ContinuationTest {
             for (long point : new long[] {0, 1, n / 7, n / 3, n / 2, n - 1}) {
                 Trace prefixTrace = Trace.digestOnly();
                 Continuation.prefix(s, spec, point, prefixTrace);
-                assertEquals(Trace.hex(original[(int) point]), prefixTrace.digestHex(), spec.command() + " prefix through event " + point);
+                assertEquals(Trace.hex(original[(int) point]), prefixTrace.digestHex(), shardsim.testkit.Replay.command(spec) + " prefix through event " + point);
                 RunResult unchanged = Continuation.run(s, spec, point, 0, Trace.digestOnly());
-                assertEquals(whole.digestHex(), unchanged.digestHex(), spec.command() + " continued from event " + point + " without re-seeding");
+                assertEquals(whole.digestHex(), unchanged.digestHex(), shardsim.testkit.Replay.command(spec) + " continued from event " + point + " without re-seeding");
             }
         }
     }
@@ -101,7 +101,7 @@ class ContinuationTest {
                 }
             }
         }
-        assertTrue(failing.isEmpty(), spec.command() + ": " + failing);
+        assertTrue(failing.isEmpty(), shardsim.testkit.Replay.command(spec) + ": " + failing);
         assertTrue(digests.stream().distinct().count() > k, "the continuations differ from each other: " + digests.stream().distinct().count() + " distinct");
     }
 }

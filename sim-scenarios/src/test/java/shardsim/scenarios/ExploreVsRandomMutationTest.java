@@ -50,10 +50,10 @@ class ExploreVsRandomMutationTest {
             } catch (OutOfMemoryError e) {
                 throw e;
             } catch (RuntimeException | Error e) {
-                return spec.command() + ": threw " + e;
+                return shardsim.testkit.Replay.command(spec) + ": threw " + e;
             }
             if (!shardsim.core.scenario.Verdict.of(s, r).claimsHold()) {
-                return spec.command() + ": " + r.violations();
+                return shardsim.testkit.Replay.command(spec) + ": " + r.violations();
             }
         }
         return null;

@@ -167,18 +167,18 @@ class FixedSweepMutationTest {
             // PIT reports a minion that runs out of memory as MEMORY_ERROR; do not hide it.
             throw e;
         } catch (RuntimeException | Error e) {
-            return new Seed(Judge.MODEL, spec.command() + ": threw " + e, "threw " + e, false, Set.of());
+            return new Seed(Judge.MODEL, shardsim.testkit.Replay.command(spec) + ": threw " + e, "threw " + e, false, Set.of());
         }
         String fingerprint = r.digestHex() + " " + r.violations();
         boolean progress = madeProgress(s, r);
         Set<String> probes = r.probes().keySet();
         String check = brokenCheck(s, r);
         if (check != null) {
-            return new Seed(Judge.CHECKS, spec.command() + ": " + check, fingerprint, progress, probes);
+            return new Seed(Judge.CHECKS, shardsim.testkit.Replay.command(spec) + ": " + check, fingerprint, progress, probes);
         }
         String budget = budget(r);
         if (budget != null) {
-            return new Seed(Judge.MODEL, spec.command() + ": " + budget, fingerprint, progress, probes);
+            return new Seed(Judge.MODEL, shardsim.testkit.Replay.command(spec) + ": " + budget, fingerprint, progress, probes);
         }
         return new Seed(null, null, fingerprint, progress, probes);
     }

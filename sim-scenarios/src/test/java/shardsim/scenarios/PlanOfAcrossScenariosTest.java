@@ -36,8 +36,8 @@ class PlanOfAcrossScenariosTest {
                 for (long seed = 0; seed < SEEDS; seed++) {
                     RunSpec spec = new RunSpec(scenario.name(), mode, plan, seed);
                     CustomPlan data = scenario.planOf(spec);
-                    assertEquals(plan, data.base(), spec.command());
-                    assertTrue(data.hasWorkload(), spec.command());
+                    assertEquals(plan, data.base(), shardsim.testkit.Replay.command(spec));
+                    assertTrue(data.hasWorkload(), shardsim.testkit.Replay.command(spec));
                     PlanOfContract.difference(scenario, spec).ifPresent(differences::add);
                     failing += scenario.run(spec).ok() ? 0 : 1;
                     runs++;

@@ -93,7 +93,7 @@ class TargetedAcrossScenariosTest {
                 RunSpec spec = new RunSpec(scenario.name(), mode, Plans.TARGETED, seed);
                 AimProfile profile = s.aimProfileFor(spec);
                 Seen seen = run(scenario, spec);
-                assertTrue(seen.planned() <= profile.limits().perRun(), spec.command() + ": " + seen.planned());
+                assertTrue(seen.planned() <= profile.limits().perRun(), shardsim.testkit.Replay.command(spec) + ": " + seen.planned());
                 Map<Long, Integer> perWindow = new TreeMap<>();
                 for (AimedShot shot : seen.fired()) {
                     if (!shot.start()) {
@@ -102,11 +102,11 @@ class TargetedAcrossScenariosTest {
                     fired++;
                     long[] w = seen.windows().get(shot.window().id());
                     assertTrue(w[0] < shot.atMicros() && shot.atMicros() <= w[1],
-                            spec.command() + ": " + shot + " outside its window " + w[0] + ".." + w[1]);
+                            shardsim.testkit.Replay.command(spec) + ": " + shot + " outside its window " + w[0] + ".." + w[1]);
                     perWindow.merge(shot.window().id(), 1, Integer::sum);
                 }
-                perWindow.forEach((id, n) -> assertTrue(n <= profile.limits().perWindow(), spec.command() + ": window " + id + " got " + n));
-                assertEquals(seen.result().digestHex(), run(scenario, spec).result().digestHex(), spec.command() + ": same seed, same run");
+                perWindow.forEach((id, n) -> assertTrue(n <= profile.limits().perWindow(), shardsim.testkit.Replay.command(spec) + ": window " + id + " got " + n));
+                assertEquals(seen.result().digestHex(), run(scenario, spec).result().digestHex(), shardsim.testkit.Replay.command(spec) + ": same seed, same run");
             }
         }
         assertTrue(fired > 2 * SEEDS, scenario.name() + ": aiming fired " + fired + " faults in " + 2 * SEEDS + " runs");
@@ -121,11 +121,11 @@ class TargetedAcrossScenariosTest {
             assertNull(s.aimProfileFor(spec));
             assertFalse(s.aimsFaultsFor(spec));
             StagedRun<?, ?> run = s.stage(spec, Trace.digestOnly());
-            assertTrue(run.targeting().isEmpty(), spec.command());
+            assertTrue(run.targeting().isEmpty(), shardsim.testkit.Replay.command(spec));
             RunResult r = run.finish();
-            assertFalse(r.params().containsKey("aim"), spec.command());
-            assertEquals(0, run.aimed().size(), spec.command());
-            assertTrue(run.sim().windows().opened() > 0, spec.command() + ": windows are announced all the same");
+            assertFalse(r.params().containsKey("aim"), shardsim.testkit.Replay.command(spec));
+            assertEquals(0, run.aimed().size(), shardsim.testkit.Replay.command(spec));
+            assertTrue(run.sim().windows().opened() > 0, shardsim.testkit.Replay.command(spec) + ": windows are announced all the same");
         }
     }
 

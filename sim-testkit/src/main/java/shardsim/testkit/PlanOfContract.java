@@ -30,11 +30,11 @@ public final class PlanOfContract {
         RunResult second = scenario.run(RunSpec.custom(spec.scenario(), spec.mode(), plan, spec.seed()), replay);
         Optional<TraceDiff.Difference> diff = TraceDiff.firstDifference(withoutParams(original), withoutParams(replay));
         if (diff.isPresent()) {
-            return Optional.of(spec.command() + ": " + diff.get().describe());
+            return Optional.of(Replay.command(spec) + ": " + diff.get().describe());
         }
         if (!first.violations().equals(second.violations()) || first.events() != second.events() || first.messages() != second.messages()
                 || first.virtualMicros() != second.virtualMicros()) {
-            return Optional.of(spec.command() + ": equal traces, different results: " + first + " vs " + second);
+            return Optional.of(Replay.command(spec) + ": equal traces, different results: " + first + " vs " + second);
         }
         return Optional.empty();
     }

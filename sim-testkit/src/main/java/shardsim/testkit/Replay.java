@@ -62,6 +62,20 @@ public final class Replay {
         return ShellWords.join("sim", "run", scenario.name(), "--mode", mode, "--plan", file.toString(), "--seed", Long.toString(seed));
     }
 
+    /**
+     * The {@code sim run} command that repeats {@code spec}, with its node modes, for an assertion
+     * message (the test kit is a front end: the kernel's spec writes no command lines).
+     */
+    public static String command(shardsim.core.scenario.RunSpec spec) {
+        java.util.List<String> words = new java.util.ArrayList<>(java.util.List.of("sim", "run", spec.scenario(), "--mode", spec.mode(), "--plan", spec.plan(),
+                "--seed", Long.toString(spec.seed())));
+        spec.nodeModes().forEach((name, mode) -> {
+            words.add("--node-mode");
+            words.add(name + "=" + mode);
+        });
+        return ShellWords.join(words.toArray(String[]::new));
+    }
+
     /** Writes the plan under {@link #FOLDER} and returns the file; it names the seed, so {@code sim run --plan} alone replays it. */
     public static Path write(Scenario scenario, String mode, CustomPlan plan, long seed) {
         String content = PlanJson.write(plan.withSource("-"), scenario.name(), seed);

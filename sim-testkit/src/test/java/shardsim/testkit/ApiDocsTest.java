@@ -14,7 +14,7 @@ class ApiDocsTest {
     /** The packages a scenario's code reads and writes against. */
     static final List<String> CORE_API = List.of("shardsim.core.run", "shardsim.core.scenario", "shardsim.core.sim", "shardsim.core.node",
             "shardsim.core.fault", "shardsim.core.net", "shardsim.core.workload", "shardsim.core.check", "shardsim.core.coverage", "shardsim.core.aim",
-            "shardsim.core.worker", "shardsim.core.random", "shardsim.core.rollout", "shardsim.core.blocks");
+            "shardsim.core.worker", "shardsim.core.random", "shardsim.core.rollout", "shardsim.core.blocks", "shardsim.core.kind");
     static final List<String> TESTKIT = List.of("shardsim.testkit", "shardsim.testkit.arbitraries");
 
     @Test

@@ -3,6 +3,7 @@ package shardsim.cli.io;
 import java.util.List;
 import java.util.Map;
 import shardsim.cli.base.Launcher;
+import shardsim.cli.base.Reproduce;
 import shardsim.cli.base.UserError;
 import shardsim.core.check.Violation;
 import shardsim.core.scenario.RunResult;
@@ -146,7 +147,7 @@ public final class Json {
             params.put(e.getKey(), e.getValue());
         }
         verdict(o, verdict);
-        o.put("reproduce", Launcher.prefix() + r.spec().command());
+        o.put("reproduce", Launcher.prefix() + Reproduce.command(r.spec()));
         return o;
     }
 

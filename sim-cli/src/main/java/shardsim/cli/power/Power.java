@@ -6,8 +6,8 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import shardsim.cli.base.Parallel;
+import shardsim.core.scenario.RunRequest;
 import shardsim.core.scenario.RunResult;
-import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Scenario;
 import shardsim.core.scenario.Verdict;
 
@@ -75,11 +75,12 @@ public final class Power {
     static StartResult sweep(Scenario scenario, String mode, String plan, java.util.Map<String, String> nodeModes, long start, long maxSeeds, boolean failOnGaps,
             java.util.function.BooleanSupplier stop) {
         long t0 = System.nanoTime();
+        RunRequest request = RunRequest.builtIn(scenario, plan).withNodeModes(nodeModes);
         for (long k = 0; k < maxSeeds; k++) {
             if (stop.getAsBoolean()) {
                 return null;
             }
-            RunResult r = scenario.run(new RunSpec(scenario.name(), mode, plan, start + k).withNodeModes(nodeModes));
+            RunResult r = scenario.run(request.spec(mode, start + k));
             Verdict v = Verdict.of(scenario, r);
             if (v.failed(failOnGaps)) {
                 return new StartResult(start, k + 1, true, (v.broken().isEmpty() ? v.gaps() : v.broken()).get(0).invariant(), System.nanoTime() - t0);

@@ -2,6 +2,7 @@ package shardsim.cli.report;
 
 import java.util.List;
 import java.util.Map;
+import shardsim.cli.base.Reproduce;
 import shardsim.core.check.Violation;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.Verdict;
@@ -27,7 +28,7 @@ public final class RunSection {
     /** The section's HTML; {@code id} keeps the diagram's ids unique on the page. */
     public static String html(RunResult r, Verdict verdict, RunCapture cap, String id) {
         StringBuilder b = new StringBuilder();
-        b.append("<p>Reproduce: <code>./").append(Html.esc(r.spec().command())).append("</code></p>\n");
+        b.append("<p>Reproduce: <code>./").append(Html.esc(Reproduce.command(r.spec()))).append("</code></p>\n");
         b.append("<p>Result: ").append(verdict.claimsHold() ? "<span class=\"ok\">" : "<span class=\"bad\">").append(Html.esc(VerdictText.headline(verdict)))
                 .append("</span>")
                 .append(" \u2014 ").append(r.events()).append(" events, ").append(r.traceEvents()).append(" trace events, virtual time ")

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.LongStream;
 import org.HdrHistogram.Histogram;
+import shardsim.cli.base.Reproduce;
 import shardsim.cli.sweep.SeedResult;
 import shardsim.cli.sweep.SweepSummary;
 import shardsim.core.check.Rule;
@@ -403,7 +404,7 @@ public final class ScenarioReport {
     private void runMarkdown(StringBuilder b, String mode, Documented d) {
         RunResult r = d.result();
         b.append("## Mode ").append(Md.text(mode)).append(", plan ").append(Md.text(documentedPlan)).append("\n\n");
-        b.append("`./").append(r.spec().command()).append("`: ").append(d.verdict().claimsHold() ? Md.text(VerdictText.headline(d.verdict())) : "**" + Md.text(VerdictText.headline(d.verdict())) + "**")
+        b.append("`./").append(Reproduce.command(r.spec())).append("`: ").append(d.verdict().claimsHold() ? Md.text(VerdictText.headline(d.verdict())) : "**" + Md.text(VerdictText.headline(d.verdict())) + "**")
                 .append(" (")
                 .append(r.events()).append(" events, virtual time ").append(Micros.format(r.virtualMicros())).append(", digest `").append(r.digestHex()).append("`)\n\n");
         if (!r.ok()) {

@@ -5,14 +5,16 @@ import java.util.List;
 import java.util.Optional;
 import java.util.TreeMap;
 import shardsim.core.fault.End;
+import shardsim.core.fault.FaultIntensity;
 import shardsim.core.fault.Fault;
 import shardsim.core.fault.LastingFault;
 import shardsim.core.fault.NodeFault;
 import shardsim.core.fault.TimedFault;
 import shardsim.core.net.Delay;
 import shardsim.core.net.LinkPolicy;
+import shardsim.core.kind.Unit;
 import shardsim.core.random.SimRandom;
-import shardsim.core.scenario.PlanValidation;
+import shardsim.core.scenario.ChaosProfile;
 import shardsim.core.scenario.WorldNames;
 import shardsim.core.workload.Operation;
 import shardsim.core.workload.TimedOperation;
@@ -21,19 +23,11 @@ import shardsim.core.workload.TimedOperation;
  * Applies one {@link Mutation} to a {@link Draft}. Scenario kinds are changed through their record
  * components ({@link Records}): a name becomes another name the seed's world has, a duration or a
  * size is scaled, a free-text value (a table) becomes another value its kind took in a fresh plan.
- * A mutation that cannot apply (nothing to remove, a plan at its size limit, a record that refuses
+ * How a field changes is its unit's ({@link Unit}): a measured one is scaled, a probability
+ * drawn afresh. A mutation that cannot apply (nothing to remove, a plan at its size limit, a record that refuses
  * the value) returns false and the caller draws another.
  */
 final class Mutator {
-    /** Swarm's largest link loss and duplication: mutants keep to what the built-in plans may draw. */
-    static final double MAX_LINK_PROBABILITY = 0.2;
-    /** Swarm's largest delays. */
-    static final long MAX_DELAY_MIN_MICROS = 2_000;
-    static final long MAX_DELAY_MEAN_MICROS = 100_000;
-    static final long MAX_DELAY_MICROS = 2_000_000;
-    /** Swarm's largest clock skew. */
-    static final long MAX_SKEW_MICROS = 2_000_000;
-
     private final SimRandom random;
     private final Pool pool;
     private final Worlds worlds;
@@ -116,9 +110,10 @@ final class Mutator {
             }
             long v = ((Number) f.value()).longValue();
             long cut = v;
-            if (f.name().startsWith("skew")) {
-                cut = clamp(v, -MAX_SKEW_MICROS, MAX_SKEW_MICROS);
-            } else if (isMeasured(f.name()) && !f.name().equals("bytes")) {
+            if (f.unit() == Unit.SKEW_MICROS) {
+                long max = FaultIntensity.SWARM_MAX_SKEW_MICROS.max();
+                cut = clamp(v, -max, max);
+            } else if (f.unit() == Unit.MICROS) {
                 cut = Math.min(v, Math.max(1, toMicros - atMicros));
             }
             if (cut != v) {
@@ -131,20 +126,24 @@ final class Mutator {
         return (Fault) out;
     }
 
+    /** The link cut to what a swarm plan may draw ({@link ChaosProfile#swarm}'s ranges). */
     static LinkPolicy withinSwarm(LinkPolicy l) {
-        double loss = Math.min(MAX_LINK_PROBABILITY, l.lossProbability());
-        double dup = Math.min(MAX_LINK_PROBABILITY, l.duplicateProbability());
+        double loss = Math.min(ChaosProfile.SWARM_MAX_LINK_PROBABILITY, l.lossProbability());
+        double dup = Math.min(ChaosProfile.SWARM_MAX_LINK_PROBABILITY, l.duplicateProbability());
+        long maxMin = ChaosProfile.SWARM_DELAY_MIN_MICROS.max();
+        long maxMean = ChaosProfile.SWARM_DELAY_MEAN_MICROS.max();
+        long maxMax = ChaosProfile.SWARM_DELAY_MAX_MICROS.max();
         Delay d = l.delay();
         Delay cut;
         if (d instanceof Delay.Fixed f) {
-            cut = new Delay.Fixed(Math.min(MAX_DELAY_MEAN_MICROS, f.micros()));
+            cut = new Delay.Fixed(Math.min(maxMean, f.micros()));
         } else if (d instanceof Delay.Uniform u) {
-            long min = Math.min(MAX_DELAY_MIN_MICROS, u.minMicros());
-            cut = new Delay.Uniform(min, Math.max(min, Math.min(MAX_DELAY_MICROS, u.maxMicros())));
+            long min = Math.min(maxMin, u.minMicros());
+            cut = new Delay.Uniform(min, Math.max(min, Math.min(maxMax, u.maxMicros())));
         } else if (d instanceof Delay.Exponential e) {
-            long min = Math.min(MAX_DELAY_MIN_MICROS, e.minMicros());
-            long mean = Math.min(MAX_DELAY_MEAN_MICROS, e.meanMicros());
-            cut = new Delay.Exponential(min, mean, Math.max(min, Math.min(MAX_DELAY_MICROS, e.maxMicros())));
+            long min = Math.min(maxMin, e.minMicros());
+            long mean = Math.min(maxMean, e.meanMicros());
+            cut = new Delay.Exponential(min, mean, Math.max(min, Math.min(maxMax, e.maxMicros())));
         } else {
             throw new IllegalStateException("unknown delay " + d);
         }
@@ -395,7 +394,7 @@ final class Mutator {
 
     private Delay scaled(Delay delay) {
         double factor = factor();
-        long cap = PlanValidation.MAX_MICROS / 4;
+        long cap = Unit.MICROS.max() / 4;
         if (delay instanceof Delay.Fixed f) {
             return new Delay.Fixed(scale(f.micros(), factor, cap));
         }
@@ -571,23 +570,17 @@ final class Mutator {
         }
         List<Object> seen = pool.values(kind, f.name());
         if (v instanceof Double x) {
-            return f.name().toLowerCase(java.util.Locale.ROOT).endsWith("probability") ? random.nextDouble() : x * factor();
+            return f.unit() == Unit.PROBABILITY ? random.nextDouble() : x * factor();
         }
-        boolean measured = isMeasured(f.name());
-        if ((v instanceof Long || v instanceof Integer) && measured && (seen.size() < 2 || random.chance(0.6))) {
+        if ((v instanceof Long || v instanceof Integer) && f.unit().measured() && (seen.size() < 2 || random.chance(0.6))) {
             long n = ((Number) v).longValue();
-            long max = f.name().equals("bytes") ? PlanValidation.MAX_BYTES / 4 : PlanValidation.MAX_MICROS / 4;
-            long scaled = f.name().startsWith("skew") && random.chance(0.25) ? -n : (n < 0 ? -scale(-n, factor(), max) : scale(n, factor(), max));
+            long max = f.unit().max() / 4;
+            long scaled = f.unit() == Unit.SKEW_MICROS && random.chance(0.25) ? -n : (n < 0 ? -scale(-n, factor(), max) : scale(n, factor(), max));
             return v instanceof Integer ? (Object) (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, scaled)) : (Object) scaled;
         }
         List<Object> others = new ArrayList<>(seen);
         others.remove(v);
         return others.isEmpty() ? null : others.get(random.nextInt(others.size()));
-    }
-
-    /** A duration, a size or a skew: a quantity to scale, not an identifier. */
-    private static boolean isMeasured(String component) {
-        return component.endsWith("Micros") || component.equals("micros") || component.equals("bytes") || component.startsWith("skew");
     }
 
     private static Object convert(String text, Object like) {

@@ -1,56 +1,42 @@
 package shardsim.core.explore;
 
-import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
-import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.List;
+import shardsim.core.kind.Kind;
+import shardsim.core.kind.Unit;
 
 /**
- * Reads and rebuilds fault and operation records component by component, so the mutator changes
- * any scenario's kinds without knowing them (as plan files read and write them). A record whose
- * canonical constructor refuses the new value yields nothing, and the mutator tries something else.
+ * Reads and rebuilds fault and operation records field by field, through their kind's descriptor
+ * ({@link Kind}), so the mutator changes any scenario's kinds without knowing them (as plan files
+ * read and write them). A record whose canonical constructor refuses the new value yields
+ * nothing, and the mutator tries something else.
  */
 final class Records {
     private Records() {
     }
 
-    /** One component of a record: its name and value. */
-    record Field(String name, Object value) {
+    /** One field of a record: its name, unit and value. */
+    record Field(String name, Unit unit, Object value) {
     }
 
     static List<Field> fields(Object record) {
         List<Field> out = new ArrayList<>();
-        for (RecordComponent c : record.getClass().getRecordComponents()) {
-            out.add(new Field(c.getName(), read(c, record)));
+        for (shardsim.core.kind.Field f : Kind.of(record.getClass()).fields()) {
+            out.add(new Field(f.name(), f.unit(), f.read(record)));
         }
         return out;
     }
 
-    /** {@code record} with component {@code name} set to {@code value}; null if the record refuses it. */
+    /** {@code record} with field {@code name} set to {@code value}; null if the record refuses it. */
     static Object with(Object record, String name, Object value) {
-        RecordComponent[] cs = record.getClass().getRecordComponents();
-        Object[] args = new Object[cs.length];
-        Class<?>[] types = new Class<?>[cs.length];
-        boolean found = false;
-        for (int i = 0; i < cs.length; i++) {
-            types[i] = cs[i].getType();
-            if (cs[i].getName().equals(name)) {
-                args[i] = value;
-                found = true;
-            } else {
-                args[i] = read(cs[i], record);
-            }
-        }
-        if (!found) {
+        Kind kind = Kind.of(record.getClass());
+        Object[] args = kind.valuesWith(record, name, value);
+        if (args == null) {
             return null;
         }
         try {
-            Constructor<?> ctor = record.getClass().getDeclaredConstructor(types);
-            // A scenario's records may be package-private, as for plan files.
-            ctor.setAccessible(true);
-            return ctor.newInstance(args);
+            return kind.build(args);
         } catch (InvocationTargetException e) {
             if (e.getCause() instanceof IllegalArgumentException) {
                 return null;
@@ -59,16 +45,6 @@ final class Records {
         } catch (ReflectiveOperationException | IllegalArgumentException e) {
             // IllegalArgumentException here: the value does not fit the component's type.
             return null;
-        }
-    }
-
-    private static Object read(RecordComponent c, Object record) {
-        try {
-            Method accessor = c.getAccessor();
-            accessor.setAccessible(true);
-            return accessor.invoke(record);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot read " + c.getName() + " of " + record.getClass(), e);
         }
     }
 }

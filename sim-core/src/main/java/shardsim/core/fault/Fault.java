@@ -17,16 +17,7 @@ public interface Fault {
 
     /** The kind name of a fault class: its simple name in kebab case. */
     static String kindOf(Class<?> type) {
-        String simple = type.getSimpleName();
-        StringBuilder b = new StringBuilder(simple.length() + 4);
-        for (int i = 0; i < simple.length(); i++) {
-            char c = simple.charAt(i);
-            if (Character.isUpperCase(c) && i > 0) {
-                b.append('-');
-            }
-            b.append(Character.toLowerCase(c));
-        }
-        return b.toString();
+        return shardsim.core.kind.Kind.nameOf(type);
     }
 
     /**

@@ -1,5 +1,6 @@
 package shardsim.core.fault;
 
+import shardsim.core.kind.Range;
 import shardsim.core.random.SimRandom;
 
 /**
@@ -25,6 +26,15 @@ public record FaultIntensity(
         long maxFaultMicros,
         long maxSkewMicros,
         int maxFaults) {
+
+    /** Swarm's range of the mean duration of a partition, crash or clog. */
+    public static final Range SWARM_MEAN_FAULT_MICROS = new Range(500_000, 20_000_000);
+    /** Swarm's longest partition, crash or clog. */
+    public static final long SWARM_MAX_FAULT_MICROS = 60_000_000;
+    /** Swarm's range of the largest clock offset (a skew is drawn within plus or minus it). */
+    public static final Range SWARM_MAX_SKEW_MICROS = new Range(0, 2_000_000);
+    /** Swarm's range of the most faults in one plan. */
+    public static final Range SWARM_MAX_FAULTS = new Range(8, 128);
 
     public FaultIntensity {
         for (double r : new double[] {partitionsPerMinute, oneWayPartitionsPerMinute, crashesPerMinute, clogsPerMinute, skewsPerMinute}) {
@@ -58,10 +68,10 @@ public record FaultIntensity(
                 swarmRate(random, 2.0),
                 swarmRate(random, 2.0),
                 swarmRate(random, 1.0),
-                random.between(500_000, 20_000_000),
-                60_000_000,
-                random.between(0, 2_000_000),
-                (int) random.between(8, 128));
+                SWARM_MEAN_FAULT_MICROS.draw(random),
+                SWARM_MAX_FAULT_MICROS,
+                SWARM_MAX_SKEW_MICROS.draw(random),
+                (int) SWARM_MAX_FAULTS.draw(random));
     }
 
     private static double swarmRate(SimRandom random, double max) {

@@ -4,9 +4,9 @@ import java.util.List;
 import shardsim.core.random.SimRandom;
 
 /**
- * Generates a kernel fault plan from a seed. Every lasting fault is paired with its end (its
- * {@link End}, or a crash's restart) inside the window, so the plan leaves the cluster whole by {@code endMicros} and
- * liveness can be judged after it.
+ * Generates a kernel fault plan from a seed, each fault drawn by its {@link KernelKind}. Every
+ * lasting fault is paired with its end (its {@link End}, or a crash's restart) inside the window,
+ * so the plan leaves the cluster whole by {@code endMicros} and liveness can be judged after it.
  */
 public final class FaultPlanGenerator {
     private FaultPlanGenerator() {
@@ -24,42 +24,27 @@ public final class FaultPlanGenerator {
             return FaultPlan.empty();
         }
         double minutes = (endMicros - startMicros) / 60_000_000.0;
-        double[] rates = {in.partitionsPerMinute(), in.oneWayPartitionsPerMinute(), crashable.isEmpty() ? 0 : in.crashesPerMinute(), in.clogsPerMinute(), in.skewsPerMinute()};
+        KernelKind[] kinds = KernelKind.values();
+        double[] rates = new double[kinds.length];
         double total = 0;
-        for (double r : rates) {
-            total += r;
+        for (int i = 0; i < kinds.length; i++) {
+            rates[i] = kinds[i] == KernelKind.CRASH && crashable.isEmpty() ? 0 : kinds[i].rate(in);
+            total += rates[i];
         }
         FaultPlan.Builder out = FaultPlan.builder();
         if (total <= 0) {
             return FaultPlan.empty();
         }
         long count = Math.min(in.maxFaults(), poisson(random, total * minutes));
-        // Crashed nodes may not crash again before their restart: track when each is back.
-        long[] downUntil = new long[crashable.size()];
+        KernelKind.Slot slot = new KernelKind.Slot(random, in, crashable);
         for (long i = 0; i < count; i++) {
-            long at = random.between(startMicros, endMicros - 1);
+            slot.at = random.between(startMicros, endMicros - 1);
             long duration = Math.min(in.maxFaultMicros(), 1 + random.exponentialMicros(in.meanFaultMicros(), in.maxFaultMicros()));
-            long until = Math.min(endMicros, at + duration);
-            int kind = random.weighted(rates);
-            String a = random.pick(nodes);
-            String b = otherThan(random, nodes, a);
-            switch (kind) {
-                case 0 -> out.lasting(at, until, new NetFault.Partition(a, b));
-                case 1 -> out.lasting(at, until, new NetFault.PartitionOneWay(a, b));
-                case 2 -> {
-                    int idx = random.nextInt(crashable.size());
-                    if (downUntil[idx] > at) {
-                        continue;
-                    }
-                    downUntil[idx] = until + 1;
-                    String node = crashable.get(idx);
-                    out.at(at, new NodeFault.Crash(node));
-                    out.at(until, new NodeFault.Restart(node));
-                }
-                case 3 -> out.at(at, new NetFault.Clog(a, b, Math.max(1, until - at)));
-                case 4 -> out.at(at, new NodeFault.ClockSkew(a, random.between(-in.maxSkewMicros(), in.maxSkewMicros())));
-                default -> throw new IllegalStateException("unknown fault kind " + kind);
-            }
+            slot.until = Math.min(endMicros, slot.at + duration);
+            KernelKind kind = kinds[random.weighted(rates)];
+            slot.a = random.pick(nodes);
+            slot.b = otherThan(random, nodes, slot.a);
+            kind.draw(slot, out);
         }
         return out.build();
     }

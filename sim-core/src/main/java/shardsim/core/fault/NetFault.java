@@ -1,5 +1,7 @@
 package shardsim.core.fault;
 
+import shardsim.core.kind.Quantity;
+import shardsim.core.kind.Unit;
 import shardsim.core.net.LinkPolicy;
 
 /** Faults of the network, applied by the kernel. */
@@ -16,7 +18,7 @@ public sealed interface NetFault extends Fault {
      * Holds every message between two nodes (both ways) for {@code durationMicros}: they are
      * delivered late, not lost, so traffic arrives in a burst when the clog clears.
      */
-    record Clog(String a, String b, long durationMicros) implements NetFault {
+    record Clog(String a, String b, @Quantity(Unit.MICROS) long durationMicros) implements NetFault {
         public Clog {
             if (durationMicros <= 0) {
                 throw new IllegalArgumentException("clog duration must be positive");

@@ -1,5 +1,8 @@
 package shardsim.core.fault;
 
+import shardsim.core.kind.Quantity;
+import shardsim.core.kind.Unit;
+
 /**
  * Faults of nodes, applied by the kernel.
  *
@@ -37,7 +40,7 @@ public sealed interface NodeFault extends Fault {
     }
 
     /** Sets the node's clock offset from virtual time. */
-    record ClockSkew(String node, long skewMicros) implements NodeFault {
+    record ClockSkew(String node, @Quantity(Unit.SKEW_MICROS) long skewMicros) implements NodeFault {
     }
 
     /**

@@ -1,6 +1,7 @@
 package shardsim.core.scenario;
 
 import shardsim.core.fault.FaultIntensity;
+import shardsim.core.kind.Range;
 import shardsim.core.net.Delay;
 import shardsim.core.net.LinkPolicy;
 import shardsim.core.random.SimRandom;
@@ -15,6 +16,14 @@ import shardsim.core.sim.Simulation;
  * @param faults the kernel fault intensities
  */
 public record ChaosProfile(LinkPolicy link, FaultIntensity faults) {
+    /** Swarm's largest link loss and duplication (each drawn from 0 to this, or zero). */
+    public static final double SWARM_MAX_LINK_PROBABILITY = 0.2;
+    /** Swarm's range of the link's shortest delay. */
+    public static final Range SWARM_DELAY_MIN_MICROS = new Range(100, 2_000);
+    /** Swarm's range of the link's mean delay. */
+    public static final Range SWARM_DELAY_MEAN_MICROS = new Range(1_000, 100_000);
+    /** Swarm's range of the link's longest delay (at least the shortest plus the mean). */
+    public static final Range SWARM_DELAY_MAX_MICROS = new Range(50_000, 2_000_000);
 
     /** The profile of {@code random} plans: a little loss, duplication and reordering, moderate faults. */
     public static ChaosProfile moderate() {
@@ -24,11 +33,11 @@ public record ChaosProfile(LinkPolicy link, FaultIntensity faults) {
 
     /** A swarm profile drawn from {@code random}. */
     public static ChaosProfile swarm(SimRandom random) {
-        double loss = random.chance(0.3) ? 0 : random.nextDouble() * 0.2;
-        double dup = random.chance(0.3) ? 0 : random.nextDouble() * 0.2;
-        long min = random.between(100, 2_000);
-        long mean = random.between(1_000, 100_000);
-        long max = Math.max(min + mean, random.between(50_000, 2_000_000));
+        double loss = random.chance(0.3) ? 0 : random.nextDouble() * SWARM_MAX_LINK_PROBABILITY;
+        double dup = random.chance(0.3) ? 0 : random.nextDouble() * SWARM_MAX_LINK_PROBABILITY;
+        long min = SWARM_DELAY_MIN_MICROS.draw(random);
+        long mean = SWARM_DELAY_MEAN_MICROS.draw(random);
+        long max = Math.max(min + mean, SWARM_DELAY_MAX_MICROS.draw(random));
         LinkPolicy link = new LinkPolicy(loss, dup, new Delay.Exponential(min, mean, max), LinkPolicy.DEFAULT_CAPACITY);
         return new ChaosProfile(link, FaultIntensity.swarm(random));
     }

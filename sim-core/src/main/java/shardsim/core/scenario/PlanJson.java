@@ -1,10 +1,10 @@
 package shardsim.core.scenario;
 
-import java.lang.reflect.Method;
-import java.lang.reflect.RecordComponent;
 import shardsim.core.fault.End;
 import shardsim.core.fault.Fault;
 import shardsim.core.fault.TimedFault;
+import shardsim.core.kind.Field;
+import shardsim.core.kind.Kind;
 import shardsim.core.net.Delay;
 import shardsim.core.net.LinkPolicy;
 import shardsim.core.workload.TimedOperation;
@@ -135,21 +135,10 @@ public final class PlanJson {
         out.append('{');
         field("atMicros").out.append(atMicros);
         comma().field("kind").string(written instanceof Fault fault ? fault.kind() : Fault.kindOf(r.getClass()));
-        for (RecordComponent c : r.getClass().getRecordComponents()) {
-            comma().field(c.getName()).value(componentValue(c, r));
+        for (Field c : Kind.of(r.getClass()).fields()) {
+            comma().field(c.name()).value(c.read(r));
         }
         out.append('}');
-    }
-
-    private static Object componentValue(RecordComponent c, Object r) {
-        try {
-            Method accessor = c.getAccessor();
-            // A scenario's records may be package-private; their accessors are still the plan's fields.
-            accessor.setAccessible(true);
-            return accessor.invoke(r);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     private void value(Object v) {

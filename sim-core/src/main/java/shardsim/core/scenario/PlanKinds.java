@@ -1,6 +1,5 @@
 package shardsim.core.scenario;
 
-import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +9,9 @@ import shardsim.core.fault.Fault;
 import shardsim.core.fault.LastingFault;
 import shardsim.core.fault.NetFault;
 import shardsim.core.fault.NodeFault;
+import shardsim.core.kind.Field;
+import shardsim.core.kind.Kind;
+import shardsim.core.kind.Unit;
 import shardsim.core.net.LinkPolicy;
 import shardsim.core.workload.Operation;
 
@@ -34,7 +36,7 @@ public final class PlanKinds {
 
     /** "PartitionOneWay" becomes "partition-one-way". */
     public static String kindName(Class<?> type) {
-        return Fault.kindOf(type);
+        return Kind.nameOf(type);
     }
 
     /**
@@ -92,17 +94,24 @@ public final class PlanKinds {
         return out;
     }
 
-    /** Why {@code kind} has no plan-file form, or null if it has one. */
+    /**
+     * Why {@code kind} has no plan-file form, or null if it has one: see {@link Kind#problem}. A
+     * component named as a measure ({@code *Micros}, {@code micros}, {@code bytes}, {@code skew*},
+     * {@code *Probability}) that declares no {@link Unit} is one too: the kernel reads no unit
+     * from a name, so it would be checked and mutated as a plain id or number.
+     */
     public static String problem(Class<?> kind) {
-        if (!kind.isRecord()) {
-            return kind.getName() + " is not a record, so a plan file cannot name it";
+        Kind k = Kind.of(kind);
+        String problem = k.problem(PlanKinds::codable);
+        if (problem != null) {
+            return problem;
         }
-        for (RecordComponent c : kind.getRecordComponents()) {
-            if (c.getName().equals("kind") || c.getName().equals("atMicros")) {
-                return kind.getName() + " has a component named " + c.getName() + ", which a plan file uses for itself";
-            }
-            if (!codable(c.getType())) {
-                return kind.getName() + "." + c.getName() + " is a " + c.getType().getSimpleName() + ", which a plan file cannot hold";
+        for (Field f : k.fields()) {
+            String n = f.name();
+            boolean looksMeasured = n.endsWith("Micros") || n.equals("micros") || n.equals("bytes") || n.startsWith("skew")
+                    || n.toLowerCase(java.util.Locale.ROOT).endsWith("probability");
+            if (looksMeasured && !f.declared()) {
+                return kind.getName() + "." + n + " declares no unit: annotate it @Quantity(Unit....) (a time, a skew, a size or a probability)";
             }
         }
         return null;

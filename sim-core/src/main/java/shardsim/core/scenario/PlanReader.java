@@ -1,8 +1,6 @@
 package shardsim.core.scenario;
 
-import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.RecordComponent;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -15,6 +13,8 @@ import shardsim.core.fault.Fault;
 import shardsim.core.fault.FaultPlan;
 import shardsim.core.fault.LastingFault;
 import shardsim.core.fault.TimedFault;
+import shardsim.core.kind.Field;
+import shardsim.core.kind.Kind;
 import shardsim.core.net.Delay;
 import shardsim.core.net.LinkPolicy;
 import shardsim.core.workload.Operation;
@@ -218,15 +218,13 @@ final class PlanReader {
     }
 
     private static <T> T build(Class<? extends T> type, String kind, Map<String, Object> f, String where) {
-        RecordComponent[] components = type.getRecordComponents();
-        Object[] args = new Object[components.length];
-        Class<?>[] types = new Class<?>[components.length];
+        List<Field> fields = Kind.of(type).fields();
+        Object[] args = new Object[fields.size()];
         List<String> expected = new ArrayList<>(List.of("atMicros", "kind"));
-        for (int i = 0; i < components.length; i++) {
-            RecordComponent c = components[i];
-            types[i] = c.getType();
-            expected.add(c.getName());
-            args[i] = value(c, f.get(c.getName()), where);
+        for (int i = 0; i < args.length; i++) {
+            Field c = fields.get(i);
+            expected.add(c.name());
+            args[i] = value(c, f.get(c.name()), where);
         }
         for (String name : f.keySet()) {
             if (!expected.contains(name)) {
@@ -234,9 +232,7 @@ final class PlanReader {
             }
         }
         try {
-            Constructor<? extends T> ctor = type.getDeclaredConstructor(types);
-            ctor.setAccessible(true);
-            return ctor.newInstance(args);
+            return type.cast(Kind.of(type).build(args));
         } catch (InvocationTargetException e) {
             Throwable cause = e.getCause();
             throw new IllegalArgumentException(where + ": " + (cause.getMessage() == null ? cause.toString() : cause.getMessage()), cause);
@@ -245,9 +241,9 @@ final class PlanReader {
         }
     }
 
-    private static Object value(RecordComponent c, Object v, String where) {
-        String name = c.getName();
-        Class<?> t = c.getType();
+    private static Object value(Field c, Object v, String where) {
+        String name = c.name();
+        Class<?> t = c.type();
         if (v == null || v == JsonTree.NULL) {
             throw new IllegalArgumentException(where + ": field '" + name + "' is missing");
         }

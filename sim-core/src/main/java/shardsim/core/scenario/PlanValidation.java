@@ -1,12 +1,13 @@
 package shardsim.core.scenario;
 
-import java.lang.reflect.Method;
-import java.lang.reflect.RecordComponent;
 import java.util.List;
 import java.util.Optional;
 import shardsim.core.fault.End;
 import shardsim.core.fault.Fault;
 import shardsim.core.fault.TimedFault;
+import shardsim.core.kind.Field;
+import shardsim.core.kind.Kind;
+import shardsim.core.kind.Unit;
 import shardsim.core.net.Delay;
 import shardsim.core.net.LinkPolicy;
 import shardsim.core.workload.TimedOperation;
@@ -15,20 +16,20 @@ import shardsim.core.workload.TimedOperation;
  * The input contract of a plan given as data, checked before a run starts so that a plan the
  * world cannot honour is refused instead of running as a silent no-op or overflowing virtual time.
  *
- * <p>Numbers by component name: a time or duration ({@code atMicros}, {@code *Micros},
- * {@code micros}) is 0 to {@link #MAX_MICROS}, a clock skew ({@code skew*}) within
- * ±{@link #MAX_MICROS}; {@code bytes} is 0 to {@link #MAX_BYTES}; a probability is 0 to 1; any
- * other whole number (ids) is 0 to {@link #MAX_ID}; every double is finite. The bounds keep any
- * sum of two of them far from overflowing a {@code long}. Names: every string component is either
+ * <p>Numbers by the unit each field declares ({@link Unit}, read from the kind's descriptor
+ * {@link Kind}): a time or duration is 0 to {@link #MAX_MICROS}, a clock skew within
+ * ±{@link #MAX_MICROS}, a size 0 to {@link #MAX_BYTES}, a probability 0 to 1, any other whole
+ * number (ids) 0 to {@link #MAX_ID}; every double is finite. The bounds keep any sum of two of
+ * them far from overflowing a {@code long}. Names: every string component is either
  * one of the values {@link WorldNames} gives for it in the run's world, or declared free text.
  */
 public final class PlanValidation {
-    /** 10^12 µs, about 11.6 days of virtual time: far past any run, far from overflow. */
-    public static final long MAX_MICROS = 1_000_000_000_000L;
-    /** 1 TiB per write: sums of a million such writes still fit a long. */
-    public static final long MAX_BYTES = 1L << 40;
-    /** The largest integer every JSON reader keeps exactly (2^53 - 1). */
-    public static final long MAX_ID = (1L << 53) - 1;
+    /** The largest time or duration, {@link Unit#MAX_MICROS}. */
+    public static final long MAX_MICROS = Unit.MAX_MICROS;
+    /** The largest size, {@link Unit#MAX_BYTES}. */
+    public static final long MAX_BYTES = Unit.MAX_BYTES;
+    /** The largest id, {@link Unit#MAX_ID}. */
+    public static final long MAX_ID = Unit.MAX_ID;
     /** Most faults, and most operations, in one plan. */
     public static final int MAX_ENTRIES = 100_000;
     /** Longest string value (a table name). */
@@ -86,9 +87,9 @@ public final class PlanValidation {
             }
             if (f.fault() instanceof shardsim.core.fault.NetFault) {
                 List<Object> nodes = new java.util.ArrayList<>();
-                for (RecordComponent c : f.fault().getClass().getRecordComponents()) {
-                    if (c.getType() == String.class) {
-                        nodes.add(read(c, f.fault()));
+                for (Field c : Kind.of(f.fault().getClass()).fields()) {
+                    if (c.type() == String.class) {
+                        nodes.add(c.read(f.fault()));
                     }
                 }
                 if (nodes.size() == 2 && nodes.get(0).equals(nodes.get(1))) {
@@ -137,53 +138,23 @@ public final class PlanValidation {
         if (!entry.getClass().isRecord()) {
             throw new IllegalArgumentException(where + ": " + entry.getClass().getName() + " is not a record");
         }
-        for (RecordComponent c : entry.getClass().getRecordComponents()) {
-            Object v = read(c, entry);
-            checkNumber(where, c.getName(), v);
+        for (Field c : Kind.of(entry.getClass()).fields()) {
+            Object v = c.read(entry);
+            c.check(where, v);
             if (v instanceof LinkPolicy p) {
                 try {
                     checkLink(p);
                 } catch (IllegalArgumentException e) {
-                    throw new IllegalArgumentException(where + ": " + c.getName() + " " + e.getMessage(), e);
+                    throw new IllegalArgumentException(where + ": " + c.name() + " " + e.getMessage(), e);
                 }
             } else if (v instanceof String s) {
-                checkName(where, kind, c.getName(), s, names);
+                checkName(where, kind, c.name(), s, names);
             } else if ((v instanceof Long || v instanceof Integer) && names.checked()) {
-                Optional<List<String>> valid = names.valid(kind, c.getName());
+                Optional<List<String>> valid = names.valid(kind, c.name());
                 if (valid.isPresent() && !valid.get().contains(String.valueOf(v))) {
-                    throw unknown(where, c.getName(), String.valueOf(v), valid.get());
+                    throw unknown(where, c.name(), String.valueOf(v), valid.get());
                 }
             }
-        }
-    }
-
-    /** The range of one numeric component, by its name (see the class comment). */
-    public static void checkNumber(String where, String component, Object v) {
-        if (v instanceof Double d) {
-            if (!Double.isFinite(d)) {
-                throw new IllegalArgumentException(where + ": " + component + " must be a finite number, got " + d);
-            }
-            if (component.toLowerCase(java.util.Locale.ROOT).endsWith("probability") && !(d >= 0 && d <= 1)) {
-                throw new IllegalArgumentException(where + ": " + component + " must be between 0 and 1, got " + d);
-            }
-            return;
-        }
-        if (!(v instanceof Long || v instanceof Integer)) {
-            return;
-        }
-        long n = ((Number) v).longValue();
-        long min = 0;
-        long max = MAX_ID;
-        if (component.startsWith("skew")) {
-            min = -MAX_MICROS;
-            max = MAX_MICROS;
-        } else if (component.endsWith("Micros") || component.equals("micros")) {
-            max = MAX_MICROS;
-        } else if (component.equals("bytes")) {
-            max = MAX_BYTES;
-        }
-        if (n < min || n > max) {
-            throw new IllegalArgumentException(where + ": " + component + " must be between " + min + " and " + max + ", got " + n);
         }
     }
 
@@ -208,15 +179,5 @@ public final class PlanValidation {
                 : String.join(", ", valid.subList(0, LISTED)) + " and " + (valid.size() - LISTED) + " more";
         return new IllegalArgumentException(where + ": " + component + " '" + value + "' is not in this run's world (valid: "
                 + (valid.isEmpty() ? "none" : list) + ")");
-    }
-
-    private static Object read(RecordComponent c, Object r) {
-        try {
-            Method accessor = c.getAccessor();
-            accessor.setAccessible(true);
-            return accessor.invoke(r);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot read " + c.getName() + " of " + r.getClass(), e);
-        }
     }
 }

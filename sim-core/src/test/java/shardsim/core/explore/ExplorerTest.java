@@ -157,12 +157,12 @@ class ExplorerTest {
                     assertTrue(f.atMicros() + c.durationMicros() <= to, "a clog ends before the quiet tail: " + f);
                 }
                 if (f.fault() instanceof shardsim.core.fault.NodeFault.ClockSkew k) {
-                    assertTrue(Math.abs(k.skewMicros()) <= Mutator.MAX_SKEW_MICROS, "skew within swarm's: " + f);
+                    assertTrue(Math.abs(k.skewMicros()) <= shardsim.core.fault.FaultIntensity.SWARM_MAX_SKEW_MICROS.max(), "skew within swarm's: " + f);
                 }
             }
-            assertTrue(s.custom().link().lossProbability() <= Mutator.MAX_LINK_PROBABILITY);
-            assertTrue(s.custom().link().duplicateProbability() <= Mutator.MAX_LINK_PROBABILITY);
-            assertTrue(s.custom().link().delay().maxMicros() <= Mutator.MAX_DELAY_MICROS);
+            assertTrue(s.custom().link().lossProbability() <= shardsim.core.scenario.ChaosProfile.SWARM_MAX_LINK_PROBABILITY);
+            assertTrue(s.custom().link().duplicateProbability() <= shardsim.core.scenario.ChaosProfile.SWARM_MAX_LINK_PROBABILITY);
+            assertTrue(s.custom().link().delay().maxMicros() <= shardsim.core.scenario.ChaosProfile.SWARM_DELAY_MAX_MICROS.max());
         }
         assertTrue(clogs > 0, "the exploration tried clogs");
     }

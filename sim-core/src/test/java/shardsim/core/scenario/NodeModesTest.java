@@ -94,9 +94,9 @@ class NodeModesTest {
     }
 
     @Test
-    void theReproduceCommandAndThePlanCarryTheNodeModes() {
+    void theSpecAndThePlanCarryTheNodeModes() {
         RunSpec spec = new RunSpec(FIXTURE.name(), "buggy", "random", 3).withNodeModes(Map.of("s1", "fixed"));
-        assertEquals("sim run rollout-fixture --mode buggy --plan random --seed 3 --node-mode s1=fixed", spec.command());
+        assertEquals("rollout-fixture buggy random seed 3 node modes {s1=fixed}", spec.toString());
         CustomPlan plan = FIXTURE.planOf(spec);
         assertEquals(spec.nodeModes(), plan.modes());
         RunSpec again = RunSpec.custom(FIXTURE.name(), "buggy", plan, 3);
@@ -104,8 +104,8 @@ class NodeModesTest {
         assertEquals(FIXTURE.run(spec).violations().get(0), FIXTURE.run(again).violations().get(0), "the plan as data repeats the run");
         String json = PlanJson.write(plan, FIXTURE.name(), 3L);
         assertTrue(json.contains("\"modes\":{\"s1\":\"fixed\"}"), json);
-        assertThrows(IllegalArgumentException.class, () -> new RunSpec(FIXTURE.name(), "buggy", plan.source(), 3, plan, NodeModes.NONE),
-                "a custom plan's node modes are the run's");
+        assertEquals(Map.of("s1", "fixed"), again.withNodeModes(Map.of("s1", "fixed")).custom().modes(), "a custom plan holds the one copy of its node modes");
+        assertEquals(plan.source(), again.plan(), "and of its name");
     }
 
     @Test

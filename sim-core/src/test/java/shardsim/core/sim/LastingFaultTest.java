@@ -22,7 +22,7 @@ import shardsim.core.trace.Trace;
 /** One record per lasting kind: the kernel derives its end, its count in force, its pairing and its handler's calls. */
 class LastingFaultTest {
     /** A scenario's lasting kind, as a scenario writes it: one record, nothing else. */
-    private record SlowDisk(String node, long extraMicros) implements LastingFault {
+    private record SlowDisk(String node, @shardsim.core.kind.Quantity(shardsim.core.kind.Unit.MICROS) long extraMicros) implements LastingFault {
     }
 
     @Test

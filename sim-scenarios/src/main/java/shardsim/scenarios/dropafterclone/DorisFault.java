@@ -2,11 +2,13 @@ package shardsim.scenarios.dropafterclone;
 
 import shardsim.core.fault.Fault;
 import shardsim.core.fault.LastingFault;
+import shardsim.core.kind.Quantity;
+import shardsim.core.kind.Unit;
 
 /** The scenario's own fault kinds, applied by {@link Cluster}. */
 public sealed interface DorisFault extends Fault {
     /** The FE's ReportHandler takes {@code extraMicros} longer per report until the fault ends. */
-    record SlowReports(long extraMicros) implements DorisFault, LastingFault {
+    record SlowReports(@Quantity(Unit.MICROS) long extraMicros) implements DorisFault, LastingFault {
         public SlowReports {
             if (extraMicros < 0) {
                 throw new IllegalArgumentException("negative slow-report delay");
@@ -20,7 +22,7 @@ public sealed interface DorisFault extends Fault {
      * as a fault (it carries its own duration, so there is no end to pair it with); a stall of a
      * backend the cluster does not have is skipped with a note.
      */
-    record StallPool(String backend, String pool, long micros) implements DorisFault {
+    record StallPool(String backend, String pool, @Quantity(Unit.MICROS) long micros) implements DorisFault {
         public StallPool {
             if (!Backend.CLONE_POOL.equals(pool) && !Backend.DROP_POOL.equals(pool)) {
                 throw new IllegalArgumentException("unknown task pool " + pool);
@@ -39,7 +41,7 @@ public sealed interface DorisFault extends Fault {
      * .809, arrived after the CLONE sent at .812. Momentary: it carries its own duration and
      * applies to one RPC; one aimed at a backend the cluster does not have is skipped with a note.
      */
-    record SlowAgentRpc(String backend, long micros) implements DorisFault {
+    record SlowAgentRpc(String backend, @Quantity(Unit.MICROS) long micros) implements DorisFault {
         public SlowAgentRpc {
             if (backend == null) {
                 throw new IllegalArgumentException("a slow agent RPC needs a backend");

@@ -1,6 +1,8 @@
 package shardsim.scenarios.splitstall;
 
 import shardsim.core.fault.Fault;
+import shardsim.core.kind.Quantity;
+import shardsim.core.kind.Unit;
 
 /** The scenario's own fault kinds, applied by {@link SplitStallScenario}'s fault handler. */
 public final class SplitFaults {
@@ -12,7 +14,7 @@ public final class SplitFaults {
     }
 
     /** The next mem-table flush on {@code store} takes {@code extraMicros} longer. */
-    public record SlowFlush(String store, long extraMicros) implements Fault {
+    public record SlowFlush(String store, @Quantity(Unit.MICROS) long extraMicros) implements Fault {
         public SlowFlush {
             if (extraMicros <= 0) {
                 throw new IllegalArgumentException("slow flush must add time");

@@ -1,5 +1,7 @@
 package shardsim.scenarios.splitstall;
 
+import shardsim.core.kind.Quantity;
+import shardsim.core.kind.Unit;
 import shardsim.core.workload.Operation;
 
 /**
@@ -10,7 +12,7 @@ import shardsim.core.workload.Operation;
  */
 public sealed interface SplitOperation extends Operation {
     /** A client write of {@code bytes} to the region, proposed by whichever store leads it when the write runs. */
-    record Write(long regionId, long bytes) implements SplitOperation {
+    record Write(long regionId, @Quantity(Unit.BYTES) long bytes) implements SplitOperation {
         public Write {
             if (bytes <= 0) {
                 throw new IllegalArgumentException("a write must have a positive size: " + bytes);

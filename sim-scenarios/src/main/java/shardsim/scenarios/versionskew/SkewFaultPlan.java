@@ -1,6 +1,5 @@
 package shardsim.scenarios.versionskew;
 
-import java.util.List;
 import shardsim.core.fault.FaultPlan;
 import shardsim.core.random.SimRandom;
 import shardsim.core.run.Draw;
@@ -12,8 +11,6 @@ import shardsim.core.run.Draw;
  * seed's "skew-faults" fork and the world, so a plan file can list the same faults.
  */
 final class SkewFaultPlan {
-    static final List<String> REQUESTS = List.of("CreateTableOnShard", "DropTableOnShard", "OpenShard");
-
     private SkewFaultPlan() {
     }
 
@@ -28,30 +25,30 @@ final class SkewFaultPlan {
         for (int i = 0; i < drops; i++) {
             String node = r.pick(layout.dataNodes());
             long at = r.between(1_000_000, lastStart);
-            long end = at + r.between(500_000, 10_000_000);
-            b.lasting(at, end, new SkewFault.DropResponse(node, r.pick(REQUESTS)));
+            long end = at + SkewFault.DropResponse.LASTS_MICROS.draw(r);
+            b.lasting(at, end, new SkewFault.DropResponse(node, r.pick(SkewFault.DropResponse.REQUESTS)));
         }
         double engineP = swarm ? r.nextDouble() : 0.5;
         if (r.chance(engineP)) {
             String node = r.pick(layout.dataNodes());
             long at = r.between(1_000_000, lastStart);
             double p = swarm ? r.nextDouble() * 0.8 : r.between(5, 50) / 100.0;
-            b.lasting(at, at + r.between(1_000_000, 10_000_000), new SkewFault.EngineFailure(node, p));
+            b.lasting(at, at + SkewFault.EngineFailure.LASTS_MICROS.draw(r), new SkewFault.EngineFailure(node, p));
         }
         double crashP = swarm ? r.nextDouble() : 0.3;
         if (r.chance(crashP)) {
             long at = r.between(1_000_000, lastStart);
             // Drawn in this order (restart delay, then length) since before ends were derived, so a seed keeps its plan.
-            long restartAfter = r.between(200_000, 1_500_000);
-            b.lasting(at, at + r.between(500_000, 10_000_000), new SkewFault.MetaCrashBeforePersist(restartAfter));
+            long restartAfter = SkewFault.MetaCrashBeforePersist.RESTART_AFTER_MICROS.draw(r);
+            b.lasting(at, at + SkewFault.MetaCrashBeforePersist.LASTS_MICROS.draw(r), new SkewFault.MetaCrashBeforePersist(restartAfter));
         }
         double hbP = swarm ? r.nextDouble() : 0.3;
         if (r.chance(hbP)) {
             // The last delayed heartbeat must still be due before the quiet tail starts.
             String node = r.pick(layout.dataNodes());
             long at = r.between(1_000_000, tailStartMicros - 30_000_000);
-            long extra = r.between(1_000_000, 12_000_000);
-            b.lasting(at, at + r.between(1_000_000, 10_000_000), new SkewFault.HeartbeatDelay(node, extra));
+            long extra = SkewFault.HeartbeatDelay.EXTRA_MICROS.draw(r);
+            b.lasting(at, at + SkewFault.HeartbeatDelay.LASTS_MICROS.draw(r), new SkewFault.HeartbeatDelay(node, extra));
         }
         int transfers = (int) r.between(0, swarm ? 4 : 2);
         for (int i = 0; i < transfers; i++) {

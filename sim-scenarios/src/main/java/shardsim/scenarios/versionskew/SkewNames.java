@@ -19,7 +19,7 @@ final class SkewNames {
                 .field(shardsim.core.fault.NodeFault.Crash.class, "node", world.crashableNodes())
                 .field(shardsim.core.fault.NodeFault.Restart.class, "node", world.crashableNodes())
                 .field("shardId", world.layout().shardIds())
-                .field("request", SkewFaultPlan.REQUESTS)
+                .field("request", SkewFault.DropResponse.REQUESTS)
                 .free("table");
         for (Class<? extends Fault> kind : ownFaults) {
             for (var c : kind.getRecordComponents()) {

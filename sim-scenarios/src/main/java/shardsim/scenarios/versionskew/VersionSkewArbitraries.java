@@ -29,7 +29,6 @@ public final class VersionSkewArbitraries {
     private static final long WINDOW_START_MICROS = 500_000;
     private static final long WINDOW_END_MICROS = World.DOC_TAIL_MICROS;
     private static final long LAST_SCENARIO_START_MICROS = WINDOW_END_MICROS - 12_000_000;
-    private static final List<String> REQUESTS = List.of("CreateTableOnShard", "DropTableOnShard", "OpenShard");
 
     private VersionSkewArbitraries() {
     }
@@ -111,21 +110,24 @@ public final class VersionSkewArbitraries {
     }
 
     private static Arbitrary<List<TimedFault>> dropResponse() {
-        return Combinators.combine(Arbitraries.of(dataNodes()), Arbitraries.of(REQUESTS), scenarioStart(), Arbitraries.longs().between(500_000, 10_000_000))
+        return Combinators.combine(Arbitraries.of(dataNodes()), Arbitraries.of(SkewFault.DropResponse.REQUESTS), scenarioStart(),
+                        FaultArbitraries.longs(SkewFault.DropResponse.LASTS_MICROS))
                 .as((node, request, at, lasts) -> List.of(
                         new TimedFault(at, new SkewFault.DropResponse(node, request)),
                         new TimedFault(at + lasts, new SkewFault.DropResponse(node, request).end())));
     }
 
     private static Arbitrary<List<TimedFault>> engineFailure() {
-        return Combinators.combine(Arbitraries.of(dataNodes()), Arbitraries.integers().between(5, 80), scenarioStart(), Arbitraries.longs().between(1_000_000, 10_000_000))
+        return Combinators.combine(Arbitraries.of(dataNodes()), Arbitraries.integers().between(5, 80), scenarioStart(),
+                        FaultArbitraries.longs(SkewFault.EngineFailure.LASTS_MICROS))
                 .as((node, percent, at, lasts) -> List.of(
                         new TimedFault(at, new SkewFault.EngineFailure(node, percent / 100.0)),
                         new TimedFault(at + lasts, new SkewFault.EngineFailure(node, percent / 100.0).end())));
     }
 
     private static Arbitrary<List<TimedFault>> metaCrashBeforePersist() {
-        return Combinators.combine(Arbitraries.longs().between(200_000, 1_500_000), scenarioStart(), Arbitraries.longs().between(500_000, 10_000_000))
+        return Combinators.combine(FaultArbitraries.longs(SkewFault.MetaCrashBeforePersist.RESTART_AFTER_MICROS), scenarioStart(),
+                        FaultArbitraries.longs(SkewFault.MetaCrashBeforePersist.LASTS_MICROS))
                 .as((restartAfter, at, lasts) -> List.of(
                         new TimedFault(at, new SkewFault.MetaCrashBeforePersist(restartAfter)),
                         new TimedFault(at + lasts, new SkewFault.MetaCrashBeforePersist(restartAfter).end())));

@@ -22,7 +22,7 @@ class DropAfterCloneProperties {
     private void assertHolds(String plan, long seed) {
         RunResult r = scenario.run(new RunSpec(scenario.name(), "fixed", plan, seed));
         // D9 is the fix's residual gap: it judges nothing.
-        Assertions.assertTrue(shardsim.core.scenario.Verdict.of(scenario, r).claimsHold(), () -> r.spec().command() + " violated " + r.violations());
+        Assertions.assertTrue(shardsim.core.scenario.Verdict.of(scenario, r).claimsHold(), () -> shardsim.testkit.Replay.command(r.spec()) + " violated " + r.violations());
     }
 
     @Property(tries = 200)

@@ -17,7 +17,7 @@ class SplitStallPropertiesTest {
     private void holds(String plan, long seed) {
         RunResult r = scenario.run(new RunSpec(scenario.name(), "fixed", plan, seed));
         if (!r.holdsApartFrom(scenario.residualGaps())) {
-            throw new AssertionError("./" + r.spec().command() + " broke " + r.violations());
+            throw new AssertionError("./" + shardsim.testkit.Replay.command(r.spec()) + " broke " + r.violations());
         }
     }
 

@@ -18,7 +18,7 @@ class VersionSkewProperties {
     void fixedHoldsUnderRandomPlans(@ForAll @LongRange(min = 0, max = 1_000_000_000L) long seed) {
         RunResult r = scenario.run(new RunSpec(VersionSkewScenario.NAME, Plans.FIXED, Plans.RANDOM, seed));
         if (!shardsim.core.scenario.Verdict.of(scenario, r).claimsHold()) {
-            throw new AssertionError(r.spec().command() + ": " + r.violations());
+            throw new AssertionError(shardsim.testkit.Replay.command(r.spec()) + ": " + r.violations());
         }
     }
 
@@ -26,7 +26,7 @@ class VersionSkewProperties {
     void fixedHoldsUnderSwarmPlans(@ForAll @LongRange(min = 0, max = 1_000_000_000L) long seed) {
         RunResult r = scenario.run(new RunSpec(VersionSkewScenario.NAME, Plans.FIXED, Plans.SWARM, seed));
         if (!shardsim.core.scenario.Verdict.of(scenario, r).claimsHold()) {
-            throw new AssertionError(r.spec().command() + ": " + r.violations());
+            throw new AssertionError(shardsim.testkit.Replay.command(r.spec()) + ": " + r.violations());
         }
     }
 }

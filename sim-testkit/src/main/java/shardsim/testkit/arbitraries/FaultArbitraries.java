@@ -7,9 +7,11 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
 import shardsim.core.fault.End;
 import shardsim.core.fault.FaultPlan;
+import shardsim.core.fault.KernelKind;
 import shardsim.core.fault.NetFault;
 import shardsim.core.fault.NodeFault;
 import shardsim.core.fault.TimedFault;
+import shardsim.core.kind.Range;
 
 /**
  * Kernel faults as shrinkable episodes. An episode is one fault, or a lasting fault and its end
@@ -20,6 +22,8 @@ import shardsim.core.fault.TimedFault;
 public final class FaultArbitraries {
     /** The shortest lasting fault generated. */
     public static final long MIN_DURATION_MICROS = 10_000;
+    /** The largest clock offset of {@link #kernelEpisodes}, plus or minus. */
+    public static final long MAX_SKEW_MICROS = 1_000_000;
 
     private FaultArbitraries() {
     }
@@ -44,6 +48,14 @@ public final class FaultArbitraries {
         Arbitrary<long[]> spans() {
             return Combinators.combine(starts(), durations()).as((at, d) -> new long[] {at, Math.min(endMicros - 1, at + d)});
         }
+    }
+
+    /**
+     * The whole numbers of a {@link Range} a kind declares for its seeded generator, so a jqwik
+     * plan covers the same values from the same one declaration; shrinks toward its minimum.
+     */
+    public static Arbitrary<Long> longs(Range range) {
+        return Arbitraries.longs().between(range.min(), range.max());
     }
 
     /** Two distinct nodes, as an ordered pair. */
@@ -87,16 +99,32 @@ public final class FaultArbitraries {
                 new TimedFault(at, new NodeFault.ClockSkew(n, skew))));
     }
 
-    /** Any kernel episode: partitions, one-way partitions, crashes (of {@code crashable}), clogs and clock skews. */
+    /** Any kernel episode, one kind of {@link KernelKind} each: partitions, one-way partitions, crashes (of {@code crashable}), clogs and clock skews. */
     public static Arbitrary<List<TimedFault>> kernelEpisodes(List<String> nodes, List<String> crashable, Window w) {
         List<Arbitrary<List<TimedFault>>> kinds = new ArrayList<>();
-        kinds.add(partitions(nodes, w));
-        kinds.add(oneWayPartitions(nodes, w));
-        if (!crashable.isEmpty()) {
-            kinds.add(crashes(crashable, w));
+        for (KernelKind k : KernelKind.values()) {
+            switch (k) {
+                case PARTITION:
+                    kinds.add(partitions(nodes, w));
+                    break;
+                case PARTITION_ONE_WAY:
+                    kinds.add(oneWayPartitions(nodes, w));
+                    break;
+                case CRASH:
+                    if (!crashable.isEmpty()) {
+                        kinds.add(crashes(crashable, w));
+                    }
+                    break;
+                case CLOG:
+                    kinds.add(clogs(nodes, w));
+                    break;
+                case CLOCK_SKEW:
+                    kinds.add(clockSkews(nodes, w, MAX_SKEW_MICROS));
+                    break;
+                default:
+                    throw new IllegalStateException("no arbitrary for kernel kind " + k);
+            }
         }
-        kinds.add(clogs(nodes, w));
-        kinds.add(clockSkews(nodes, w, 1_000_000));
         return Arbitraries.oneOf(kinds);
     }
 
