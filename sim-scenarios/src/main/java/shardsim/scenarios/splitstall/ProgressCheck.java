@@ -2,7 +2,7 @@ package shardsim.scenarios.splitstall;
 
 import java.util.List;
 import shardsim.core.check.Invariant;
-import shardsim.core.sim.Simulation;
+import shardsim.core.check.SimView;
 import shardsim.core.trace.Micros;
 
 /**
@@ -33,7 +33,7 @@ final class ProgressCheck implements Invariant {
     /** Leader changes allowed in the window with no fault (a loss-induced election or two). */
     static final int MAX_LEADER_CHANGES = 2;
 
-    private final Simulation sim;
+    private final SimView sim;
     private final List<String> stores;
     private final List<Long> regionIds;
     private final long endMicros;
@@ -55,7 +55,7 @@ final class ProgressCheck implements Invariant {
     private final int[] leaderChanges;
     private final boolean[] leaderSeen;
 
-    ProgressCheck(Simulation sim, List<String> stores, List<Long> regionIds, long endMicros, TailTimes times) {
+    ProgressCheck(SimView sim, List<String> stores, List<Long> regionIds, long endMicros, TailTimes times) {
         this.sim = sim;
         this.stores = List.copyOf(stores);
         this.regionIds = List.copyOf(regionIds);

@@ -34,9 +34,9 @@ final class Checks {
     static void register(Cluster cluster) {
         Checks c = new Checks(cluster);
         PdWorld w = cluster.world;
-        c.sim.invariant(Invariant.of(P1, c::p1));
+        c.sim.checks().invariant(Invariant.of(P1, c::p1));
         for (long t = w.tailStartMicros() + 3 * w.heartbeatMicros(); t <= w.endMicros(); t += w.heartbeatMicros()) {
-            c.sim.checkAt(t, "P2 sample", c::p2);
+            c.sim.checks().checkAt(t, "P2 sample", c::p2);
         }
     }
 
@@ -55,7 +55,7 @@ final class Checks {
     }
 
     private String p1() {
-        Pd pd = sim.node(PdWorld.PD, Pd.class);
+        Pd pd = sim.nodes().node(PdWorld.PD, Pd.class);
         if (pd != pdSeen) {
             known.clear();
             pdSeen = pd;
@@ -80,15 +80,15 @@ final class Checks {
     /** Judged once the faults have been over for three heartbeats, for leaders of at least two (one may not have been heard yet). */
     private void p2() {
         long hb = cluster.world.heartbeatMicros();
-        if (sim.quietSinceMicros() < 0 || sim.now() - sim.quietSinceMicros() < 3 * hb) {
+        if (sim.faults().quietSinceMicros() < 0 || sim.now() - sim.faults().quietSinceMicros() < 3 * hb) {
             return;
         }
-        Pd pd = sim.node(PdWorld.PD, Pd.class);
+        Pd pd = sim.nodes().node(PdWorld.PD, Pd.class);
         for (long id : cluster.world.regionIds()) {
             Lead now = lead(id);
             Pd.RegionInfo cached = pd == null ? null : pd.cached(id);
             if (now != null && sim.now() - now.sinceMicros() >= 2 * hb && (cached == null || !cached.leader().equals(now.store()))) {
-                sim.violation(P2, "pd's cache names " + (cached == null ? "no leader" : cached.leader()) + " for region " + id + ", whose leader is "
+                sim.checks().violation(P2, "pd's cache names " + (cached == null ? "no leader" : cached.leader()) + " for region " + id + ", whose leader is "
                         + now.store() + " (term " + now.term() + ")");
                 return;
             }
