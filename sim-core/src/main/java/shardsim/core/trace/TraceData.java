@@ -632,12 +632,6 @@ public sealed interface TraceData {
     }
 
     private static void renderEnvelope(Envelope e, StringBuilder out) {
-        out.append('m').append(e.id());
-        if (e.reply()) {
-            out.append(" reply#").append(e.callId());
-        } else if (e.callId() != 0) {
-            out.append(" call#").append(e.callId());
-        }
-        out.append(' ').append(e.from()).append("->").append(e.to()).append(' ').append(e.message());
+        e.render(out);
     }
 }
