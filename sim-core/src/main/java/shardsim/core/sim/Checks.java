@@ -17,7 +17,6 @@ import shardsim.core.fault.Fault;
 import shardsim.core.node.Envelope;
 import shardsim.core.trace.Micros;
 import shardsim.core.trace.TraceData;
-import shardsim.core.trace.TraceKind;
 
 /**
  * The run's checks and what they found: safety invariants after every event, validations at the
@@ -107,7 +106,7 @@ public final class Checks {
         }
         Violation v = new Violation(invariant, message, sim.now(), sim.eventNumber());
         violations.add(v);
-        sim.record.event(TraceKind.VIOLATION, "check", new TraceData.Violation(invariant, message));
+        sim.record.event("check", new TraceData.Violation(invariant, message));
         if (sim.config().stopOnFirstViolation() && !goOnPast.contains(invariant)) {
             // The loop stops after this event's invariants have all been checked, so every
             // invariant the same event broke is reported, not only the first one found.
@@ -181,7 +180,7 @@ public final class Checks {
         for (Violation v : violations) {
             violated.add(v.invariant());
         }
-        sim.record.event(TraceKind.VERDICT, "sim", new TraceData.Verdict(violated, sim.eventNumber()));
+        sim.record.event("sim", new TraceData.Verdict(violated, sim.eventNumber()));
     }
 
     /** No fault is in force any more: every liveness check gets its deadline from now. */
@@ -205,7 +204,7 @@ public final class Checks {
         }
         Liveness check = liveness.get(l.index());
         String problem = check.check().get();
-        sim.record.event(TraceKind.TIMER, "check", new TraceData.Liveness(check.name(), problem == null));
+        sim.record.event("check", new TraceData.Liveness(check.name(), problem == null));
         if (problem != null) {
             violation(check.name(), problem + " (" + Micros.format(check.withinMicros()) + " after the last fault at " + Micros.format(faults.lastQuietMicros()) + ")");
         }

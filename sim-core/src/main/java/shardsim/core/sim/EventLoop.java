@@ -2,7 +2,6 @@ package shardsim.core.sim;
 
 import shardsim.core.event.EventQueue;
 import shardsim.core.trace.Micros;
-import shardsim.core.trace.TraceKind;
 
 /**
  * The event loop: virtual time, the event queue, and the handling of one event after another
@@ -89,11 +88,11 @@ final class EventLoop {
             a.onFired().run();
         } else if (e instanceof SimEvent.Action a) {
             if (a.traced()) {
-                sim.record.event(TraceKind.TIMER, a.actor(), a.label());
+                sim.record.event(a.actor(), a.label());
             }
             a.action().run();
         } else if (e instanceof SimEvent.Check c) {
-            sim.record.event(TraceKind.TIMER, "driver", c.label());
+            sim.record.event("driver", c.label());
             c.check().run();
         } else if (e instanceof SimEvent.Boot b) {
             sim.nodes.firstBoot(b.node());

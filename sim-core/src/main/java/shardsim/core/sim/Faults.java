@@ -13,7 +13,6 @@ import shardsim.core.fault.NetFault;
 import shardsim.core.fault.NodeFault;
 import shardsim.core.fault.TimedFault;
 import shardsim.core.trace.TraceData;
-import shardsim.core.trace.TraceKind;
 
 /**
  * Fault injection: a plan's faults at their times, single faults, faults aimed at a window, the
@@ -113,7 +112,7 @@ public final class Faults implements AimedInjector {
 
     /** Injects a fault now (also how plans are applied). */
     public void apply(Fault fault) {
-        sim.record.event(TraceKind.FAULT, "faults", new TraceData.FaultApplied(fault));
+        sim.record.event("faults", new TraceData.FaultApplied(fault));
         sim.checks.observeFault(fault);
         boolean starts = !(fault instanceof End);
         Fault kind = starts ? fault : ((End) fault).start();

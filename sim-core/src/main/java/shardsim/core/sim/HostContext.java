@@ -9,7 +9,6 @@ import shardsim.core.node.NodeContext;
 import shardsim.core.node.Timer;
 import shardsim.core.random.SimRandom;
 import shardsim.core.trace.TraceData;
-import shardsim.core.trace.TraceKind;
 import shardsim.core.worker.WorkerQueue;
 
 /** One incarnation's context. Everything it scheduled is void once the incarnation ends. */
@@ -161,7 +160,7 @@ final class HostContext implements NodeContext {
 
     @Override
     public void trace(String detail) {
-        sim.record.event(TraceKind.STATE, host.name, new TraceData.Note(detail));
+        sim.record.event(host.name, new TraceData.Note(detail));
     }
 
     /** Routes an arriving envelope: replies to their pending call, the rest to the node. */
@@ -169,7 +168,7 @@ final class HostContext implements NodeContext {
         if (env.reply()) {
             TimerImpl call = calls.remove(env.callId());
             if (call == null) {
-                sim.record.event(TraceKind.DROP, host.name, new TraceData.LateReply(env));
+                sim.record.event(host.name, new TraceData.LateReply(env));
                 return;
             }
             call.cancel();

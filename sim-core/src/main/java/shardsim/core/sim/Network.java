@@ -7,7 +7,6 @@ import shardsim.core.node.Envelope;
 import shardsim.core.node.Message;
 import shardsim.core.random.SimRandom;
 import shardsim.core.trace.TraceData;
-import shardsim.core.trace.TraceKind;
 
 /**
  * The simulated network: per-link policies (loss, duplication, delay, capacity), partitions that
@@ -179,7 +178,7 @@ public final class Network {
         schedule(env, policy, false, route);
         int copies = 1;
         if (random.chance(policy.duplicateProbability())) {
-            sim.record.event(TraceKind.DUPLICATE, from, new TraceData.Duplicate(env.id()));
+            sim.record.event(from, new TraceData.Duplicate(env.id()));
             schedule(env, policy, true, route);
             duplicated++;
             copies++;
@@ -228,6 +227,6 @@ public final class Network {
 
     private void drop(Envelope env, TraceData.Loss why) {
         dropped++;
-        sim.record.event(TraceKind.DROP, env.from(), new TraceData.NetDrop(env.id(), why));
+        sim.record.event(env.from(), new TraceData.NetDrop(env.id(), why));
     }
 }

@@ -9,7 +9,6 @@ import shardsim.core.node.Disk;
 import shardsim.core.node.Node;
 import shardsim.core.node.NodeFactory;
 import shardsim.core.trace.TraceData;
-import shardsim.core.trace.TraceKind;
 import shardsim.core.worker.WorkerQueue;
 
 /**
@@ -160,7 +159,7 @@ public final class Nodes {
         }
         stopProcess(h);
         h.disk.loseUnflushed();
-        sim.record.event(TraceKind.CRASH, name, new TraceData.Crash(h.incarnation));
+        sim.record.event(name, new TraceData.Crash(h.incarnation));
     }
 
     /**
@@ -177,9 +176,8 @@ public final class Nodes {
             stopProcess(h);
         }
         h.code = toMode;
-        // Traced as the stop of the process (a crash-kind event, which a diagram closes with the
-        // restart) when it was running; as a state change when it was down.
-        sim.record.event(wasUp ? TraceKind.CRASH : TraceKind.STATE, name, new TraceData.CodeSwitch(from, toMode, wasUp, h.incarnation));
+        // Its kind (a crash when it was running, a state change when down) is the record's: CodeSwitch.kind.
+        sim.record.event(name, new TraceData.CodeSwitch(from, toMode, wasUp, h.incarnation));
         if (wasUp) {
             boot(h, true);
         }
@@ -235,7 +233,7 @@ public final class Nodes {
         h.up = true;
         HostContext ctx = new HostContext(sim, h, h.incarnation);
         h.context = ctx;
-        sim.record.event(recover ? TraceKind.RESTART : TraceKind.STATE, h.name, new TraceData.Boot(recover, h.incarnation));
+        sim.record.event(h.name, new TraceData.Boot(recover, h.incarnation));
         h.node = h.factory.create(ctx);
         if (recover) {
             h.node.onRecover();

@@ -6,7 +6,6 @@ import java.util.Map;
 import shardsim.core.node.Envelope;
 import shardsim.core.trace.Trace;
 import shardsim.core.trace.TraceData;
-import shardsim.core.trace.TraceKind;
 
 /**
  * What a run records besides its state: the trace (and so the digest), the parameters drawn or
@@ -33,7 +32,7 @@ public final class RunRecord {
     public void param(String name, Object value) {
         String v = String.valueOf(value);
         params.put(name, v);
-        event(TraceKind.PARAM, "sim", new TraceData.Param(name, v));
+        event("sim", new TraceData.Param(name, v));
     }
 
     /** The run's parameters, in the order recorded. */
@@ -43,7 +42,7 @@ public final class RunRecord {
 
     /** A note in the trace from the scenario driver or a checker. */
     public void note(String actor, String detail) {
-        event(TraceKind.STATE, actor, new TraceData.Note(detail));
+        event(actor, new TraceData.Note(detail));
     }
 
     /** The run's metrics (latencies and sizes the model records). */
@@ -63,8 +62,9 @@ public final class RunRecord {
 
     // ---- the kernel's events -----------------------------------------------------------------
 
-    void event(TraceKind kind, String actor, TraceData data) {
-        trace.record(sim.now(), sim.eventNumber(), kind, actor, data);
+    /** Records {@code data} under the kind it declares. */
+    void event(String actor, TraceData data) {
+        trace.record(sim.now(), sim.eventNumber(), actor, data);
     }
 
     // The kernel's most frequent events: when the trace only digests, their fields go straight
@@ -72,19 +72,19 @@ public final class RunRecord {
 
     void send(String actor, Envelope env) {
         if (trace.digestsOnly()) {
-            TraceData.Send.write(trace.begin(sim.now(), sim.eventNumber(), TraceKind.SEND, actor, TraceData.Send.CODE), env);
+            TraceData.Send.write(trace.begin(sim.now(), sim.eventNumber(), TraceData.Send.KIND, actor, TraceData.Send.CODE), env);
             trace.end();
         } else {
-            event(TraceKind.SEND, actor, new TraceData.Send(env));
+            event(actor, new TraceData.Send(env));
         }
     }
 
     void deliver(String actor, long messageId, boolean copy) {
         if (trace.digestsOnly()) {
-            TraceData.Deliver.write(trace.begin(sim.now(), sim.eventNumber(), TraceKind.DELIVER, actor, TraceData.Deliver.CODE), messageId, copy);
+            TraceData.Deliver.write(trace.begin(sim.now(), sim.eventNumber(), TraceData.Deliver.KIND, actor, TraceData.Deliver.CODE), messageId, copy);
             trace.end();
         } else {
-            event(TraceKind.DELIVER, actor, new TraceData.Deliver(messageId, copy));
+            event(actor, new TraceData.Deliver(messageId, copy));
         }
     }
 
@@ -94,13 +94,13 @@ public final class RunRecord {
             long now = sim.now();
             long eventNumber = sim.eventNumber();
             if (t.isCall()) {
-                TraceData.CallTimeout.write(trace.begin(now, eventNumber, TraceKind.TIMER, actor, TraceData.CallTimeout.CODE), t.callId, t.callTo);
+                TraceData.CallTimeout.write(trace.begin(now, eventNumber, TraceData.CallTimeout.KIND, actor, TraceData.CallTimeout.CODE), t.callId, t.callTo);
             } else {
-                TraceData.Step.write(trace.begin(now, eventNumber, TraceKind.TIMER, actor, TraceData.Step.CODE), t.label);
+                TraceData.Step.write(trace.begin(now, eventNumber, TraceData.Step.KIND, actor, TraceData.Step.CODE), t.label);
             }
             trace.end();
         } else {
-            event(TraceKind.TIMER, actor, t.isCall() ? new TraceData.CallTimeout(t.callId, t.callTo) : new TraceData.Step(t.label));
+            event(actor, t.isCall() ? new TraceData.CallTimeout(t.callId, t.callTo) : new TraceData.Step(t.label));
         }
     }
 }

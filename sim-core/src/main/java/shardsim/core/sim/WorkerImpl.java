@@ -4,7 +4,6 @@ import java.util.AbstractList;
 import java.util.List;
 import java.util.Optional;
 import shardsim.core.trace.TraceData;
-import shardsim.core.trace.TraceKind;
 import shardsim.core.worker.Task;
 import shardsim.core.worker.TaskView;
 import shardsim.core.worker.WorkerQueue;
@@ -127,17 +126,17 @@ final class WorkerImpl implements WorkerQueue {
         if (queue.size() >= capacity) {
             WorkerImpl submitter = sim.nodes.runningWorker;
             if (submitter == null || !submitter.owner.live()) {
-                sim.record.event(TraceKind.DROP, actor, new TraceData.Refused(task.name()));
+                sim.record.event(actor, new TraceData.Refused(task.name()));
                 return false;
             }
             held.add(new Entry(task, sim.now(), submitter));
             submitter.blockedOn = this;
             submitter.heldElsewhere++;
-            sim.record.event(TraceKind.STATE, submitter.actor, new TraceData.Blocked(actor, capacity, task.name()));
+            sim.record.event(submitter.actor, new TraceData.Blocked(actor, capacity, task.name()));
             return true;
         }
         queue.add(new Entry(task, sim.now(), null));
-        sim.record.event(TraceKind.TASK_QUEUED, actor, new TraceData.TaskQueued(task.name(), queue.size() - 1 + (current == null ? 0 : 1)));
+        sim.record.event(actor, new TraceData.TaskQueued(task.name(), queue.size() - 1 + (current == null ? 0 : 1)));
         if (current == null && blockedOn == null) {
             startNext();
         }
@@ -180,10 +179,10 @@ final class WorkerImpl implements WorkerQueue {
         Task task = current.task;
         if (task.condition() != null && !task.condition().getAsBoolean()) {
             setWaiting(current, true);
-            sim.record.event(TraceKind.TASK_START, actor, new TraceData.TaskStart(task.name(), task.waitsFor()));
+            sim.record.event(actor, new TraceData.TaskStart(task.name(), task.waitsFor()));
             sim.loop.schedule(task.pollMicros(), new SimEvent.WorkerWake(this, ++token));
         } else {
-            sim.record.event(TraceKind.TASK_START, actor, new TraceData.TaskStart(task.name(), null));
+            sim.record.event(actor, new TraceData.TaskStart(task.name(), null));
             sim.loop.schedule(task.serviceMicros(), new SimEvent.WorkerWake(this, ++token));
         }
     }
@@ -194,10 +193,10 @@ final class WorkerImpl implements WorkerQueue {
             Entry e = held.poll();
             queue.add(e);
             WorkerImpl s = e.submitter;
-            sim.record.event(TraceKind.TASK_QUEUED, actor, new TraceData.TaskAdmitted(e.task.name(), s.actor, e.queuedAt));
+            sim.record.event(actor, new TraceData.TaskAdmitted(e.task.name(), s.actor, e.queuedAt));
             if (--s.heldElsewhere == 0) {
                 s.blockedOn = null;
-                sim.record.event(TraceKind.STATE, s.actor, new TraceData.Unblocked());
+                sim.record.event(s.actor, new TraceData.Unblocked());
                 if (s.current == null && s.owner.live()) {
                     s.startNext();
                 }
@@ -231,17 +230,17 @@ final class WorkerImpl implements WorkerQueue {
             e.polls++;
             if (task.condition().getAsBoolean()) {
                 setWaiting(e, false);
-                sim.record.event(TraceKind.TIMER, actor, new TraceData.Poll(task.name(), e.polls, true));
+                sim.record.event(actor, new TraceData.Poll(task.name(), e.polls, true));
                 sim.loop.schedule(task.serviceMicros(), new SimEvent.WorkerWake(this, ++token));
             } else {
-                sim.record.event(TraceKind.TIMER, actor, new TraceData.Poll(task.name(), e.polls, false));
+                sim.record.event(actor, new TraceData.Poll(task.name(), e.polls, false));
                 sim.loop.schedule(task.pollMicros(), new SimEvent.WorkerWake(this, ++token));
             }
             return;
         }
         current = null;
         completed++;
-        sim.record.event(TraceKind.TASK_DONE, actor, new TraceData.TaskDone(task.name()));
+        sim.record.event(actor, new TraceData.TaskDone(task.name()));
         WorkerImpl outer = sim.nodes.runningWorker;
         sim.nodes.runningWorker = this;
         try {
