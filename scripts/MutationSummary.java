@@ -80,7 +80,7 @@ public final class MutationSummary {
          */
         boolean traceOnly() {
             return description.equals("removed call to shardsim/core/node/NodeContext::trace")
-                    || description.equals("removed call to shardsim/core/sim/Simulation::note");
+                    || description.equals("removed call to shardsim/core/sim/RunRecord::note");
         }
 
         /** A survivor to read by hand: not detected, not trace-only. */
@@ -453,7 +453,7 @@ public final class MutationSummary {
         b.append("## Score per scenario\n\n");
         b.append("Killed = detected by PIT: a check broke, the model threw or ran out of budget, or the sweep timed out. ")
                 .append("No coverage = the mutated line never ran in the sweep (not killed). Trace-only = the mutant only removes a trace line ")
-                .append("(`NodeContext.trace`, `Simulation.note`): no check reads the trace, so these are equivalent for the checks and leave the ")
+                .append("(`NodeContext.trace`, `RunRecord.note`): no check reads the trace, so these are equivalent for the checks and leave the ")
                 .append("denominator. The other survivors are read by hand against the code (`survivors.tsv`, below): equivalent ones leave the ")
                 .append("denominator, benign, unexercised and blind-spot ones stay in it. Score: killed / (mutants − trace-only − equivalent), ")
                 .append("counting every survivor not read yet as non-equivalent, so it is a lower bound until every survivor is read and exact ")

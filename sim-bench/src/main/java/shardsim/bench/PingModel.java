@@ -27,9 +27,9 @@ record PingModel(int clients, int window, long timeoutMicros, long runMicros) {
     Simulation build(long seed) {
         // The trace keeps only its digest, as in seed sweeps: the digest is still computed.
         Simulation sim = new Simulation(seed, SimConfig.defaults().withDefaultLink(LINK), Trace.digestOnly());
-        sim.addNode(SERVER, PingServer::new);
+        sim.nodes().add(SERVER, PingServer::new);
         for (int i = 1; i <= clients; i++) {
-            sim.addNode("client-" + i, ctx -> new PingClient(ctx, SERVER, window, timeoutMicros));
+            sim.nodes().add("client-" + i, ctx -> new PingClient(ctx, SERVER, window, timeoutMicros));
         }
         return sim;
     }
@@ -38,8 +38,8 @@ record PingModel(int clients, int window, long timeoutMicros, long runMicros) {
     Simulation run(long seed) {
         Simulation sim = build(seed);
         sim.runUntil(runMicros);
-        if (sim.stopped() || !sim.ok()) {
-            throw new IllegalStateException("ping model stopped early: " + sim.violations());
+        if (sim.stopped() || !sim.checks().ok()) {
+            throw new IllegalStateException("ping model stopped early: " + sim.checks().violations());
         }
         return sim;
     }

@@ -68,6 +68,6 @@ public class ThroughputBenchmark {
         cpu.messagesTimed += sim.network().delivered();
         c.messages += sim.network().delivered();
         c.events += sim.eventNumber();
-        return sim.trace().digest();
+        return sim.record().trace().digest();
     }
 }

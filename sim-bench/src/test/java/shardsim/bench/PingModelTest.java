@@ -19,18 +19,18 @@ class PingModelTest {
         long answered = 0;
         long timeouts = 0;
         for (int i = 1; i <= 4; i++) {
-            PingClient c = sim.node("client-" + i, PingClient.class);
+            PingClient c = sim.nodes().node("client-" + i, PingClient.class);
             answered += c.answered();
             timeouts += c.timeouts();
         }
         assertTrue(answered > 0);
         assertTrue(timeouts > 0, "1% loss over hundreds of calls should time some out");
-        assertTrue(sim.node(PingModel.SERVER, PingServer.class).served() >= answered);
+        assertTrue(sim.nodes().node(PingModel.SERVER, PingServer.class).served() >= answered);
     }
 
     @Test
     void sameSeedSameDigest() {
-        assertEquals(small.run(7).trace().digest(), small.run(7).trace().digest());
+        assertEquals(small.run(7).record().trace().digest(), small.run(7).record().trace().digest());
     }
 
     @Test
@@ -39,14 +39,14 @@ class PingModelTest {
         sim.runUntil(0);
         // Both kinds to both roles, one-way: a pong at a client is counted, anything else is a
         // protocol error that must surface rather than pass silently.
-        PingClient client = sim.node("client-1", PingClient.class);
+        PingClient client = sim.nodes().node("client-1", PingClient.class);
         long before = client.stray();
         client.onMessage(envelope("server", "client-1", new PingProtocol.Pong(1)));
         assertEquals(before + 1, client.stray());
         assertThrows(IllegalStateException.class,
                 () -> client.onMessage(envelope("server", "client-1", new PingProtocol.Ping(1))));
         assertThrows(IllegalStateException.class,
-                () -> sim.node(PingModel.SERVER, PingServer.class).onMessage(envelope("client-1", "server", new PingProtocol.Pong(1))));
+                () -> sim.nodes().node(PingModel.SERVER, PingServer.class).onMessage(envelope("client-1", "server", new PingProtocol.Pong(1))));
     }
 
     private static Envelope envelope(String from, String to, PingProtocol m) {

@@ -223,7 +223,7 @@ public record TraceFile(Header header, List<TraceEvent> events) {
         } catch (IllegalArgumentException e) {
             throw new UserError(where + ": unknown event kind '" + kind + "'");
         }
-        TraceData data = new TraceData.Recorded(Json.text(o, "type", where), TraceFields.fromJson(o.get("fields"), where), Json.text(o, "detail", where));
-        return new TraceEvent(Json.number(o, "i", where), Json.number(o, "t", where), Json.number(o, "e", where), k, Json.text(o, "actor", where), data);
+        TraceData data = new TraceData.Recorded(k, Json.text(o, "type", where), TraceFields.fromJson(o.get("fields"), where), Json.text(o, "detail", where));
+        return new TraceEvent(Json.number(o, "i", where), Json.number(o, "t", where), Json.number(o, "e", where), Json.text(o, "actor", where), data);
     }
 }

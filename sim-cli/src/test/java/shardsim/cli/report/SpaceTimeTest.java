@@ -15,7 +15,6 @@ import shardsim.core.node.Envelope;
 import shardsim.core.node.Message;
 import shardsim.core.trace.TraceData;
 import shardsim.core.trace.TraceEvent;
-import shardsim.core.trace.TraceKind;
 
 /** The diagram of generated traces: long runs stay bounded, every mark is where the trace says. */
 class SpaceTimeTest {
@@ -31,7 +30,7 @@ class SpaceTimeTest {
         long t = 0;
         long e = 0;
         long msg = 0;
-        out.add(new TraceEvent(out.size(), t, e, TraceKind.PARAM, "sim", new TraceData.Param("seed", "0")));
+        out.add(new TraceEvent(out.size(), t, e, "sim", new TraceData.Param("seed", "0")));
         while (out.size() < events - 2) {
             e++;
             // Every 50th step is followed by an hour of nothing: a quiet stretch to collapse.
@@ -39,29 +38,29 @@ class SpaceTimeTest {
             String from = nodes[(int) (e % 3)];
             String to = nodes[(int) ((e + 1) % 3)];
             msg++;
-            out.add(new TraceEvent(out.size(), t, e, TraceKind.SEND, from, new TraceData.Send(new Envelope(msg, from, to, new Ping(msg), 0, false, t))));
+            out.add(new TraceEvent(out.size(), t, e, from, new TraceData.Send(new Envelope(msg, from, to, new Ping(msg), 0, false, t))));
             if (e % 97 == 0) {
-                out.add(new TraceEvent(out.size(), t, e, TraceKind.DROP, from, new TraceData.NetDrop(msg, TraceData.Loss.LOST)));
+                out.add(new TraceEvent(out.size(), t, e, from, new TraceData.NetDrop(msg, TraceData.Loss.LOST)));
             } else {
                 if (e % 89 == 0) {
-                    out.add(new TraceEvent(out.size(), t, e, TraceKind.DUPLICATE, from, new TraceData.Duplicate(msg)));
-                    out.add(new TraceEvent(out.size(), t + 400, e, TraceKind.DELIVER, to, new TraceData.Deliver(msg, true)));
+                    out.add(new TraceEvent(out.size(), t, e, from, new TraceData.Duplicate(msg)));
+                    out.add(new TraceEvent(out.size(), t + 400, e, to, new TraceData.Deliver(msg, true)));
                 }
-                out.add(new TraceEvent(out.size(), t + 500, e, TraceKind.DELIVER, to, new TraceData.Deliver(msg, false)));
+                out.add(new TraceEvent(out.size(), t + 500, e, to, new TraceData.Deliver(msg, false)));
             }
             if (e % 200 == 0) {
-                out.add(new TraceEvent(out.size(), t, e, TraceKind.FAULT, "faults", new TraceData.FaultApplied(new NetFault.Partition("a", "c"))));
-                out.add(new TraceEvent(out.size(), t, e, TraceKind.CRASH, "b", new TraceData.Crash(0)));
+                out.add(new TraceEvent(out.size(), t, e, "faults", new TraceData.FaultApplied(new NetFault.Partition("a", "c"))));
+                out.add(new TraceEvent(out.size(), t, e, "b", new TraceData.Crash(0)));
             }
             if (e % 200 == 20) {
-                out.add(new TraceEvent(out.size(), t, e, TraceKind.FAULT, "faults", new TraceData.FaultApplied(new End(new NetFault.Partition("a", "c")))));
-                out.add(new TraceEvent(out.size(), t, e, TraceKind.RESTART, "b", new TraceData.Boot(true, 1)));
+                out.add(new TraceEvent(out.size(), t, e, "faults", new TraceData.FaultApplied(new End(new NetFault.Partition("a", "c")))));
+                out.add(new TraceEvent(out.size(), t, e, "b", new TraceData.Boot(true, 1)));
             }
-            out.add(new TraceEvent(out.size(), t, e, TraceKind.STATE, to, new TraceData.Note("count " + msg)));
+            out.add(new TraceEvent(out.size(), t, e, to, new TraceData.Note("count " + msg)));
         }
         e++;
-        out.add(new TraceEvent(out.size(), t, e, TraceKind.VIOLATION, "check", new TraceData.Violation("P1", "b counted <script>alert(1)</script> & more")));
-        out.add(new TraceEvent(out.size(), t, e + 1, TraceKind.VERDICT, "sim", new TraceData.Verdict(List.of("P1"), e + 1)));
+        out.add(new TraceEvent(out.size(), t, e, "check", new TraceData.Violation("P1", "b counted <script>alert(1)</script> & more")));
+        out.add(new TraceEvent(out.size(), t, e + 1, "sim", new TraceData.Verdict(List.of("P1"), e + 1)));
         return out;
     }
 
@@ -111,10 +110,10 @@ class SpaceTimeTest {
     @Test
     void arrowsGoFromTheSendToTheDelivery() {
         List<TraceEvent> run = List.of(
-                new TraceEvent(0, 0, 1, TraceKind.SEND, "a", new TraceData.Send(new Envelope(1, "a", "b", new Ping(1), 1, false, 0))),
-                new TraceEvent(1, 10, 2, TraceKind.SEND, "b", new TraceData.Send(new Envelope(2, "b", "a", new Ping(2), 0, false, 10))),
-                new TraceEvent(2, 20, 3, TraceKind.DELIVER, "a", new TraceData.Deliver(2, false)),
-                new TraceEvent(3, 30, 4, TraceKind.DELIVER, "b", new TraceData.Deliver(1, false)));
+                new TraceEvent(0, 0, 1, "a", new TraceData.Send(new Envelope(1, "a", "b", new Ping(1), 1, false, 0))),
+                new TraceEvent(1, 10, 2, "b", new TraceData.Send(new Envelope(2, "b", "a", new Ping(2), 0, false, 10))),
+                new TraceEvent(2, 20, 3, "a", new TraceData.Deliver(2, false)),
+                new TraceEvent(3, 30, 4, "b", new TraceData.Deliver(1, false)));
         String svg = SpaceTime.inline(capture(run), "t");
         int xa = SpaceTime.LEFT + SpaceTime.LANE / 2;
         int xb = xa + SpaceTime.LANE;

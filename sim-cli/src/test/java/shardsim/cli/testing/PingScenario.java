@@ -58,7 +58,7 @@ public final class PingScenario implements Scenario {
         LinkPolicy link;
         if (spec.isCustom()) {
             link = spec.custom().link();
-            sim.inject(spec.custom().faults());
+            sim.faults().inject(spec.custom().faults());
         } else if (Plans.DOCUMENTED.equals(spec.plan())) {
             link = LinkPolicy.reliable();
             sim.network().setPolicy("server", "client", LinkPolicy.reliable().withDuplication(1.0));
@@ -67,20 +67,20 @@ public final class PingScenario implements Scenario {
             link = profile.link().withDuplication(Math.min(0.02, profile.link().duplicateProbability()));
         }
         sim.network().setDefaultPolicy(link);
-        sim.param("pings", PINGS);
-        sim.param("link.duplication", link.duplicateProbability());
-        sim.param("link.loss", link.lossProbability());
+        sim.record().param("pings", PINGS);
+        sim.record().param("link.duplication", link.duplicateProbability());
+        sim.record().param("link.loss", link.lossProbability());
         if (NONDETERMINISTIC.equals(spec.mode())) {
-            sim.param("leak", LEAK.incrementAndGet());
+            sim.record().param("leak", LEAK.incrementAndGet());
         }
         if (PER_PROCESS.equals(spec.mode())) {
-            sim.param("pid", ProcessHandle.current().pid());
+            sim.record().param("pid", ProcessHandle.current().pid());
         }
         boolean dedupe = !Plans.BUGGY.equals(spec.mode());
-        sim.addNode("server", PingServer::new);
-        sim.addNode("client", ctx -> new PingClient(ctx, PINGS, dedupe, v -> sim.metrics().record("rtt", v)));
-        sim.invariant(shardsim.core.check.Invariant.of("P1", () -> {
-            PingClient c = sim.node("client", PingClient.class);
+        sim.nodes().add("server", PingServer::new);
+        sim.nodes().add("client", ctx -> new PingClient(ctx, PINGS, dedupe, v -> sim.record().metrics().record("rtt", v)));
+        sim.checks().invariant(shardsim.core.check.Invariant.of("P1", () -> {
+            PingClient c = sim.nodes().node("client", PingClient.class);
             return c != null && c.pongs() > c.sent() ? c.pongs() + " pongs counted for " + c.sent() + " pings" : null;
         }));
         sim.runUntil(100_000L * PINGS + 5_000_000L);

@@ -8,7 +8,6 @@ import shardsim.core.fault.LastingFault;
 import shardsim.core.fault.NetFault;
 import shardsim.core.fault.NodeFault;
 import shardsim.core.random.SimRandom;
-import shardsim.core.sim.Simulation;
 
 /**
  * Aims faults into windows as they open, for a run whose plan aims ({@code targeted}, or a
@@ -19,12 +18,12 @@ import shardsim.core.sim.Simulation;
  * to the window. Faults start no earlier than the run's fault window allows and end by its tail.
  *
  * <p>Aimed faults are queued under sequence numbers the run reserved right after its plan's
- * faults ({@link Simulation#injectAimed}), so at their microsecond they come out exactly where
+ * faults ({@link AimedInjector#injectAimed}), so at their microsecond they come out exactly where
  * the same faults given as data would: a run's plan with the fired faults listed ({@link
  * #fired()}) replays the run event for event.
  */
 public final class Targeting implements WindowListener {
-    private final Simulation sim;
+    private final AimedInjector sim;
     private final AimProfile profile;
     private final List<ScenarioAim> aims;
     private final long fromMicros;
@@ -34,14 +33,14 @@ public final class Targeting implements WindowListener {
     private int planned;
 
     /**
-     * @param sim the run
+     * @param sim the run, as the aimer sees it (its fault injection)
      * @param profile chances, durations, weights and limits
      * @param aims the scenario's own faults and the window kinds they fit
      * @param fromMicros no aimed fault before this
      * @param untilMicros no aimed fault starts at or after this, and every one has ended by it
      * @param random the generator aiming draws from, and nothing else does
      */
-    public Targeting(Simulation sim, AimProfile profile, List<ScenarioAim> aims, long fromMicros, long untilMicros, SimRandom random) {
+    public Targeting(AimedInjector sim, AimProfile profile, List<ScenarioAim> aims, long fromMicros, long untilMicros, SimRandom random) {
         this.sim = sim;
         this.profile = profile;
         this.aims = List.copyOf(aims);

@@ -33,12 +33,12 @@ public final class Eventually {
             throw new IllegalArgumentException("the time to recover cannot be negative, got " + withinMicros);
         }
         samples.schedule(sim, label, () -> {
-            if (!Quiet.forAtLeast(sim, withinMicros)) {
+            if (!Quiet.forAtLeast(sim.view(), withinMicros)) {
                 return;
             }
             String p = problem.get();
             if (p != null) {
-                sim.violation(rule, p);
+                sim.checks().violation(rule, p);
             }
         });
     }

@@ -31,7 +31,7 @@ public record Samples(long fromMicros, long toMicros, long everyMicros) {
      */
     public void schedule(Simulation sim, String label, Runnable check) {
         for (long t = fromMicros; t <= toMicros; t += everyMicros) {
-            sim.checkAt(t, label, check);
+            sim.checks().checkAt(t, label, check);
         }
     }
 }

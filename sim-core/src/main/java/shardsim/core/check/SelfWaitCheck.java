@@ -3,7 +3,6 @@ package shardsim.core.check;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import shardsim.core.sim.Simulation;
 import shardsim.core.trace.Micros;
 import shardsim.core.worker.TaskView;
 import shardsim.core.worker.WorkerQueue;
@@ -17,19 +16,19 @@ import shardsim.core.worker.WorkerQueue;
  * waiter's key and the satisfiers' declared keys are the whole relation.
  */
 public final class SelfWaitCheck implements Invariant {
-    private final Simulation sim;
+    private final SimView sim;
     private final String name;
     private boolean reported;
     /** The worker state last judged free of self-waits; nothing a poll changes can create one. */
     private long judgedAt = -1;
 
     /** The check of {@code sim}'s workers, reported under {@code rule}. */
-    public SelfWaitCheck(Simulation sim, Rule rule) {
+    public SelfWaitCheck(SimView sim, Rule rule) {
         this(sim, rule.name());
     }
 
     /** The check of {@code sim}'s workers, reported under the invariant {@code name}. */
-    public SelfWaitCheck(Simulation sim, String name) {
+    public SelfWaitCheck(SimView sim, String name) {
         this.sim = sim;
         this.name = name;
     }

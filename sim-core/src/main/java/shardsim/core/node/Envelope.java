@@ -20,6 +20,19 @@ public record Envelope(long id, String from, String to, Message message, long ca
 
     /** The envelope as its SEND trace event shows it, for error messages. */
     public String describe() {
-        return new shardsim.core.trace.TraceData.Send(this).text();
+        StringBuilder b = new StringBuilder();
+        render(b);
+        return b.toString();
+    }
+
+    /** Appends the envelope's one-line text: the body of its SEND trace event and of error messages. */
+    public void render(StringBuilder out) {
+        out.append('m').append(id);
+        if (reply) {
+            out.append(" reply#").append(callId);
+        } else if (callId != 0) {
+            out.append(" call#").append(callId);
+        }
+        out.append(' ').append(from).append("->").append(to).append(' ').append(message);
     }
 }

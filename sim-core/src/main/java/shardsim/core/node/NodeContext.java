@@ -27,7 +27,7 @@ public interface NodeContext {
     /**
      * The name of the mode whose code this incarnation runs (fixed for the incarnation; an
      * upgrade or downgrade starts a new one). A scenario's node factory picks its row of the mode
-     * table from it. {@link shardsim.core.sim.Simulation#NO_CODE} in a simulation whose codes
+     * table from it. {@link shardsim.core.sim.Nodes#NO_CODE} in a simulation whose codes
      * nobody assigned (one built without the run skeleton).
      */
     String code();

@@ -129,7 +129,7 @@ public abstract class SimulatedScenario<W extends World, M extends Mode, D exten
         shardsim.core.node.Node create(shardsim.core.node.NodeContext context, M code);
     }
 
-    /** A node factory that hands {@code factory} its incarnation's row of the mode table: {@code sim.addNode(name, coded(Pd::new))}. */
+    /** A node factory that hands {@code factory} its incarnation's row of the mode table: {@code sim.nodes().add(name, coded(Pd::new))}. */
     protected final shardsim.core.node.NodeFactory coded(CodedFactory<M> factory) {
         return ctx -> factory.create(ctx, mode(ctx.code()));
     }
@@ -381,33 +381,33 @@ public abstract class SimulatedScenario<W extends World, M extends Mode, D exten
         // (the command line refuses it for the seed it checks); a mode that does not exist is not.
         Map<String, String> codes = NodeModes.resolve(mode.name(), spec.nodeModes(), modes(), world.nodes(), rolesOf(world), false);
         NodeModes.checkCodeChanges(plan.faults(), modes(), null);
-        sim.assignCodes(mode.name(), codes);
+        sim.nodes().assignCodes(mode.name(), codes);
         // A known gap is a finding: a run that stops at its first violation still judges its claims to the end.
         for (shardsim.core.check.Stance gap : claims().of(shardsim.core.scenario.Verdict.modesOf(spec)).ofKind(shardsim.core.check.Stance.Kind.GAP)) {
-            sim.goOnPast(java.util.List.of(gap.invariant()));
+            sim.checks().goOnPast(java.util.List.of(gap.invariant()));
         }
         AimProfile aim = aimProfileFor(spec);
         recordParams(sim, spec, mode, plan);
         recordCodes(sim, spec, mode, codes);
         if (aim != null) {
             // Only runs that aim name it, so the digests of runs that do not stay as they were.
-            sim.param("aim", aim);
+            sim.record().param("aim", aim);
         }
 
         D driver = build(sim, world, mode, shape);
         sim.perform(plan.workload(), driver::perform);
-        sim.inject(plan.faults());
+        sim.faults().inject(plan.faults());
         if (aim != null) {
-            sim.reserveAimSlots(Targeting.slotsFor(aim));
+            sim.faults().reserveAimSlots(Targeting.slotsFor(aim));
         }
         LinkPolicy quiet = quietLink(link);
         if (quiet != null) {
-            sim.param("tail.link", quiet);
+            sim.record().param("tail.link", quiet);
             sim.at(shape.tailStartMicros(), "quiet tail: faults over, links quiet", () -> sim.network().setDefaultPolicy(quiet));
         }
         Targeting targeting = null;
         if (aim != null) {
-            targeting = new Targeting(sim, aim, scenarioAims(world, driver), shape.faultsFromMicros(), shape.tailStartMicros(),
+            targeting = new Targeting(sim.faults(), aim, scenarioAims(world, driver), shape.faultsFromMicros(), shape.tailStartMicros(),
                     sim.random().fork(AIM_SHOTS_FORK));
             sim.windows().listen(targeting);
         }
@@ -422,31 +422,31 @@ public abstract class SimulatedScenario<W extends World, M extends Mode, D exten
         if (spec.nodeModes().isEmpty()) {
             return;
         }
-        sim.param("nodeModes", NodeModes.describe(spec.nodeModes()));
+        sim.record().param("nodeModes", NodeModes.describe(spec.nodeModes()));
         StringBuilder own = new StringBuilder();
         for (Map.Entry<String, String> c : codes.entrySet()) {
             if (!c.getValue().equals(mode.name())) {
                 own.append(own.length() == 0 ? "" : " ").append(c.getKey()).append('=').append(c.getValue());
             }
         }
-        sim.param("codes", own.toString());
+        sim.record().param("codes", own.toString());
     }
 
     private static void recordParams(Simulation sim, RunSpec spec, Mode mode, ResolvedPlan<?> plan) {
-        sim.param("mode", mode.name());
-        sim.param("plan", spec.plan());
+        sim.record().param("mode", mode.name());
+        sim.record().param("plan", spec.plan());
         if (spec.isCustom()) {
-            sim.param("base", plan.base());
+            sim.record().param("base", plan.base());
         }
-        sim.param("fix", mode);
+        sim.record().param("fix", mode);
         plan.profile().recordParams(sim);
         for (Map.Entry<String, Object> p : plan.world().params().entrySet()) {
-            sim.param(p.getKey(), p.getValue());
+            sim.record().param(p.getKey(), p.getValue());
         }
         for (Map.Entry<String, Object> p : plan.params().entrySet()) {
-            sim.param(p.getKey(), p.getValue());
+            sim.record().param(p.getKey(), p.getValue());
         }
-        sim.param("faults.planned", plan.faults().size());
-        sim.param("workload.size", plan.workload().size());
+        sim.record().param("faults.planned", plan.faults().size());
+        sim.record().param("workload.size", plan.workload().size());
     }
 }

@@ -61,9 +61,9 @@ public record ChaosProfile(LinkPolicy link, FaultIntensity faults) {
 
     /** Records every figure of the profile as a run parameter, so it is printed before the run. */
     public void recordParams(Simulation sim) {
-        sim.param("link.loss", link.lossProbability());
-        sim.param("link.duplication", link.duplicateProbability());
-        sim.param("link.delay", link.delay());
-        sim.param("faults", faults);
+        sim.record().param("link.loss", link.lossProbability());
+        sim.record().param("link.duplication", link.duplicateProbability());
+        sim.record().param("link.delay", link.delay());
+        sim.record().param("faults", faults);
     }
 }

@@ -53,12 +53,12 @@ public record RunResult(
 
     /** Collects the result of a finished simulation. */
     public static RunResult of(RunSpec spec, Simulation sim) {
-        Trace trace = sim.trace();
-        return new RunResult(spec, sim.ok(), trace.digest(), trace.count(), sim.eventNumber(), sim.network().delivered(), sim.now(),
-                List.copyOf(sim.violations()),
+        Trace trace = sim.record().trace();
+        return new RunResult(spec, sim.checks().ok(), trace.digest(), trace.count(), sim.eventNumber(), sim.network().delivered(), sim.now(),
+                List.copyOf(sim.checks().violations()),
                 // Insertion order, not Map.copyOf: an immutable Map's iteration order changes from JVM to JVM.
-                java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(sim.params())),
-                sim.metrics().samples(), trace.last(LAST_EVENTS), sim.coverage(), sim.probes().counts());
+                java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(sim.record().params())),
+                sim.record().metrics().samples(), trace.last(LAST_EVENTS), sim.checks().coverage(), sim.record().probes().counts());
     }
 
     /**

@@ -9,7 +9,6 @@ import shardsim.core.node.NodeContext;
 import shardsim.core.node.Timer;
 import shardsim.core.random.SimRandom;
 import shardsim.core.trace.TraceData;
-import shardsim.core.trace.TraceKind;
 import shardsim.core.worker.WorkerQueue;
 
 /** One incarnation's context. Everything it scheduled is void once the incarnation ends. */
@@ -80,7 +79,7 @@ final class HostContext implements NodeContext {
     public void send(String to, Message message) {
         requireLive();
         Route route = host.routeTo(receiver(to));
-        sim.network().send(sim.newEnvelope(route, message, 0, false), route);
+        sim.network().send(sim.network().newEnvelope(route, message, 0, false), route);
     }
 
     @Override
@@ -90,12 +89,12 @@ final class HostContext implements NodeContext {
         if (replyType == null) {
             throw new IllegalArgumentException("a call needs the type of its reply");
         }
-        long callId = sim.nextCallId();
+        long callId = sim.network().nextCallId();
         TimerImpl timeout = TimerImpl.call(this, callId, to, request, replyType, onReply, onTimeout);
         calls.put(callId, timeout);
-        sim.scheduleTimer(timeoutMicros, timeout);
+        sim.loop.scheduleTimer(timeoutMicros, timeout);
         Route route = host.routeTo(receiver(to));
-        sim.network().send(sim.newEnvelope(route, request, callId, false), route);
+        sim.network().send(sim.network().newEnvelope(route, request, callId, false), route);
     }
 
     @Override
@@ -105,9 +104,9 @@ final class HostContext implements NodeContext {
             throw new IllegalStateException("reply to a message that is not a request: " + request.describe());
         }
         // A reply to the message being handled goes back on the link it came by, found without a lookup.
-        NodeHost back = request == lastReceived ? lastReceivedFrom : sim.receiver(request.from());
+        NodeHost back = request == lastReceived ? lastReceivedFrom : sim.nodes.host(request.from());
         Route route = host.routeTo(back);
-        sim.network().send(sim.newEnvelope(route, response, request.callId(), true), route);
+        sim.network().send(sim.network().newEnvelope(route, response, request.callId(), true), route);
     }
 
     @Override
@@ -117,7 +116,7 @@ final class HostContext implements NodeContext {
             throw new IllegalArgumentException("negative timer delay");
         }
         TimerImpl t = TimerImpl.timer(this, label, action);
-        sim.scheduleTimer(delayMicros, t);
+        sim.loop.scheduleTimer(delayMicros, t);
         return t;
     }
 
@@ -150,7 +149,7 @@ final class HostContext implements NodeContext {
 
     @Override
     public void probe(String name) {
-        sim.probe(name);
+        sim.record.probe(name);
     }
 
     @Override
@@ -161,7 +160,7 @@ final class HostContext implements NodeContext {
 
     @Override
     public void trace(String detail) {
-        sim.record(TraceKind.STATE, host.name, new TraceData.Note(detail));
+        sim.record.event(host.name, new TraceData.Note(detail));
     }
 
     /** Routes an arriving envelope: replies to their pending call, the rest to the node. */
@@ -169,7 +168,7 @@ final class HostContext implements NodeContext {
         if (env.reply()) {
             TimerImpl call = calls.remove(env.callId());
             if (call == null) {
-                sim.record(TraceKind.DROP, host.name, new TraceData.LateReply(env));
+                sim.record.event(host.name, new TraceData.LateReply(env));
                 return;
             }
             call.cancel();
@@ -188,7 +187,7 @@ final class HostContext implements NodeContext {
 
     private NodeHost receiver(String to) {
         if (to != lastTo) {
-            lastToHost = sim.receiver(to);
+            lastToHost = sim.nodes.host(to);
             lastTo = to;
         }
         return lastToHost;

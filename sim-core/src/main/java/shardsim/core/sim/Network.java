@@ -4,9 +4,9 @@ import java.util.LinkedHashMap;
 import shardsim.core.net.Link;
 import shardsim.core.net.LinkPolicy;
 import shardsim.core.node.Envelope;
+import shardsim.core.node.Message;
 import shardsim.core.random.SimRandom;
 import shardsim.core.trace.TraceData;
-import shardsim.core.trace.TraceKind;
 
 /**
  * The simulated network: per-link policies (loss, duplication, delay, capacity), partitions that
@@ -27,6 +27,8 @@ public final class Network {
     private long delivered;
     private long dropped;
     private long duplicated;
+    private long nextEnvelopeId = 1;
+    private long nextCallId = 1;
 
     Network(Simulation sim, LinkPolicy defaultPolicy) {
         this.sim = sim;
@@ -140,15 +142,24 @@ public final class Network {
         }
     }
 
+    /** A new envelope on {@code route} (whose receiver {@link Nodes#host} found). */
+    Envelope newEnvelope(Route route, Message message, long callId, boolean reply) {
+        return new Envelope(nextEnvelopeId++, route.from.name, route.to.name, message, callId, reply, sim.now());
+    }
+
+    long nextCallId() {
+        return nextCallId++;
+    }
+
     /** Sends {@code env} on {@code route}, the link from its sender to its receiver. */
     void send(Envelope env, Route route) {
         String from = env.from();
         String to = env.to();
-        sim.recordSend(from, env);
-        sim.observeSent(env);
+        sim.record.send(from, env);
+        sim.checks.observeSent(env);
         if (route.self()) {
             // A node talking to itself does not cross the network.
-            sim.schedule(0, new SimEvent.Deliver(env, false, route));
+            sim.loop.schedule(0, new SimEvent.Deliver(env, false, route));
             return;
         }
         if (cut(from, to)) {
@@ -167,7 +178,7 @@ public final class Network {
         schedule(env, policy, false, route);
         int copies = 1;
         if (random.chance(policy.duplicateProbability())) {
-            sim.record(TraceKind.DUPLICATE, from, new TraceData.Duplicate(env.id()));
+            sim.record.event(from, new TraceData.Duplicate(env.id()));
             schedule(env, policy, true, route);
             duplicated++;
             copies++;
@@ -181,7 +192,7 @@ public final class Network {
         if (until > at) {
             at = until;
         }
-        sim.scheduleAt(at, new SimEvent.Deliver(env, copy, route));
+        sim.loop.scheduleAt(at, new SimEvent.Deliver(env, copy, route));
     }
 
     void deliver(SimEvent.Deliver d) {
@@ -193,7 +204,7 @@ public final class Network {
             long until = cloggedUntil(from, to);
             if (until > sim.now()) {
                 // Still clogged: hold it until the clog clears.
-                sim.scheduleAt(until, d);
+                sim.loop.scheduleAt(until, d);
                 return;
             }
             route.inFlight = Math.max(0, route.inFlight - 1);
@@ -209,13 +220,13 @@ public final class Network {
             return;
         }
         delivered++;
-        sim.recordDeliver(receiver.name, env.id(), d.copy());
-        sim.observeDelivered(env, d.copy());
+        sim.record.deliver(receiver.name, env.id(), d.copy());
+        sim.checks.observeDelivered(env, d.copy());
         ctx.receive(env, route.from);
     }
 
     private void drop(Envelope env, TraceData.Loss why) {
         dropped++;
-        sim.record(TraceKind.DROP, env.from(), new TraceData.NetDrop(env.id(), why));
+        sim.record.event(env.from(), new TraceData.NetDrop(env.id(), why));
     }
 }

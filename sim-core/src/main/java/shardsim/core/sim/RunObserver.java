@@ -7,7 +7,7 @@ import shardsim.core.node.Envelope;
  * Sees the run's traffic and faults as the kernel handles them, for checks that judge who
  * answered what (a node answering every request it received). It reads only: it gets immutable
  * records, and must not send, draw, schedule or touch a node. The kernel calls it inside model
- * events, where {@link Simulation#violation} is refused, so it cannot fail a run either: it
+ * events, where {@link Checks#violation} is refused, so it cannot fail a run either: it
  * records, and an invariant or validation of the same check reports. It traces nothing, so
  * observing leaves the run and its digest as they were.
  */

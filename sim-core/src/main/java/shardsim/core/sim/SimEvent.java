@@ -5,7 +5,7 @@ import shardsim.core.node.Envelope;
 import shardsim.core.trace.TraceData;
 
 /**
- * What the event loop schedules. Dispatched in {@link Simulation#dispatch(SimEvent)}. A node's
+ * What the event loop schedules. Dispatched in {@link EventLoop#dispatch(SimEvent)}. A node's
  * timer is its own event ({@link TimerImpl}), not a record around it: a call makes one object
  * for its timeout, not two.
  */

@@ -4,7 +4,6 @@ import java.util.AbstractList;
 import java.util.List;
 import java.util.Optional;
 import shardsim.core.trace.TraceData;
-import shardsim.core.trace.TraceKind;
 import shardsim.core.worker.Task;
 import shardsim.core.worker.TaskView;
 import shardsim.core.worker.WorkerQueue;
@@ -123,21 +122,21 @@ final class WorkerImpl implements WorkerQueue {
         if (!owner.live()) {
             throw new IllegalStateException(owner.host.name + " is not running");
         }
-        sim.workerChanges++;
+        sim.nodes.workerChanges++;
         if (queue.size() >= capacity) {
-            WorkerImpl submitter = sim.runningWorker;
+            WorkerImpl submitter = sim.nodes.runningWorker;
             if (submitter == null || !submitter.owner.live()) {
-                sim.record(TraceKind.DROP, actor, new TraceData.Refused(task.name()));
+                sim.record.event(actor, new TraceData.Refused(task.name()));
                 return false;
             }
             held.add(new Entry(task, sim.now(), submitter));
             submitter.blockedOn = this;
             submitter.heldElsewhere++;
-            sim.record(TraceKind.STATE, submitter.actor, new TraceData.Blocked(actor, capacity, task.name()));
+            sim.record.event(submitter.actor, new TraceData.Blocked(actor, capacity, task.name()));
             return true;
         }
         queue.add(new Entry(task, sim.now(), null));
-        sim.record(TraceKind.TASK_QUEUED, actor, new TraceData.TaskQueued(task.name(), queue.size() - 1 + (current == null ? 0 : 1)));
+        sim.record.event(actor, new TraceData.TaskQueued(task.name(), queue.size() - 1 + (current == null ? 0 : 1)));
         if (current == null && blockedOn == null) {
             startNext();
         }
@@ -170,7 +169,7 @@ final class WorkerImpl implements WorkerQueue {
     }
 
     private void startNext() {
-        sim.workerChanges++;
+        sim.nodes.workerChanges++;
         current = queue.poll();
         admitHeld();
         if (current == null) {
@@ -180,11 +179,11 @@ final class WorkerImpl implements WorkerQueue {
         Task task = current.task;
         if (task.condition() != null && !task.condition().getAsBoolean()) {
             setWaiting(current, true);
-            sim.record(TraceKind.TASK_START, actor, new TraceData.TaskStart(task.name(), task.waitsFor()));
-            sim.schedule(task.pollMicros(), new SimEvent.WorkerWake(this, ++token));
+            sim.record.event(actor, new TraceData.TaskStart(task.name(), task.waitsFor()));
+            sim.loop.schedule(task.pollMicros(), new SimEvent.WorkerWake(this, ++token));
         } else {
-            sim.record(TraceKind.TASK_START, actor, new TraceData.TaskStart(task.name(), null));
-            sim.schedule(task.serviceMicros(), new SimEvent.WorkerWake(this, ++token));
+            sim.record.event(actor, new TraceData.TaskStart(task.name(), null));
+            sim.loop.schedule(task.serviceMicros(), new SimEvent.WorkerWake(this, ++token));
         }
     }
 
@@ -194,10 +193,10 @@ final class WorkerImpl implements WorkerQueue {
             Entry e = held.poll();
             queue.add(e);
             WorkerImpl s = e.submitter;
-            sim.record(TraceKind.TASK_QUEUED, actor, new TraceData.TaskAdmitted(e.task.name(), s.actor, e.queuedAt));
+            sim.record.event(actor, new TraceData.TaskAdmitted(e.task.name(), s.actor, e.queuedAt));
             if (--s.heldElsewhere == 0) {
                 s.blockedOn = null;
-                sim.record(TraceKind.STATE, s.actor, new TraceData.Unblocked());
+                sim.record.event(s.actor, new TraceData.Unblocked());
                 if (s.current == null && s.owner.live()) {
                     s.startNext();
                 }
@@ -207,9 +206,9 @@ final class WorkerImpl implements WorkerQueue {
 
     private void setWaiting(Entry e, boolean waiting) {
         if (e.waiting != waiting) {
-            sim.workerChanges++;
+            sim.nodes.workerChanges++;
             e.waiting = waiting;
-            sim.waitingTasks += waiting ? 1 : -1;
+            sim.nodes.waitingTasks += waiting ? 1 : -1;
         }
     }
 
@@ -231,23 +230,23 @@ final class WorkerImpl implements WorkerQueue {
             e.polls++;
             if (task.condition().getAsBoolean()) {
                 setWaiting(e, false);
-                sim.record(TraceKind.TIMER, actor, new TraceData.Poll(task.name(), e.polls, true));
-                sim.schedule(task.serviceMicros(), new SimEvent.WorkerWake(this, ++token));
+                sim.record.event(actor, new TraceData.Poll(task.name(), e.polls, true));
+                sim.loop.schedule(task.serviceMicros(), new SimEvent.WorkerWake(this, ++token));
             } else {
-                sim.record(TraceKind.TIMER, actor, new TraceData.Poll(task.name(), e.polls, false));
-                sim.schedule(task.pollMicros(), new SimEvent.WorkerWake(this, ++token));
+                sim.record.event(actor, new TraceData.Poll(task.name(), e.polls, false));
+                sim.loop.schedule(task.pollMicros(), new SimEvent.WorkerWake(this, ++token));
             }
             return;
         }
         current = null;
         completed++;
-        sim.record(TraceKind.TASK_DONE, actor, new TraceData.TaskDone(task.name()));
-        WorkerImpl outer = sim.runningWorker;
-        sim.runningWorker = this;
+        sim.record.event(actor, new TraceData.TaskDone(task.name()));
+        WorkerImpl outer = sim.nodes.runningWorker;
+        sim.nodes.runningWorker = this;
         try {
             task.body().run();
         } finally {
-            sim.runningWorker = outer;
+            sim.nodes.runningWorker = outer;
         }
         if (current == null && blockedOn == null && owner.live()) {
             startNext();

@@ -53,13 +53,22 @@ public final class Trace {
         return this;
     }
 
-    public void record(long timeMicros, long eventNumber, TraceKind kind, String actor, TraceData data) {
+    /** Records an event of the kind its data declares ({@link TraceData#kind}). */
+    public void record(long timeMicros, long eventNumber, String actor, TraceData data) {
+        record(timeMicros, eventNumber, data.kind(), actor, data);
+    }
+
+    /**
+     * Records an event digested under {@code kind}: the kernel never names a kind apart from its
+     * data; the encoding's own tests fold any kind in with any record.
+     */
+    void record(long timeMicros, long eventNumber, TraceKind kind, String actor, TraceData data) {
         digest.event(timeMicros, eventNumber, kind, actor, data);
         long index = count++;
         if (retention == Retention.DIGEST_ONLY && listeners.isEmpty()) {
             return;
         }
-        TraceEvent event = new TraceEvent(index, timeMicros, eventNumber, kind, actor, data);
+        TraceEvent event = new TraceEvent(index, timeMicros, eventNumber, actor, data);
         if (retention == Retention.FULL) {
             full.add(event);
         } else if (retention == Retention.RING) {

@@ -16,6 +16,13 @@ public sealed interface TraceData {
     /** The kind's number in the digest encoding. */
     int code();
 
+    /**
+     * What the event is, for readers and the digest: a function of the record alone (its type, and
+     * for a boot or a code switch whether the node was recovering or running), so no event can be
+     * classified one way here and another where it is recorded.
+     */
+    TraceKind kind();
+
     /** The kind's name in trace files. */
     String type();
 
@@ -34,6 +41,10 @@ public sealed interface TraceData {
 
     /** A parameter of the run. */
     record Param(String name, String value) implements TraceData {
+        public TraceKind kind() {
+            return TraceKind.PARAM;
+        }
+
         public int code() {
             return 1;
         }
@@ -54,6 +65,13 @@ public sealed interface TraceData {
 
     /** A message leaves its sender. */
     record Send(Envelope envelope) implements TraceData {
+        /** The kind every such event has; the kernel's digest-only path uses it too. */
+        public static final TraceKind KIND = TraceKind.SEND;
+
+        public TraceKind kind() {
+            return KIND;
+        }
+
         public static final int CODE = 2;
 
         public int code() {
@@ -80,6 +98,10 @@ public sealed interface TraceData {
 
     /** A reply that came after its call ended (timed out, or the caller restarted). */
     record LateReply(Envelope envelope) implements TraceData {
+        public TraceKind kind() {
+            return TraceKind.DROP;
+        }
+
         public int code() {
             return 3;
         }
@@ -100,6 +122,13 @@ public sealed interface TraceData {
 
     /** A message (or a duplicate copy of it) reaches its receiver. */
     record Deliver(long messageId, boolean copy) implements TraceData {
+        /** The kind every such event has; the kernel's digest-only path uses it too. */
+        public static final TraceKind KIND = TraceKind.DELIVER;
+
+        public TraceKind kind() {
+            return KIND;
+        }
+
         public static final int CODE = 4;
 
         public int code() {
@@ -126,6 +155,10 @@ public sealed interface TraceData {
 
     /** The network sends a second copy of a message. */
     record Duplicate(long messageId) implements TraceData {
+        public TraceKind kind() {
+            return TraceKind.DUPLICATE;
+        }
+
         public int code() {
             return 5;
         }
@@ -165,6 +198,10 @@ public sealed interface TraceData {
 
     /** The network drops a message. */
     record NetDrop(long messageId, Loss reason) implements TraceData {
+        public TraceKind kind() {
+            return TraceKind.DROP;
+        }
+
         public int code() {
             return 6;
         }
@@ -185,6 +222,13 @@ public sealed interface TraceData {
 
     /** A timer or a scheduled step (a driver action, a check, a workload operation) fires. */
     record Step(String label) implements TraceData {
+        /** The kind every such event has; the kernel's digest-only path uses it too. */
+        public static final TraceKind KIND = TraceKind.TIMER;
+
+        public TraceKind kind() {
+            return KIND;
+        }
+
         public static final int CODE = 7;
 
         public int code() {
@@ -210,6 +254,11 @@ public sealed interface TraceData {
 
     /** A workload operation is performed. */
     record Perform(Operation operation) implements TraceData {
+        /** A workload step is a scheduled step: a TIMER event. */
+        public TraceKind kind() {
+            return TraceKind.TIMER;
+        }
+
         public int code() {
             return 8;
         }
@@ -229,6 +278,13 @@ public sealed interface TraceData {
 
     /** A call's timeout fires with no reply. */
     record CallTimeout(long callId, String to) implements TraceData {
+        /** The kind every such event has; the kernel's digest-only path uses it too. */
+        public static final TraceKind KIND = TraceKind.TIMER;
+
+        public TraceKind kind() {
+            return KIND;
+        }
+
         public static final int CODE = 9;
 
         public int code() {
@@ -255,6 +311,10 @@ public sealed interface TraceData {
 
     /** A waiting task polls its condition. */
     record Poll(String task, long polls, boolean met) implements TraceData {
+        public TraceKind kind() {
+            return TraceKind.TIMER;
+        }
+
         public int code() {
             return 10;
         }
@@ -281,6 +341,11 @@ public sealed interface TraceData {
 
     /** A liveness check is judged. */
     record Liveness(String check, boolean holds) implements TraceData {
+        /** Judged when its deadline's timer fires: a TIMER event, as the digest has always encoded it. */
+        public TraceKind kind() {
+            return TraceKind.TIMER;
+        }
+
         public int code() {
             return 11;
         }
@@ -301,6 +366,10 @@ public sealed interface TraceData {
 
     /** A fault is injected. */
     record FaultApplied(Fault fault) implements TraceData {
+        public TraceKind kind() {
+            return TraceKind.FAULT;
+        }
+
         public int code() {
             return 12;
         }
@@ -320,6 +389,10 @@ public sealed interface TraceData {
 
     /** A node crashes. */
     record Crash(long incarnation) implements TraceData {
+        public TraceKind kind() {
+            return TraceKind.CRASH;
+        }
+
         public int code() {
             return 13;
         }
@@ -339,6 +412,11 @@ public sealed interface TraceData {
 
     /** A node boots, or recovers from its disk after a crash. */
     record Boot(boolean recover, long incarnation) implements TraceData {
+        /** A first boot is a state change; a recovery, the restart a diagram closes a crash with. */
+        public TraceKind kind() {
+            return recover ? TraceKind.RESTART : TraceKind.STATE;
+        }
+
         public int code() {
             return 14;
         }
@@ -364,6 +442,11 @@ public sealed interface TraceData {
      * that ran {@code from}.
      */
     record CodeSwitch(String from, String to, boolean wasUp, long incarnation) implements TraceData {
+        /** The stop of a running process (a crash-kind event, closed by the restart that follows); a state change while down. */
+        public TraceKind kind() {
+            return wasUp ? TraceKind.CRASH : TraceKind.STATE;
+        }
+
         public int code() {
             return 25;
         }
@@ -387,6 +470,10 @@ public sealed interface TraceData {
 
     /** A model's, driver's or checker's own note: its text is its one field. */
     record Note(String text) implements TraceData {
+        public TraceKind kind() {
+            return TraceKind.STATE;
+        }
+
         public int code() {
             return 15;
         }
@@ -406,6 +493,10 @@ public sealed interface TraceData {
 
     /** A task enters a worker's queue, with how many tasks are ahead of it. */
     record TaskQueued(String task, long behind) implements TraceData {
+        public TraceKind kind() {
+            return TraceKind.TASK_QUEUED;
+        }
+
         public int code() {
             return 16;
         }
@@ -426,6 +517,10 @@ public sealed interface TraceData {
 
     /** A task held by a blocked submitter enters the queue once a slot frees. */
     record TaskAdmitted(String task, String submitter, long blockedSinceMicros) implements TraceData {
+        public TraceKind kind() {
+            return TraceKind.TASK_QUEUED;
+        }
+
         public int code() {
             return 17;
         }
@@ -447,6 +542,10 @@ public sealed interface TraceData {
 
     /** A task starts; {@code waitsFor} names the condition it waits for first, or is null. */
     record TaskStart(String task, String waitsFor) implements TraceData {
+        public TraceKind kind() {
+            return TraceKind.TASK_START;
+        }
+
         public int code() {
             return 18;
         }
@@ -470,6 +569,10 @@ public sealed interface TraceData {
 
     /** A task's service ends and its body runs. */
     record TaskDone(String task) implements TraceData {
+        public TraceKind kind() {
+            return TraceKind.TASK_DONE;
+        }
+
         public int code() {
             return 19;
         }
@@ -489,6 +592,10 @@ public sealed interface TraceData {
 
     /** A full worker refuses a task from outside any worker. */
     record Refused(String task) implements TraceData {
+        public TraceKind kind() {
+            return TraceKind.DROP;
+        }
+
         public int code() {
             return 20;
         }
@@ -508,6 +615,10 @@ public sealed interface TraceData {
 
     /** A worker blocks, holding a task for a full worker. */
     record Blocked(String fullWorker, long capacity, String task) implements TraceData {
+        public TraceKind kind() {
+            return TraceKind.STATE;
+        }
+
         public int code() {
             return 21;
         }
@@ -529,6 +640,10 @@ public sealed interface TraceData {
 
     /** A blocked worker's held tasks are all queued: it goes on. */
     record Unblocked() implements TraceData {
+        public TraceKind kind() {
+            return TraceKind.STATE;
+        }
+
         public int code() {
             return 22;
         }
@@ -547,6 +662,10 @@ public sealed interface TraceData {
 
     /** A check finds an invariant broken. */
     record Violation(String invariant, String message) implements TraceData {
+        public TraceKind kind() {
+            return TraceKind.VIOLATION;
+        }
+
         public int code() {
             return 23;
         }
@@ -567,6 +686,10 @@ public sealed interface TraceData {
 
     /** The end of a run: the invariants it broke, in order, and how many events it handled. */
     record Verdict(List<String> violated, long events) implements TraceData {
+        public TraceKind kind() {
+            return TraceKind.VERDICT;
+        }
+
         public Verdict {
             violated = List.copyOf(violated);
         }
@@ -594,10 +717,10 @@ public sealed interface TraceData {
     }
 
     /**
-     * An event read back from a trace file: its type, its fields as plain values (see
+     * An event read back from a trace file: its kind and type, its fields as plain values (see
      * {@link FieldTree}) and its text. It is compared, never digested.
      */
-    record Recorded(String type, java.util.Map<String, Object> tree, String text) implements TraceData {
+    record Recorded(TraceKind kind, String type, java.util.Map<String, Object> tree, String text) implements TraceData {
         public Recorded {
             tree = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(tree));
         }
@@ -632,12 +755,6 @@ public sealed interface TraceData {
     }
 
     private static void renderEnvelope(Envelope e, StringBuilder out) {
-        out.append('m').append(e.id());
-        if (e.reply()) {
-            out.append(" reply#").append(e.callId());
-        } else if (e.callId() != 0) {
-            out.append(" call#").append(e.callId());
-        }
-        out.append(' ').append(e.from()).append("->").append(e.to()).append(' ').append(e.message());
+        e.render(out);
     }
 }

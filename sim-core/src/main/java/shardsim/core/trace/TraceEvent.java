@@ -6,11 +6,15 @@ package shardsim.core.trace;
  * @param index position in the trace, from 0
  * @param timeMicros virtual time
  * @param eventNumber the number of the scheduled event being handled when this was recorded
- * @param kind what happened
  * @param actor the node (or subsystem) it happened at
  * @param data the event's typed fields
  */
-public record TraceEvent(long index, long timeMicros, long eventNumber, TraceKind kind, String actor, TraceData data) {
+public record TraceEvent(long index, long timeMicros, long eventNumber, String actor, TraceData data) {
+
+    /** What happened: the kind its data declares ({@link TraceData#kind}). */
+    public TraceKind kind() {
+        return data.kind();
+    }
 
     /** The event's text, made from its fields (for people; readers use {@link #data}). */
     public String detail() {
@@ -20,7 +24,7 @@ public record TraceEvent(long index, long timeMicros, long eventNumber, TraceKin
     /** The one-line form used in reports and diffs. */
     public String render() {
         StringBuilder b = new StringBuilder(96);
-        b.append('#').append(index).append(" t=").append(Micros.format(timeMicros)).append(" e=").append(eventNumber).append(' ').append(kind).append(' ')
+        b.append('#').append(index).append(" t=").append(Micros.format(timeMicros)).append(" e=").append(eventNumber).append(' ').append(kind()).append(' ')
                 .append(actor).append(' ');
         data.render(b);
         return b.toString();
@@ -30,7 +34,7 @@ public record TraceEvent(long index, long timeMicros, long eventNumber, TraceKin
     public boolean sameAs(TraceEvent other) {
         return timeMicros == other.timeMicros
                 && eventNumber == other.eventNumber
-                && kind == other.kind
+                && kind() == other.kind()
                 && actor.equals(other.actor)
                 && data.type().equals(other.data.type())
                 && (data.equals(other.data) || FieldTree.of(data).equals(FieldTree.of(other.data)));

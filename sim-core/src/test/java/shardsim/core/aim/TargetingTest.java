@@ -44,9 +44,9 @@ class TargetingTest {
         Trace trace = Trace.digestOnly();
         Simulation sim = new Simulation(seed, SimConfig.defaults(), trace);
         for (String n : NODES) {
-            sim.addNode(n, Probe::new);
+            sim.nodes().add(n, Probe::new);
         }
-        sim.onFault((fault, starts) -> fault instanceof Poke);
+        sim.faults().onFault((fault, starts) -> fault instanceof Poke);
         Map<Long, long[]> windows = new LinkedHashMap<>();
         sim.windows().listen(new WindowListener() {
             @Override
@@ -61,20 +61,20 @@ class TargetingTest {
         });
         Targeting targeting = null;
         if (profile != null) {
-            sim.reserveAimSlots(Targeting.slotsFor(profile));
-            targeting = new Targeting(sim, profile, List.of(ScenarioAim.of("ddl", (w, r) -> new Poke(w.subject(), r.pick(w.nodes())))), SECOND,
+            sim.faults().reserveAimSlots(Targeting.slotsFor(profile));
+            targeting = new Targeting(sim.faults(), profile, List.of(ScenarioAim.of("ddl", (w, r) -> new Poke(w.subject(), r.pick(w.nodes())))), SECOND,
                     30 * SECOND, sim.random().fork("aim-shots"));
             sim.windows().listen(targeting);
         }
         for (long t = SECOND; t < 30 * SECOND; t += 2 * SECOND) {
             sim.at(t, "work", () -> {
-                Probe a = sim.node("a", Probe.class);
+                Probe a = sim.nodes().node("a", Probe.class);
                 if (announce && a != null) {
                     a.ctx().openWindow("ddl", 7, List.of("a", "b"));
                 }
             });
             sim.at(t + SECOND / 2, "work done", () -> {
-                Probe a = sim.node("a", Probe.class);
+                Probe a = sim.nodes().node("a", Probe.class);
                 if (announce && a != null) {
                     a.ctx().closeWindow("ddl", 7);
                 }
@@ -185,8 +185,8 @@ class TargetingTest {
     @Test
     void aCrashClosesTheWindowsItsNodeOwned() {
         Simulation sim = new Simulation(1, SimConfig.defaults(), Trace.digestOnly());
-        sim.addNode("a", Probe::new);
-        sim.addNode("b", Probe::new);
+        sim.nodes().add("a", Probe::new);
+        sim.nodes().add("b", Probe::new);
         List<String> closed = new ArrayList<>();
         sim.windows().listen(new WindowListener() {
             @Override
@@ -199,11 +199,11 @@ class TargetingTest {
             }
         });
         sim.at(10, "open", () -> {
-            Window w = sim.node("a", Probe.class).ctx().openWindow("ddl", 1, List.of("a"));
-            assertSame(w, sim.node("a", Probe.class).ctx().openWindow("ddl", 1, List.of("a")), "opening an open window returns it");
+            Window w = sim.nodes().node("a", Probe.class).ctx().openWindow("ddl", 1, List.of("a"));
+            assertSame(w, sim.nodes().node("a", Probe.class).ctx().openWindow("ddl", 1, List.of("a")), "opening an open window returns it");
             sim.windows().open("clone", 2, List.of("b"), null);
         });
-        sim.inject(FaultPlan.builder().at(20, new NodeFault.Crash("a")).at(30, new NodeFault.Restart("a")).build());
+        sim.faults().inject(FaultPlan.builder().at(20, new NodeFault.Crash("a")).at(30, new NodeFault.Restart("a")).build());
         sim.runUntil(40);
         assertEquals(List.of("ddl@20"), closed);
         assertEquals(1, sim.windows().openNow().size());
@@ -225,17 +225,17 @@ class TargetingTest {
     @Test
     void anAimedFaultMustLandAfterTheEventThatAimedItAndInAReservedSlot() {
         Simulation sim = new Simulation(1, SimConfig.defaults(), Trace.digestOnly());
-        sim.addNode("a", Probe::new);
-        assertThrows(IllegalStateException.class, () -> sim.injectAimed(5, new NodeFault.Crash("a"), () -> true, () -> {
+        sim.nodes().add("a", Probe::new);
+        assertThrows(IllegalStateException.class, () -> sim.faults().injectAimed(5, new NodeFault.Crash("a"), () -> true, () -> {
         }));
-        sim.reserveAimSlots(1);
-        assertThrows(IllegalArgumentException.class, () -> sim.injectAimed(0, new NodeFault.Crash("a"), () -> true, () -> {
+        sim.faults().reserveAimSlots(1);
+        assertThrows(IllegalArgumentException.class, () -> sim.faults().injectAimed(0, new NodeFault.Crash("a"), () -> true, () -> {
         }));
-        sim.injectAimed(5, new NodeFault.Crash("a"), () -> false, () -> {
+        sim.faults().injectAimed(5, new NodeFault.Crash("a"), () -> false, () -> {
         });
-        assertThrows(IllegalStateException.class, () -> sim.injectAimed(6, new NodeFault.Crash("a"), () -> true, () -> {
+        assertThrows(IllegalStateException.class, () -> sim.faults().injectAimed(6, new NodeFault.Crash("a"), () -> true, () -> {
         }));
         sim.runUntil(10);
-        assertTrue(sim.isUp("a"), "a fault whose window closed is not injected");
+        assertTrue(sim.nodes().isUp("a"), "a fault whose window closed is not injected");
     }
 }

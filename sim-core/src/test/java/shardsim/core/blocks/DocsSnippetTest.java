@@ -95,15 +95,15 @@ class DocsSnippetTest {
     @Test
     void theDocumentsSnippetRuns() {
         Simulation sim = new Simulation(7, SimConfig.defaults(), Trace.full());
-        sim.addNode("node-1", Probe::new);
-        sim.addNode("fe", Fe::new);
+        sim.nodes().add("node-1", Probe::new);
+        sim.nodes().add("fe", Fe::new);
         sim.runUntil(0);
-        snippet(sim.node("node-1", Probe.class).ctx(), sim, 42, 10_000_000, 20_000_000, 2_000_000);
+        snippet(sim.nodes().node("node-1", Probe.class).ctx(), sim, 42, 10_000_000, 20_000_000, 2_000_000);
         sim.runUntil(30_000_000);
         assertEquals("refused true, lock until 40000000", seen.get(0));
         // Samples at 10, 12, ..., 20 s, all quiet for 6 s by then: six judged.
         assertEquals(6, seen.size() - 1);
-        assertTrue(sim.ok());
+        assertTrue(sim.checks().ok());
     }
 
     @Test

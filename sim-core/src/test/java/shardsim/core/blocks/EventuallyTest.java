@@ -28,17 +28,17 @@ class EventuallyTest {
     /** A partition from 1 s to 2 s; P judged with {@code holds(now)}; the run's violations. */
     private static List<Violation> run(LongPredicate holds, long... extraFaultsFromTo) {
         Simulation sim = new Simulation(1, SimConfig.defaults(), Trace.full());
-        sim.addNode("a", Probe::new);
-        sim.addNode("b", Probe::new);
-        sim.injectAt(1_000 * MS, new NetFault.Partition("a", "b"));
-        sim.injectAt(2_000 * MS, new End(new NetFault.Partition("a", "b")));
+        sim.nodes().add("a", Probe::new);
+        sim.nodes().add("b", Probe::new);
+        sim.faults().injectAt(1_000 * MS, new NetFault.Partition("a", "b"));
+        sim.faults().injectAt(2_000 * MS, new End(new NetFault.Partition("a", "b")));
         for (int i = 0; i < extraFaultsFromTo.length; i += 2) {
-            sim.injectAt(extraFaultsFromTo[i], new NetFault.PartitionOneWay("a", "b"));
-            sim.injectAt(extraFaultsFromTo[i + 1], new End(new NetFault.PartitionOneWay("a", "b")));
+            sim.faults().injectAt(extraFaultsFromTo[i], new NetFault.PartitionOneWay("a", "b"));
+            sim.faults().injectAt(extraFaultsFromTo[i + 1], new End(new NetFault.PartitionOneWay("a", "b")));
         }
         Eventually.afterFaults(sim, P, WITHIN, SAMPLES, "P sample", () -> holds.test(sim.now()) ? null : "unwell at " + sim.now());
         sim.runUntil(5_000 * MS);
-        return sim.violations();
+        return sim.checks().violations();
     }
 
     @Test
@@ -87,18 +87,18 @@ class EventuallyTest {
     @Test
     void quietMeasuresFromTheLastFaultsEnd() {
         Simulation sim = new Simulation(1, SimConfig.defaults(), Trace.full());
-        sim.addNode("a", Probe::new);
-        sim.addNode("b", Probe::new);
-        sim.injectAt(1_000 * MS, new NetFault.Partition("a", "b"));
-        sim.injectAt(2_000 * MS, new End(new NetFault.Partition("a", "b")));
+        sim.nodes().add("a", Probe::new);
+        sim.nodes().add("b", Probe::new);
+        sim.faults().injectAt(1_000 * MS, new NetFault.Partition("a", "b"));
+        sim.faults().injectAt(2_000 * MS, new End(new NetFault.Partition("a", "b")));
         List<String> seen = new ArrayList<>();
         for (long t : new long[] {1_500 * MS, 2_400 * MS, 2_500 * MS}) {
-            sim.checkAt(t, "look", () -> seen.add(sim.now() + ":" + Quiet.since(sim, 2_000 * MS) + ":" + Quiet.forAtLeast(sim, WITHIN)));
+            sim.checks().checkAt(t, "look", () -> seen.add(sim.now() + ":" + Quiet.since(sim.view(), 2_000 * MS) + ":" + Quiet.forAtLeast(sim.view(), WITHIN)));
         }
         sim.runUntil(3_000 * MS);
         assertEquals(List.of(1_500 * MS + ":false:false", 2_400 * MS + ":true:false", 2_500 * MS + ":true:true"), seen);
-        assertFalse(Quiet.since(sim, 1_999 * MS), "the faults were in force then");
-        assertTrue(Quiet.since(sim, 2_000 * MS));
+        assertFalse(Quiet.since(sim.view(), 1_999 * MS), "the faults were in force then");
+        assertTrue(Quiet.since(sim.view(), 2_000 * MS));
     }
 
     @Test

@@ -24,8 +24,8 @@ class RetryingCallTest {
     /** A client and a server 1 ms apart; the server answers every request (a Probe negates its number). */
     private static Simulation sim() {
         Simulation sim = new Simulation(3, SimConfig.defaults().withDefaultLink(new LinkPolicy(0, 0, new Delay.Fixed(DELAY), 100)), Trace.full());
-        sim.addNode("client", Probe::new);
-        sim.addNode("server", Probe::new);
+        sim.nodes().add("client", Probe::new);
+        sim.nodes().add("server", Probe::new);
         sim.runUntil(0);
         return sim;
     }
@@ -71,7 +71,7 @@ class RetryingCallTest {
     }
 
     private static Log start(Simulation sim, RetryPolicy policy, int settlesAt) {
-        NodeContext ctx = sim.node("client", Probe.class).ctx();
+        NodeContext ctx = sim.nodes().node("client", Probe.class).ctx();
         Log log = new Log(ctx, settlesAt);
         RetryingCall.start(ctx, "server", Probe.Msg.class, policy, "backoff", log);
         return log;
@@ -79,7 +79,7 @@ class RetryingCallTest {
 
     private static int backoffTimers(Simulation sim) {
         int n = 0;
-        for (TraceEvent e : sim.trace().events()) {
+        for (TraceEvent e : sim.record().trace().events()) {
             if (e.kind() == TraceKind.TIMER && e.detail().contains("backoff")) {
                 n++;
             }
@@ -164,7 +164,7 @@ class RetryingCallTest {
         sim.network().setPolicy("client", "server", LinkPolicy.reliable().withLoss(1.0));
         Log log = start(sim, new RetryPolicy(TIMEOUT, 5, 1_000, 1_000, false), 0);
         sim.runUntil(TIMEOUT + 500);
-        sim.crash("client");
+        sim.nodes().crash("client");
         sim.runUntil(1_000_000);
         assertEquals(List.of(0), log.tries, "the backoff pending at the crash never fires");
         assertEquals(-1, log.gaveUpAfter);

@@ -21,9 +21,9 @@ class SelfWaitCheckTest {
 
     private static Simulation sim() {
         Simulation sim = new Simulation(3, SimConfig.defaults().withStopOnFirstViolation(false), Trace.full());
-        sim.addNode("kitchen", Probe::new);
-        sim.addNode("garden", Probe::new);
-        sim.invariant(new SelfWaitCheck(sim, "W1"));
+        sim.nodes().add("kitchen", Probe::new);
+        sim.nodes().add("garden", Probe::new);
+        sim.checks().invariant(new SelfWaitCheck(sim.view(), "W1"));
         sim.runUntil(0);
         return sim;
     }
@@ -40,12 +40,12 @@ class SelfWaitCheckTest {
     void aWaiterWhoseOnlySatisfierIsQueuedBehindItOnTheSameWorkerIsADeadlock() {
         Simulation sim = sim();
         boolean[] water = new boolean[1];
-        WorkerQueue w = sim.node("kitchen", Probe.class).ctx().worker("hands");
+        WorkerQueue w = sim.nodes().node("kitchen", Probe.class).ctx().worker("hands");
         w.submit(kettle(water));
         w.submit(tap(water));
         sim.runUntil(1_000_000);
-        assertEquals(1, sim.violations().size());
-        Violation v = sim.violations().get(0);
+        assertEquals(1, sim.checks().violations().size());
+        Violation v = sim.checks().violations().get(0);
         assertEquals("W1", v.invariant());
         assertTrue(v.message().contains("'boil'") && v.message().contains("'fill kettle'") && v.message().contains("in place 1 behind it"), v.message());
     }
@@ -54,12 +54,12 @@ class SelfWaitCheckTest {
     void aSatisfierOnAnotherWorkerThatCanRunIsNoDeadlock() {
         Simulation sim = sim();
         boolean[] water = new boolean[1];
-        Probe kitchen = sim.node("kitchen", Probe.class);
+        Probe kitchen = sim.nodes().node("kitchen", Probe.class);
         kitchen.ctx().worker("hands").submit(kettle(water));
         kitchen.ctx().worker("plumber").submit(Task.of("slow job", 500_000, () -> { }));
         kitchen.ctx().worker("plumber").submit(tap(water));
         sim.runUntil(2_000_000);
-        assertTrue(sim.ok(), () -> sim.violations().toString());
+        assertTrue(sim.checks().ok(), () -> sim.checks().violations().toString());
         assertTrue(water[0]);
     }
 
@@ -67,7 +67,7 @@ class SelfWaitCheckTest {
     void aSatisfierOnAWorkerBlockedSubmittingToTheWaitersFullQueueIsADeadlock() {
         Simulation sim = sim();
         boolean[] water = new boolean[1];
-        Probe kitchen = sim.node("kitchen", Probe.class);
+        Probe kitchen = sim.nodes().node("kitchen", Probe.class);
         WorkerQueue hands = kitchen.ctx().worker("hands", 1);
         WorkerQueue helper = kitchen.ctx().worker("helper");
         hands.submit(kettle(water));
@@ -76,8 +76,8 @@ class SelfWaitCheckTest {
         helper.submit(tap(water));
         sim.runUntil(1_000_000);
         assertEquals("kitchen/hands", helper.blockedOn().orElseThrow());
-        assertEquals(1, sim.violations().size());
-        String m = sim.violations().get(0).message();
+        assertEquals(1, sim.checks().violations().size());
+        String m = sim.checks().violations().get(0).message();
         assertTrue(m.contains("on kitchen/helper, which is blocked submitting to kitchen/hands"), m);
     }
 
@@ -85,10 +85,10 @@ class SelfWaitCheckTest {
     void aWaitWithNoKnownSatisfierIsNotReported() {
         Simulation sim = sim();
         boolean[] water = new boolean[1];
-        sim.node("kitchen", Probe.class).ctx().worker("hands").submit(kettle(water));
-        sim.node("kitchen", Probe.class).ctx().worker("hands").submit(Task.of("unrelated", 1_000, () -> { }));
+        sim.nodes().node("kitchen", Probe.class).ctx().worker("hands").submit(kettle(water));
+        sim.nodes().node("kitchen", Probe.class).ctx().worker("hands").submit(Task.of("unrelated", 1_000, () -> { }));
         sim.runUntil(1_000_000);
-        assertNull(new SelfWaitCheck(sim, "W1").check());
-        assertTrue(sim.ok());
+        assertNull(new SelfWaitCheck(sim.view(), "W1").check());
+        assertTrue(sim.checks().ok());
     }
 }

@@ -9,7 +9,6 @@ import org.junit.jupiter.api.Test;
 import shardsim.core.scenario.LogAlignment.Match;
 import shardsim.core.trace.TraceData;
 import shardsim.core.trace.TraceEvent;
-import shardsim.core.trace.TraceKind;
 
 class LogAlignmentTest {
     private static final LogAlignment.Style STYLE = new LogAlignment.Style(e -> e.actor() + ": " + e.detail(), "-", "(none)", why -> "(" + why + ")");
@@ -17,14 +16,14 @@ class LogAlignmentTest {
     private static final List<TraceEvent> EVENTS = new ArrayList<>();
 
     static {
-        add(1_000, "fe", TraceKind.STATE, new TraceData.Note("drop tablet 7 from be1"));
-        add(2_000, "be1", TraceKind.TASK_QUEUED, new TraceData.TaskQueued("clone tablet 7", 0));
-        add(3_000, "fe", TraceKind.STATE, new TraceData.Note("drop tablet 7 from be2"));
-        add(4_000, "fe", TraceKind.STATE, new TraceData.Note("drop tablet 7 from be1 again"));
+        add(1_000, "fe", new TraceData.Note("drop tablet 7 from be1"));
+        add(2_000, "be1", new TraceData.TaskQueued("clone tablet 7", 0));
+        add(3_000, "fe", new TraceData.Note("drop tablet 7 from be2"));
+        add(4_000, "fe", new TraceData.Note("drop tablet 7 from be1 again"));
     }
 
-    private static void add(long micros, String actor, TraceKind kind, TraceData data) {
-        EVENTS.add(new TraceEvent(EVENTS.size(), micros, EVENTS.size() + 1, kind, actor, data));
+    private static void add(long micros, String actor, TraceData data) {
+        EVENTS.add(new TraceEvent(EVENTS.size(), micros, EVENTS.size() + 1, actor, data));
     }
 
     private static List<String> sim(List<LogAlignment.Row> rows) {

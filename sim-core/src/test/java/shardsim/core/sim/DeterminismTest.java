@@ -45,11 +45,11 @@ class DeterminismTest {
         Simulation sim = EchoModel.build(1, Trace.digestOnly());
         sim.runUntil(EchoModel.END_MICROS);
         sim.finish();
-        assertTrue(sim.ok());
-        EchoClient c = sim.node("client-1", EchoClient.class);
+        assertTrue(sim.checks().ok());
+        EchoClient c = sim.nodes().node("client-1", EchoClient.class);
         assertEquals(50, c.answered(), "all pings answered once faults heal");
         assertTrue(sim.network().dropped() > 0, "the lossy network dropped something");
-        assertTrue(sim.node("server", EchoServer.class).served() >= 100);
+        assertTrue(sim.nodes().node("server", EchoServer.class).served() >= 100);
     }
 
     @Property(tries = 30)
@@ -73,11 +73,11 @@ class DeterminismTest {
         Simulation ring = EchoModel.build(11, Trace.ring(10));
         ring.runUntil(EchoModel.END_MICROS);
         ring.finish();
-        assertEquals(full.trace().digest(), ring.trace().digest());
-        assertEquals(EchoModel.digest(11), full.trace().digest());
-        List<TraceEvent> all = full.trace().events();
-        assertEquals(all.subList(all.size() - 10, all.size()), ring.trace().events());
-        assertEquals(full.trace().count(), all.size());
+        assertEquals(full.record().trace().digest(), ring.record().trace().digest());
+        assertEquals(EchoModel.digest(11), full.record().trace().digest());
+        List<TraceEvent> all = full.record().trace().events();
+        assertEquals(all.subList(all.size() - 10, all.size()), ring.record().trace().events());
+        assertEquals(full.record().trace().count(), all.size());
     }
 
     @Test
@@ -94,7 +94,7 @@ class DeterminismTest {
             public RunResult run(RunSpec spec, Trace trace) {
                 Simulation sim = EchoModel.build(spec.seed(), trace);
                 int n = leak[0]++;
-                sim.at(700_000, "leak", () -> sim.note("leak", "run number " + n));
+                sim.at(700_000, "leak", () -> sim.record().note("leak", "run number " + n));
                 sim.runUntil(EchoModel.END_MICROS);
                 sim.finish();
                 return RunResult.of(spec, sim);
@@ -112,12 +112,12 @@ class DeterminismTest {
     void everyEchoMessageKindIsHandled() {
         Simulation sim = EchoModel.build(1, Trace.full());
         sim.runUntil(0);
-        EchoServer server = sim.node("server", EchoServer.class);
+        EchoServer server = sim.nodes().node("server", EchoServer.class);
         for (Class<?> kind : EchoProtocol.class.getPermittedSubclasses()) {
             assertTrue(kind.isRecord(), kind + " is a record");
         }
         assertEquals(3, EchoProtocol.class.getPermittedSubclasses().length, "update this test when adding a kind");
-        sim.at(1, "note", () -> sim.node("client-2", EchoClient.class).onMessage(
+        sim.at(1, "note", () -> sim.nodes().node("client-2", EchoClient.class).onMessage(
                 new shardsim.core.node.Envelope(999, "client-1", "client-2", new EchoProtocol.Note("hi"), 0, false, 0)));
         sim.runUntil(10);
         org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, () -> server.onMessage(

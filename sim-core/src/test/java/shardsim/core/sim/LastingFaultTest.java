@@ -52,10 +52,10 @@ class LastingFaultTest {
     @Test
     void theHandlerIsToldWhetherTheFaultStartsOrEndsAndLivenessWaitsForTheEnd() {
         Simulation sim = new Simulation(1, SimConfig.defaults(), Trace.full());
-        sim.addNode("a", Probe::new);
-        sim.addNode("b", Probe::new);
+        sim.nodes().add("a", Probe::new);
+        sim.nodes().add("b", Probe::new);
         List<String> calls = new ArrayList<>();
-        sim.onFault((fault, starts) -> {
+        sim.faults().onFault((fault, starts) -> {
             if (!(fault instanceof SlowDisk s)) {
                 return false;
             }
@@ -63,23 +63,23 @@ class LastingFaultTest {
             return true;
         });
         SlowDisk slow = new SlowDisk("a", 5);
-        sim.inject(FaultPlan.builder().lasting(1_000, 3_000, slow).lasting(2_000, 4_000, new NetFault.Partition("a", "b")).build());
+        sim.faults().inject(FaultPlan.builder().lasting(1_000, 3_000, slow).lasting(2_000, 4_000, new NetFault.Partition("a", "b")).build());
         sim.runUntil(2_500);
         assertEquals(List.of("start " + slow), calls);
-        assertEquals(2, sim.activeFaults());
+        assertEquals(2, sim.faults().active());
         assertTrue(sim.network().isCut("a", "b") && sim.network().isCut("b", "a"), "the partition is in force");
         sim.runUntil(10_000);
         assertEquals(List.of("start " + slow, "end " + slow), calls, "the end reaches the handler as its start, ending");
         assertFalse(sim.network().isCut("a", "b") || sim.network().isCut("b", "a"), "the partition's end healed it");
-        assertEquals(0, sim.activeFaults());
-        assertEquals(4_000, sim.quietSinceMicros());
+        assertEquals(0, sim.faults().active());
+        assertEquals(4_000, sim.faults().quietSinceMicros());
     }
 
     @Test
     void anEndOfAKindNobodyHandlesStopsWithAnErrorNamingTheEnd() {
         Simulation sim = new Simulation(1, SimConfig.defaults(), Trace.digestOnly());
-        sim.addNode("a", Probe::new);
-        sim.injectAt(10, new SlowDisk("a", 1).end());
+        sim.nodes().add("a", Probe::new);
+        sim.faults().injectAt(10, new SlowDisk("a", 1).end());
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> sim.runUntil(100));
         assertTrue(e.getMessage().contains("slow-disk-end"), e.getMessage());
     }

@@ -18,14 +18,14 @@ class NetworkProperties {
 
     private static Simulation twoProbes(long seed, LinkPolicy policy) {
         Simulation sim = new Simulation(seed, SimConfig.defaults().withDefaultLink(policy), Trace.digestOnly());
-        sim.addNode("a", Probe::new);
-        sim.addNode("b", Probe::new);
+        sim.nodes().add("a", Probe::new);
+        sim.nodes().add("b", Probe::new);
         sim.runUntil(0);
         return sim;
     }
 
     private static void sendBurst(Simulation sim, String from, String to, int count) {
-        Probe p = sim.node(from, Probe.class);
+        Probe p = sim.nodes().node(from, Probe.class);
         for (int i = 0; i < count; i++) {
             int n = i;
             sim.after(i * 100L, "send " + n, () -> p.ctx().send(to, new Probe.Msg(n)));
@@ -45,7 +45,7 @@ class NetworkProperties {
         Simulation sim = twoProbes(seed, new LinkPolicy(0, 0, new Delay.Exponential(10, 5_000, 100_000), LinkPolicy.DEFAULT_CAPACITY));
         sendBurst(sim, "a", "b", count);
         sim.runUntil(10_000_000);
-        TreeMap<Integer, Integer> copies = copiesByMessage(sim.node("b", Probe.class));
+        TreeMap<Integer, Integer> copies = copiesByMessage(sim.nodes().node("b", Probe.class));
         assertEquals(count, copies.size(), "every message arrives");
         copies.values().forEach(c -> assertEquals(1, c, "exactly once"));
     }
@@ -55,7 +55,7 @@ class NetworkProperties {
         Simulation sim = twoProbes(seed, new LinkPolicy(0, dup, new Delay.Uniform(10, 50_000), LinkPolicy.DEFAULT_CAPACITY));
         sendBurst(sim, "a", "b", 100);
         sim.runUntil(10_000_000);
-        TreeMap<Integer, Integer> copies = copiesByMessage(sim.node("b", Probe.class));
+        TreeMap<Integer, Integer> copies = copiesByMessage(sim.nodes().node("b", Probe.class));
         assertEquals(100, copies.size(), "every message arrives");
         copies.values().forEach(c -> assertTrue(c >= 1 && c <= 2));
         if (dup == 1.0) {
@@ -70,8 +70,8 @@ class NetworkProperties {
         sendBurst(sim, "a", "b", 50);
         sendBurst(sim, "b", "a", 50);
         sim.runUntil(10_000_000);
-        assertEquals(0, sim.node("a", Probe.class).received().size());
-        assertEquals(0, sim.node("b", Probe.class).received().size());
+        assertEquals(0, sim.nodes().node("a", Probe.class).received().size());
+        assertEquals(0, sim.nodes().node("b", Probe.class).received().size());
         assertEquals(100, sim.network().dropped());
     }
 
@@ -82,21 +82,21 @@ class NetworkProperties {
         sendBurst(sim, "a", "b", 40);
         sendBurst(sim, "b", "a", 40);
         sim.runUntil(10_000_000);
-        assertEquals(0, sim.node("b", Probe.class).received().size(), "a->b is cut");
-        assertEquals(40, sim.node("a", Probe.class).received().size(), "b->a still flows");
+        assertEquals(0, sim.nodes().node("b", Probe.class).received().size(), "a->b is cut");
+        assertEquals(40, sim.nodes().node("a", Probe.class).received().size(), "b->a still flows");
     }
 
     @Property(tries = 50)
     void aPartitionStartingMidFlightDropsWhatIsInFlightAndHealRestoresTheLink(@ForAll long seed) {
         Simulation sim = twoProbes(seed, new LinkPolicy(0, 0, new Delay.Fixed(10_000), LinkPolicy.DEFAULT_CAPACITY));
-        Probe a = sim.node("a", Probe.class);
+        Probe a = sim.nodes().node("a", Probe.class);
         sim.at(1_000, "send 1", () -> a.ctx().send("b", new Probe.Msg(1)));
         sim.at(5_000, "cut", () -> sim.network().partition("a", "b"));
         sim.at(20_000, "heal", () -> sim.network().heal("a", "b"));
         sim.at(30_000, "send 2", () -> a.ctx().send("b", new Probe.Msg(2)));
         sim.runUntil(1_000_000);
-        assertEquals(1, sim.node("b", Probe.class).received().size());
-        assertEquals(2, ((Probe.Msg) sim.node("b", Probe.class).received().get(0).message()).n());
+        assertEquals(1, sim.nodes().node("b", Probe.class).received().size());
+        assertEquals(2, ((Probe.Msg) sim.nodes().node("b", Probe.class).received().get(0).message()).n());
     }
 
     @Property(tries = 50)
@@ -104,7 +104,7 @@ class NetworkProperties {
         Simulation sim = twoProbes(seed, new LinkPolicy(0.3, 0, new Delay.Fixed(100), LinkPolicy.DEFAULT_CAPACITY));
         sendBurst(sim, "a", "b", 1000);
         sim.runUntil(10_000_000);
-        int got = sim.node("b", Probe.class).received().size();
+        int got = sim.nodes().node("b", Probe.class).received().size();
         assertTrue(got > 600 && got < 800, "delivered " + got + " of 1000 at 30% loss");
         assertEquals(1000 - got, sim.network().dropped());
     }
@@ -112,25 +112,25 @@ class NetworkProperties {
     @Property(tries = 30)
     void aClogDelaysButDoesNotLose(@ForAll long seed) {
         Simulation sim = twoProbes(seed, new LinkPolicy(0, 0, new Delay.Uniform(10, 1_000), LinkPolicy.DEFAULT_CAPACITY));
-        sim.applyFault(new shardsim.core.fault.NetFault.Clog("a", "b", 2_000_000));
+        sim.faults().apply(new shardsim.core.fault.NetFault.Clog("a", "b", 2_000_000));
         sendBurst(sim, "a", "b", 20);
         sim.runUntil(1_999_999);
-        assertEquals(0, sim.node("b", Probe.class).received().size(), "held while clogged");
+        assertEquals(0, sim.nodes().node("b", Probe.class).received().size(), "held while clogged");
         sim.runUntil(3_000_000);
-        assertEquals(20, sim.node("b", Probe.class).received().size(), "all arrive once it clears");
+        assertEquals(20, sim.nodes().node("b", Probe.class).received().size(), "all arrive once it clears");
     }
 
     @Property(tries = 30)
     void capacityBoundsMessagesInFlight(@ForAll long seed) {
         Simulation sim = twoProbes(seed, new LinkPolicy(0, 0, new Delay.Fixed(1_000_000), 10));
-        Probe a = sim.node("a", Probe.class);
+        Probe a = sim.nodes().node("a", Probe.class);
         sim.at(1, "burst", () -> {
             for (int i = 0; i < 25; i++) {
                 a.ctx().send("b", new Probe.Msg(i));
             }
         });
         sim.runUntil(5_000_000);
-        assertEquals(10, sim.node("b", Probe.class).received().size());
+        assertEquals(10, sim.nodes().node("b", Probe.class).received().size());
         assertEquals(15, sim.network().dropped());
     }
 }

@@ -16,17 +16,17 @@ class ProbesTest {
     private static Map<String, Long> run(long seed, boolean probe, long[] digest) {
         Trace trace = Trace.digestOnly();
         Simulation sim = new Simulation(seed, SimConfig.defaults(), trace);
-        sim.addNode("a", Probe::new);
-        sim.addNode("b", Probe::new);
+        sim.nodes().add("a", Probe::new);
+        sim.nodes().add("b", Probe::new);
         for (int i = 1; i <= 9; i++) {
             int n = i;
             sim.at(n * SECOND, "tick", () -> {
-                Probe a = sim.node("a", Probe.class);
+                Probe a = sim.nodes().node("a", Probe.class);
                 a.ctx().send("b", new Probe.Msg(n));
                 if (probe) {
                     a.ctx().probe("ping");
                     if (n % 3 == 0) {
-                        sim.probe("third");
+                        sim.record().probe("third");
                     }
                 }
             });
@@ -34,7 +34,7 @@ class ProbesTest {
         sim.runUntil(12 * SECOND);
         sim.finish();
         digest[0] = trace.digest();
-        return sim.probes().counts();
+        return sim.record().probes().counts();
     }
 
     @Test

@@ -21,8 +21,8 @@ class RpcAndTimerTest {
 
     private static Simulation sim(LinkPolicy policy) {
         Simulation sim = new Simulation(5, SimConfig.defaults().withDefaultLink(policy), Trace.full());
-        sim.addNode("client", Probe::new);
-        sim.addNode("server", Probe::new);
+        sim.nodes().add("client", Probe::new);
+        sim.nodes().add("server", Probe::new);
         sim.runUntil(0);
         return sim;
     }
@@ -32,7 +32,7 @@ class RpcAndTimerTest {
         Simulation sim = sim(new LinkPolicy(0, 0, new Delay.Fixed(1_000), 100));
         List<Message> replies = new ArrayList<>();
         int[] timeouts = new int[1];
-        sim.node("client", Probe.class).ctx().call("server", new Probe.Msg(3), Probe.Msg.class, 10_000, replies::add, () -> timeouts[0]++);
+        sim.nodes().node("client", Probe.class).ctx().call("server", new Probe.Msg(3), Probe.Msg.class, 10_000, replies::add, () -> timeouts[0]++);
         sim.runUntil(1_000_000);
         assertEquals(List.of(new Probe.Msg(-3)), replies);
         assertEquals(0, timeouts[0]);
@@ -47,7 +47,7 @@ class RpcAndTimerTest {
         Simulation sim = sim(new LinkPolicy(0, 0, new Delay.Fixed(1_000), 100));
         List<Other> replies = new ArrayList<>();
         int[] timeouts = new int[1];
-        sim.node("client", Probe.class).ctx().call("server", new Probe.Msg(6), Other.class, 10_000, replies::add, () -> timeouts[0]++);
+        sim.nodes().node("client", Probe.class).ctx().call("server", new Probe.Msg(6), Other.class, 10_000, replies::add, () -> timeouts[0]++);
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> sim.runUntil(1_000_000));
         assertTrue(e.getMessage().contains("Msg[n=6]"), "names the request: " + e.getMessage());
         assertTrue(e.getMessage().contains("expected " + Other.class.getName()), "names the expected type: " + e.getMessage());
@@ -62,9 +62,9 @@ class RpcAndTimerTest {
         sim.network().setPolicy("server", "client", LinkPolicy.reliable().withLoss(1.0));
         List<Message> replies = new ArrayList<>();
         int[] timeouts = new int[1];
-        sim.node("client", Probe.class).ctx().call("server", new Probe.Msg(4), Probe.Msg.class, 10_000, replies::add, () -> timeouts[0]++);
+        sim.nodes().node("client", Probe.class).ctx().call("server", new Probe.Msg(4), Probe.Msg.class, 10_000, replies::add, () -> timeouts[0]++);
         sim.runUntil(1_000_000);
-        assertEquals(1, sim.node("server", Probe.class).received().size(), "the request was applied");
+        assertEquals(1, sim.nodes().node("server", Probe.class).received().size(), "the request was applied");
         assertTrue(replies.isEmpty());
         assertEquals(1, timeouts[0], "the caller saw a timeout");
     }
@@ -74,12 +74,12 @@ class RpcAndTimerTest {
         Simulation sim = sim(new LinkPolicy(0, 0, new Delay.Fixed(20_000), 100));
         List<Message> replies = new ArrayList<>();
         int[] timeouts = new int[1];
-        sim.node("client", Probe.class).ctx().call("server", new Probe.Msg(5), Probe.Msg.class, 30_000, replies::add, () -> timeouts[0]++);
+        sim.nodes().node("client", Probe.class).ctx().call("server", new Probe.Msg(5), Probe.Msg.class, 30_000, replies::add, () -> timeouts[0]++);
         sim.runUntil(1_000_000);
         assertTrue(replies.isEmpty(), "late reply is not delivered to the caller");
         assertEquals(1, timeouts[0]);
         boolean traced = false;
-        for (TraceEvent e : sim.trace().events()) {
+        for (TraceEvent e : sim.record().trace().events()) {
             traced |= e.kind() == TraceKind.DROP && e.detail().startsWith("late reply");
         }
         assertTrue(traced);
@@ -89,8 +89,8 @@ class RpcAndTimerTest {
     void aCancelledTimerDoesNotFire() {
         Simulation sim = sim(LinkPolicy.reliable());
         int[] fired = new int[2];
-        Timer t = sim.node("client", Probe.class).ctx().setTimer("a", 1_000, () -> fired[0]++);
-        sim.node("client", Probe.class).ctx().setTimer("b", 1_000, () -> fired[1]++);
+        Timer t = sim.nodes().node("client", Probe.class).ctx().setTimer("a", 1_000, () -> fired[0]++);
+        sim.nodes().node("client", Probe.class).ctx().setTimer("b", 1_000, () -> fired[1]++);
         assertTrue(t.isPending());
         t.cancel();
         assertFalse(t.isPending());
@@ -102,9 +102,9 @@ class RpcAndTimerTest {
     @Test
     void clockSkewShiftsTheNodesClockOnly() {
         Simulation sim = sim(LinkPolicy.reliable());
-        sim.applyFault(new shardsim.core.fault.NodeFault.ClockSkew("client", 250_000));
+        sim.faults().apply(new shardsim.core.fault.NodeFault.ClockSkew("client", 250_000));
         sim.runUntil(1_000);
-        assertEquals(251_000, sim.node("client", Probe.class).ctx().now());
-        assertEquals(1_000, sim.node("server", Probe.class).ctx().now());
+        assertEquals(251_000, sim.nodes().node("client", Probe.class).ctx().now());
+        assertEquals(1_000, sim.nodes().node("server", Probe.class).ctx().now());
     }
 }

@@ -40,19 +40,19 @@ class RunObserverTest {
     private static Simulation sim(LinkPolicy link, Log log) {
         Simulation sim = new Simulation(5, SimConfig.defaults().withDefaultLink(link), Trace.digestOnly());
         if (log != null) {
-            sim.observe(log);
+            sim.checks().observe(log);
         }
-        sim.addNode("client", Probe::new);
-        sim.addNode("server", Probe::new);
+        sim.nodes().add("client", Probe::new);
+        sim.nodes().add("server", Probe::new);
         sim.runUntil(0);
         return sim;
     }
 
     private static void callTwice(Simulation sim) {
-        sim.node("client", Probe.class).ctx().call("server", new Probe.Msg(1), Probe.Msg.class, 100_000, r -> { }, () -> { });
+        sim.nodes().node("client", Probe.class).ctx().call("server", new Probe.Msg(1), Probe.Msg.class, 100_000, r -> { }, () -> { });
         sim.runUntil(50_000);
-        sim.applyFault(new NodeFault.Crash("server"));
-        sim.node("client", Probe.class).ctx().call("server", new Probe.Msg(2), Probe.Msg.class, 100_000, r -> { }, () -> { });
+        sim.faults().apply(new NodeFault.Crash("server"));
+        sim.nodes().node("client", Probe.class).ctx().call("server", new Probe.Msg(2), Probe.Msg.class, 100_000, r -> { }, () -> { });
         sim.runUntil(1_000_000);
         sim.finish();
     }
@@ -85,24 +85,24 @@ class RunObserverTest {
         callTwice(plain);
         Simulation watched = sim(lossy, new Log());
         callTwice(watched);
-        assertEquals(plain.trace().digest(), watched.trace().digest());
-        assertEquals(plain.trace().count(), watched.trace().count());
+        assertEquals(plain.record().trace().digest(), watched.record().trace().digest());
+        assertEquals(plain.record().trace().count(), watched.record().trace().count());
     }
 
     @Test
     void anObserverCannotRaiseAViolation() {
         Simulation sim = new Simulation(5, SimConfig.defaults(), Trace.digestOnly());
-        sim.observe(new RunObserver() {
+        sim.checks().observe(new RunObserver() {
             @Override
             public void delivered(Envelope env, boolean copy) {
-                sim.violation("X", "from an observer");
+                sim.checks().violation("X", "from an observer");
             }
         });
-        sim.addNode("client", Probe::new);
-        sim.addNode("server", Probe::new);
+        sim.nodes().add("client", Probe::new);
+        sim.nodes().add("server", Probe::new);
         sim.runUntil(0);
-        sim.node("client", Probe.class).ctx().send("server", new Probe.Msg(1));
+        sim.nodes().node("client", Probe.class).ctx().send("server", new Probe.Msg(1));
         assertThrows(IllegalStateException.class, () -> sim.runUntil(1_000_000));
-        assertTrue(sim.violations().isEmpty());
+        assertTrue(sim.checks().violations().isEmpty());
     }
 }

@@ -83,18 +83,18 @@ class TimerLanesTest {
 
     private static Outcome run(long seed, RunBudget budget, boolean lanes, long end) {
         Simulation sim = new Simulation(seed, SimConfig.defaults().withBudget(budget), Trace.digestOnly());
-        sim.timersInLanes(lanes);
-        sim.addNode("server", Server::new);
+        sim.loop.timersInLanes(lanes);
+        sim.nodes().add("server", Server::new);
         for (int i = 1; i <= 4; i++) {
-            sim.addNode("client-" + i, Client::new);
+            sim.nodes().add("client-" + i, Client::new);
         }
         sim.runUntil(end);
         sim.finish();
         List<String> vs = new ArrayList<>();
-        for (Violation v : sim.violations()) {
+        for (Violation v : sim.checks().violations()) {
             vs.add(v.render());
         }
-        return new Outcome(sim.trace().digestHex(), sim.eventNumber(), sim.now(), vs);
+        return new Outcome(sim.record().trace().digestHex(), sim.eventNumber(), sim.now(), vs);
     }
 
     @Test

@@ -18,7 +18,7 @@ class WorkerQueueTest {
     private static Simulation sim(int capacity) {
         SimConfig c = new SimConfig(SimConfig.defaults().budget(), SimConfig.defaults().defaultLink(), true, capacity);
         Simulation sim = new Simulation(9, c, Trace.full());
-        sim.addNode("n", Probe::new);
+        sim.nodes().add("n", Probe::new);
         sim.runUntil(0);
         return sim;
     }
@@ -26,7 +26,7 @@ class WorkerQueueTest {
     @Test
     void tasksRunOneAtATimeInFifoOrderWithTheirServiceTimes() {
         Simulation sim = sim(100);
-        WorkerQueue w = sim.node("n", Probe.class).ctx().worker("w");
+        WorkerQueue w = sim.nodes().node("n", Probe.class).ctx().worker("w");
         List<String> done = new ArrayList<>();
         List<Long> at = new ArrayList<>();
         for (String name : List.of("a", "b", "c")) {
@@ -47,7 +47,7 @@ class WorkerQueueTest {
     @Test
     void aWaitingTaskHoldsTheWorkerAndPollsUntilItsConditionHolds() {
         Simulation sim = sim(100);
-        WorkerQueue w = sim.node("n", Probe.class).ctx().worker("w");
+        WorkerQueue w = sim.nodes().node("n", Probe.class).ctx().worker("w");
         boolean[] flag = new boolean[1];
         List<String> done = new ArrayList<>();
         w.submit(Task.waitingFor("waiter", "flag", () -> flag[0], 100_000, 0, () -> done.add("waiter")).withTag("T"));
@@ -68,7 +68,7 @@ class WorkerQueueTest {
     @Test
     void aFullQueueRefusesMore() {
         Simulation sim = sim(2);
-        WorkerQueue w = sim.node("n", Probe.class).ctx().worker("w");
+        WorkerQueue w = sim.nodes().node("n", Probe.class).ctx().worker("w");
         assertTrue(w.submit(Task.of("a", 1_000, () -> { })));
         assertTrue(w.submit(Task.of("b", 1_000, () -> { })));
         assertTrue(w.submit(Task.of("c", 1_000, () -> { })));
@@ -78,7 +78,7 @@ class WorkerQueueTest {
     @Test
     void aTaskBodyMayQueueMoreWorkBehindWhatIsAlreadyQueued() {
         Simulation sim = sim(100);
-        WorkerQueue w = sim.node("n", Probe.class).ctx().worker("w");
+        WorkerQueue w = sim.nodes().node("n", Probe.class).ctx().worker("w");
         List<String> done = new ArrayList<>();
         w.submit(Task.of("first", 10, () -> {
             done.add("first");
@@ -92,7 +92,7 @@ class WorkerQueueTest {
     @Test
     void aTaskBodySubmittingToAFullQueueBlocksItsWorkerUntilASlotFrees() {
         Simulation sim = sim(100);
-        Probe n = sim.node("n", Probe.class);
+        Probe n = sim.nodes().node("n", Probe.class);
         WorkerQueue target = n.ctx().worker("target", 1);
         WorkerQueue applier = n.ctx().worker("applier");
         List<String> done = new ArrayList<>();
@@ -118,7 +118,7 @@ class WorkerQueueTest {
     @Test
     void aBlockedWorkerStartsNothingItsOwnBodyQueuesOnIt() {
         Simulation sim = sim(100);
-        Probe n = sim.node("n", Probe.class);
+        Probe n = sim.nodes().node("n", Probe.class);
         WorkerQueue target = n.ctx().worker("target", 1);
         WorkerQueue applier = n.ctx().worker("applier");
         List<String> done = new ArrayList<>();
@@ -138,7 +138,7 @@ class WorkerQueueTest {
     @Test
     void eachWorkerHasItsOwnCapacity() {
         Simulation sim = sim(100);
-        Probe n = sim.node("n", Probe.class);
+        Probe n = sim.nodes().node("n", Probe.class);
         assertEquals(128, n.ctx().worker("small", 128).capacity());
         assertEquals(100, n.ctx().worker("default").capacity());
         assertEquals(128, n.ctx().worker("small").capacity(), "an existing queue keeps its capacity");

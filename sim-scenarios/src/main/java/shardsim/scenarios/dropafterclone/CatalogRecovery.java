@@ -4,7 +4,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import shardsim.core.node.Disk;
-import shardsim.core.sim.Simulation;
+import shardsim.core.check.SimView;
 
 /**
  * D5: the FE's catalog survives a restart. When a new FE incarnation has recovered, its catalog
@@ -34,7 +34,7 @@ import shardsim.core.sim.Simulation;
  * incarnation runs, and the FE node's identity, from outside.
  */
 final class CatalogRecovery {
-    private final Simulation sim;
+    private final SimView sim;
     private Disk disk;
     private Frontend lastFe;
     /** Whether some FE incarnation has been seen running: the first boot is a start, not a recovery. */
@@ -43,7 +43,7 @@ final class CatalogRecovery {
     /** The catalog as of the last event the FE ran, or of its stop while it is down, by tablet (its metas are immutable). */
     private TreeMap<Long, TabletMeta> snapshot = new TreeMap<>();
 
-    CatalogRecovery(Simulation sim) {
+    CatalogRecovery(SimView sim) {
         this.sim = sim;
     }
 

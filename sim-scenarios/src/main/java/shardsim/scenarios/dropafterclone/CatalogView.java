@@ -4,7 +4,7 @@ import java.util.Collections;
 import java.util.NavigableMap;
 import java.util.TreeMap;
 import shardsim.core.node.Disk;
-import shardsim.core.sim.Simulation;
+import shardsim.core.check.SimView;
 
 /**
  * The FE's catalog and balance moves as the checks that judge one step of the catalog see them
@@ -16,7 +16,7 @@ import shardsim.core.sim.Simulation;
  * cluster was created with is the first "now".
  */
 final class CatalogView {
-    private final Simulation sim;
+    private final SimView sim;
     private final Disk disk;
     private long event = Long.MIN_VALUE;
     private long seenVersion;
@@ -29,7 +29,7 @@ final class CatalogView {
     private boolean catalogChanged;
 
     /** Built when the checks are registered. */
-    CatalogView(Simulation sim) {
+    CatalogView(SimView sim) {
         this.sim = sim;
         this.disk = sim.disk(Cluster.FE);
         this.seenVersion = disk.version();

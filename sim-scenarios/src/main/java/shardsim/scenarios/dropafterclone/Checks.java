@@ -109,29 +109,29 @@ public final class Checks {
         Checks c = new Checks(cluster, reportIntervalMicros);
         Simulation sim = cluster.sim();
         // D1 first: it reads the disks that changed in this event, and D2 reads the counts it updated.
-        sim.invariant(Invariant.of(D1, cluster.copies()::d1));
-        sim.invariant(Invariant.of(D2, c::d2AtAllTimes));
-        sim.validation(Invariant.of(D2, c::d2AtQuiescence));
-        sim.invariant(Invariant.of(D4, new MoveProgress(cluster, cluster.config())::check));
-        sim.invariant(Invariant.of(D5, new CatalogRecovery(sim)::check));
+        sim.checks().invariant(Invariant.of(D1, cluster.copies()::d1));
+        sim.checks().invariant(Invariant.of(D2, c::d2AtAllTimes));
+        sim.checks().validation(Invariant.of(D2, c::d2AtQuiescence));
+        sim.checks().invariant(Invariant.of(D4, new MoveProgress(cluster, cluster.config())::check));
+        sim.checks().invariant(Invariant.of(D5, new CatalogRecovery(sim.view())::check));
         // D6 and D7 after D1-D5, so an event that breaks an older rule is still reported under it.
-        sim.invariant(Invariant.of(D6, new DistinctBackends(sim)::check));
-        sim.invariant(Invariant.of(D7, new CloneOwnership(sim)::check));
+        sim.checks().invariant(Invariant.of(D6, new DistinctBackends(sim.view())::check));
+        sim.checks().invariant(Invariant.of(D7, new CloneOwnership(sim.view())::check));
         // D8 then D9, which reports what D8 excused in the same event.
         // D8-D11 judge steps of the catalog from one shared view of it.
-        CatalogView view = new CatalogView(sim);
-        ReportedLoss loss = new ReportedLoss(sim, view, cluster::runs);
-        sim.observe(loss);
-        sim.invariant(Invariant.of(D8, loss::check));
-        sim.invariant(Invariant.of(D9, loss::gap));
+        CatalogView view = new CatalogView(sim.view());
+        ReportedLoss loss = new ReportedLoss(sim.view(), view, cluster::runs);
+        sim.checks().observe(loss);
+        sim.checks().invariant(Invariant.of(D8, loss::check));
+        sim.checks().invariant(Invariant.of(D9, loss::gap));
         c.reportedLoss = loss;
         // D10 and D11 after D1-D9 likewise.
-        sim.invariant(Invariant.of(D10, new ReportAdoption(view)::check));
-        sim.invariant(Invariant.of(D11, new BalanceFinish(view)::check));
+        sim.checks().invariant(Invariant.of(D10, new ReportAdoption(view)::check));
+        sim.checks().invariant(Invariant.of(D11, new BalanceFinish(view)::check));
         // D12 last: the BEs' report cadence (ReportCadence).
-        ReportCadence cadence = new ReportCadence(sim, cluster.backends(), cluster.config().reportIntervalMicros(), cluster.config().taskReportIntervalMicros());
-        sim.observe(cadence);
-        sim.invariant(Invariant.of(D12, cadence::check));
+        ReportCadence cadence = new ReportCadence(sim.view(), cluster.backends(), cluster.config().reportIntervalMicros(), cluster.config().taskReportIntervalMicros());
+        sim.checks().observe(cadence);
+        sim.checks().invariant(Invariant.of(D12, cadence::check));
         new Samples(tailStartMicros, endMicros, sampleMicros).schedule(sim, "D3 sample", () -> c.sampleD3(tailStartMicros));
         return c;
     }
@@ -152,12 +152,12 @@ public final class Checks {
 
     String d2AtQuiescence() {
         Simulation sim = cluster.sim();
-        for (TabletMeta meta : Catalog.tablets(sim.disk(Cluster.FE))) {
+        for (TabletMeta meta : Catalog.tablets(sim.nodes().disk(Cluster.FE))) {
             for (Replica r : meta.replicas()) {
                 if (r.state() != Replica.State.NORMAL) {
                     continue;
                 }
-                LocalTablet copy = Backend.tablet(sim.disk(r.backend()), meta.tabletId());
+                LocalTablet copy = Backend.tablet(sim.nodes().disk(r.backend()), meta.tabletId());
                 if (copy == null) {
                     return "at quiescence tablet " + meta.tabletId() + " replica " + r.replicaId() + " is NORMAL in the catalog but " + r.backend() + " has no copy";
                 }
@@ -169,12 +169,12 @@ public final class Checks {
     private void sampleD3(long tailStartMicros) {
         Simulation sim = cluster.sim();
         TreeMap<Long, TabletMeta> catalog = new TreeMap<>();
-        for (TabletMeta m : Catalog.tablets(sim.disk(Cluster.FE))) {
+        for (TabletMeta m : Catalog.tablets(sim.nodes().disk(Cluster.FE))) {
             catalog.put(m.tabletId(), m);
         }
         TreeMap<String, Long> seen = new TreeMap<>();
         for (String be : cluster.backends()) {
-            for (LocalTablet copy : Backend.tablets(sim.disk(be))) {
+            for (LocalTablet copy : Backend.tablets(sim.nodes().disk(be))) {
                 TabletMeta meta = catalog.get(copy.tabletId());
                 if (meta != null && meta.replicaOn(be) != null) {
                     continue;
@@ -190,7 +190,7 @@ public final class Checks {
         for (Map.Entry<String, Long> e : unreferencedSince.entrySet()) {
             long from = Math.max(e.getValue(), tailStartMicros);
             if (sim.now() - from > limit) {
-                sim.violation(D3, "copy " + e.getKey() + " unreferenced by the catalog since t=" + shardsim.core.trace.Micros.format(e.getValue())
+                sim.checks().violation(D3, "copy " + e.getKey() + " unreferenced by the catalog since t=" + shardsim.core.trace.Micros.format(e.getValue())
                         + " is still on its BE more than three report intervals later");
                 return;
             }

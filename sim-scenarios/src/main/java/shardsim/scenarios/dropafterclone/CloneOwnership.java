@@ -2,7 +2,7 @@ package shardsim.scenarios.dropafterclone;
 
 import java.util.TreeMap;
 import shardsim.core.node.Disk;
-import shardsim.core.sim.Simulation;
+import shardsim.core.check.SimView;
 
 /**
  * D7, after every event while an FE incarnation runs (cheap unless the FE's disk or its moves
@@ -20,14 +20,14 @@ import shardsim.core.sim.Simulation;
  * its replica NORMAL first ({@code TabletSchedCtx.finishCloneTask}).
  */
 final class CloneOwnership {
-    private final Simulation sim;
+    private final SimView sim;
     private Disk disk;
     private Frontend lastFe;
     private long seenVersion = Long.MIN_VALUE;
     private long seenMoveChanges = Long.MIN_VALUE;
     private boolean reported;
 
-    CloneOwnership(Simulation sim) {
+    CloneOwnership(SimView sim) {
         this.sim = sim;
     }
 

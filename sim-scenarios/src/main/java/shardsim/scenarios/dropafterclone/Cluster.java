@@ -6,6 +6,7 @@ import java.util.function.Function;
 import shardsim.core.fault.Fault;
 import shardsim.core.node.NodeContext;
 import shardsim.core.run.Driver;
+import shardsim.core.sim.Nodes;
 import shardsim.core.sim.Simulation;
 import shardsim.core.workload.Operation;
 
@@ -48,35 +49,35 @@ public final class Cluster implements Driver {
         this.code = code;
         this.backends = List.copyOf(backends);
         this.tablets = List.copyOf(placement.keySet());
-        this.copies = new CopyObserver(sim, FE, backends);
-        sim.addNode(FE, ctx -> new Frontend(ctx, config, codeOf(ctx, code), faultState, sim.metrics()));
+        this.copies = new CopyObserver(sim.view(), FE, backends);
+        sim.nodes().add(FE, ctx -> new Frontend(ctx, config, codeOf(ctx, code), faultState, sim.record().metrics()));
         for (String be : backends) {
             long phase = reportPhaseMicros.get(be);
-            sim.addNode(be, ctx -> new Backend(ctx, config, codeOf(ctx, code), FE, phase));
+            sim.nodes().add(be, ctx -> new Backend(ctx, config, codeOf(ctx, code), FE, phase));
         }
         boolean feSetsIds = code.apply(FE).replicaIdFields();
-        Catalog.initReplicaIds(sim.disk(FE), firstReplicaId);
+        Catalog.initReplicaIds(sim.nodes().disk(FE), firstReplicaId);
         for (Map.Entry<Long, List<String>> e : placement.entrySet()) {
             long tabletId = e.getKey();
             copies.track(tabletId);
             TabletMeta meta = new TabletMeta(tabletId, e.getValue().size(), List.of());
             for (String be : e.getValue()) {
-                long replicaId = Catalog.nextReplicaId(sim.disk(FE));
+                long replicaId = Catalog.nextReplicaId(sim.nodes().disk(FE));
                 meta = meta.with(new Replica(replicaId, be, Replica.State.NORMAL));
                 // The copies predate the run: created by the FE's CreateReplicaTask on the BE, the id
                 // reaches the BE's tablet meta only when both were built with PR #9971's field.
                 long metaId = feSetsIds && code.apply(be).replicaIdFields() ? replicaId : 0;
-                TabletStore.seed(sim.disk(be), new LocalTablet(tabletId, metaId, replicaId));
-                sim.note(FE, "create tablet " + tabletId + " replica " + replicaId + " on " + be);
+                TabletStore.seed(sim.nodes().disk(be), new LocalTablet(tabletId, metaId, replicaId));
+                sim.record().note(FE, "create tablet " + tabletId + " replica " + replicaId + " on " + be);
             }
-            Catalog.put(sim.disk(FE), meta);
+            Catalog.put(sim.nodes().disk(FE), meta);
         }
-        sim.onFault(this::applyFault);
+        sim.faults().onFault(this::applyFault);
     }
 
     /** The row {@code node} runs now (see {@link #codeOf(NodeContext, Function)}), for checks that judge only a build of the fix. */
     Fence runs(String node) {
-        return row(sim.codeOf(node), node, code);
+        return row(sim.nodes().codeOf(node), node, code);
     }
 
     /**
@@ -89,7 +90,7 @@ public final class Cluster implements Driver {
 
     /** The row of the code a run gave {@code node}, or {@code code}'s when the run gave none. */
     private static Fence row(String given, String node, Function<String, Fence> code) {
-        return Simulation.NO_CODE.equals(given) ? code.apply(node) : Fence.forMode(given);
+        return Nodes.NO_CODE.equals(given) ? code.apply(node) : Fence.forMode(given);
     }
 
     public List<String> backends() {
@@ -116,9 +117,9 @@ public final class Cluster implements Driver {
 
     /** Asks the FE's TabletScheduler for a move; nothing happens while the FE is down. */
     public void balance(long tabletId, String dest) {
-        Frontend fe = sim.node(FE, Frontend.class);
+        Frontend fe = sim.nodes().node(FE, Frontend.class);
         if (fe == null) {
-            sim.note("driver", "FE down, balance of tablet " + tabletId + " not scheduled");
+            sim.record().note("driver", "FE down, balance of tablet " + tabletId + " not scheduled");
             return;
         }
         fe.balance(tabletId, dest);
@@ -132,9 +133,9 @@ public final class Cluster implements Driver {
     public void perform(Operation operation) {
         if (operation instanceof DorisOperation.Balance b) {
             if (!tablets.contains(b.tabletId())) {
-                sim.note("workload", "balance skipped: no tablet " + b.tabletId() + " in this cluster");
+                sim.record().note("workload", "balance skipped: no tablet " + b.tabletId() + " in this cluster");
             } else if (!backends.contains(b.destBackend())) {
-                sim.note("workload", "balance skipped: no backend " + b.destBackend() + " in this cluster");
+                sim.record().note("workload", "balance skipped: no backend " + b.destBackend() + " in this cluster");
             } else {
                 balance(b.tabletId(), b.destBackend());
             }
@@ -148,9 +149,9 @@ public final class Cluster implements Driver {
             faultState.setReportExtraMicros(starts ? s.extraMicros() : 0);
         } else if (fault instanceof DorisFault.StallPool s) {
             if (!backends.contains(s.backend())) {
-                sim.note("faults", "stall skipped: no backend " + s.backend() + " in this cluster");
+                sim.record().note("faults", "stall skipped: no backend " + s.backend() + " in this cluster");
             } else {
-                Backend be = sim.node(s.backend(), Backend.class);
+                Backend be = sim.nodes().node(s.backend(), Backend.class);
                 if (be != null) {
                     if (Backend.CLONE_POOL.equals(s.pool())) {
                         faultState.cloneStallStarted(s.backend());
@@ -163,7 +164,7 @@ public final class Cluster implements Driver {
             }
         } else if (fault instanceof DorisFault.SlowAgentRpc s) {
             if (!backends.contains(s.backend())) {
-                sim.note("faults", "slow agent RPC skipped: no backend " + s.backend() + " in this cluster");
+                sim.record().note("faults", "slow agent RPC skipped: no backend " + s.backend() + " in this cluster");
             } else {
                 faultState.armSlowAgentRpc(s.backend(), s.micros());
             }

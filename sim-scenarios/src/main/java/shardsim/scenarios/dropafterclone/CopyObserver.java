@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import shardsim.core.node.Disk;
-import shardsim.core.sim.Simulation;
+import shardsim.core.check.SimView;
 
 /**
  * The checks' view of the physical copies, read from the BEs' disks after each event; no node
@@ -17,7 +17,7 @@ import shardsim.core.sim.Simulation;
  * Copies per tablet are counted as they come and go, so D2 costs O(1) per event.
  */
 public final class CopyObserver {
-    private final Simulation sim;
+    private final SimView sim;
     private final String fe;
     private final List<String> backends;
     /** The BEs' disks (a node keeps its disk across crashes), looked up once; null until the first look. */
@@ -33,7 +33,7 @@ public final class CopyObserver {
     /** The first D1 problem not yet handed to the invariant. */
     private String d1Problem;
 
-    public CopyObserver(Simulation sim, String fe, List<String> backends) {
+    public CopyObserver(SimView sim, String fe, List<String> backends) {
         this.sim = sim;
         this.fe = fe;
         this.backends = List.copyOf(backends);

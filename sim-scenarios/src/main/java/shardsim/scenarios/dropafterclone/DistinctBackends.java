@@ -2,7 +2,7 @@ package shardsim.scenarios.dropafterclone;
 
 import java.util.TreeSet;
 import shardsim.core.node.Disk;
-import shardsim.core.sim.Simulation;
+import shardsim.core.check.SimView;
 
 /**
  * D6, after every event (cheap unless the FE's disk changed): no tablet has two catalog replicas,
@@ -18,12 +18,12 @@ import shardsim.core.sim.Simulation;
  * has a replica ({@link Frontend#balance}); this check judges the catalog that results, from outside.
  */
 final class DistinctBackends {
-    private final Simulation sim;
+    private final SimView sim;
     private Disk disk;
     private long seenVersion = Long.MIN_VALUE;
     private boolean reported;
 
-    DistinctBackends(Simulation sim) {
+    DistinctBackends(SimView sim) {
         this.sim = sim;
     }
 

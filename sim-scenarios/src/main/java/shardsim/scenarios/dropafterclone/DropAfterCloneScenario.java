@@ -157,9 +157,9 @@ public final class DropAfterCloneScenario extends SimulatedScenario<DorisWorld, 
     /** The run-wide row is not read here: each process runs its own code ({@code sim.codeOf}), which is the run's mode unless the run names another for it. */
     @Override
     protected Cluster build(Simulation sim, DorisWorld world, Fence fence, RunShape shape) {
-        Cluster cluster = new Cluster(sim, world.config(), node -> mode(sim.codeOf(node)), world.backends(), world.placement(), world.reportPhaseMicros(), world.firstReplicaId());
+        Cluster cluster = new Cluster(sim, world.config(), node -> mode(sim.nodes().codeOf(node)), world.backends(), world.placement(), world.reportPhaseMicros(), world.firstReplicaId());
         Checks.register(cluster, world.config().reportIntervalMicros(), world.tailStartMicros(), world.endMicros(), 20 * DorisConfig.SECOND);
-        sim.abstraction(new TabletCoverage(sim, world.backends(), List.copyOf(world.placement().keySet())));
+        sim.checks().abstraction(new TabletCoverage(sim.view(), world.backends(), List.copyOf(world.placement().keySet())));
         return cluster;
     }
 

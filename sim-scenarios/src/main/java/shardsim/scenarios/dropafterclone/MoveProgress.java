@@ -72,7 +72,7 @@ final class MoveProgress {
     /** After every event: cheap unless the FE's moves changed. */
     String check() {
         Simulation sim = cluster.sim();
-        Frontend fe = sim.node(Cluster.FE, Frontend.class);
+        Frontend fe = sim.nodes().node(Cluster.FE, Frontend.class);
         long changes = fe == null ? -1 : fe.moveChanges();
         if (fe == lastFe && changes == lastChanges) {
             return null;
@@ -109,13 +109,13 @@ final class MoveProgress {
         Simulation sim = cluster.sim();
         FaultState faults = cluster.faultState();
         long from = m.startedMicros() - quietBeforeMicros;
-        return quietSince(from) && sim.isUp(m.src()) && sim.isUp(m.dest()) && !faults.cloneStallOpen(m.dest())
+        return quietSince(from) && sim.nodes().isUp(m.src()) && sim.nodes().isUp(m.dest()) && !faults.cloneStallOpen(m.dest())
                 && faults.cloneStallEnd(m.dest()) <= from && !faults.slowAgentRpcArmed(m.dest());
     }
 
     /** No fault in force or injected anywhere since {@code fromMicros}. */
     private boolean quietSince(long fromMicros) {
-        return Quiet.since(cluster.sim(), fromMicros);
+        return Quiet.since(cluster.sim().view(), fromMicros);
     }
 
     private String ended(Watched w, boolean feUp) {
@@ -124,7 +124,7 @@ final class MoveProgress {
             return null;
         }
         Simulation sim = cluster.sim();
-        TabletMeta meta = Catalog.tablet(sim.disk(Cluster.FE), m.tabletId());
+        TabletMeta meta = Catalog.tablet(sim.nodes().disk(Cluster.FE), m.tabletId());
         Replica r = meta == null ? null : meta.replica(m.replicaId());
         if (r != null && r.state() == Replica.State.NORMAL) {
             return null;

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.TreeMap;
 import shardsim.core.node.Envelope;
 import shardsim.core.sim.RunObserver;
-import shardsim.core.sim.Simulation;
+import shardsim.core.check.SimView;
 import shardsim.scenarios.dropafterclone.AgentProtocol.TabletReport;
 import shardsim.scenarios.dropafterclone.AgentProtocol.TaskReport;
 
@@ -30,7 +30,7 @@ import shardsim.scenarios.dropafterclone.AgentProtocol.TaskReport;
  * shorten the wait before the next one.
  */
 final class ReportCadence implements RunObserver {
-    private final Simulation sim;
+    private final SimView sim;
     private final List<String> backends;
     private final long tabletIntervalMicros;
     private final long taskIntervalMicros;
@@ -42,7 +42,7 @@ final class ReportCadence implements RunObserver {
     private long quietUntilMicros = Long.MIN_VALUE;
     private boolean reported;
 
-    ReportCadence(Simulation sim, List<String> backends, long tabletIntervalMicros, long taskIntervalMicros) {
+    ReportCadence(SimView sim, List<String> backends, long tabletIntervalMicros, long taskIntervalMicros) {
         this.sim = sim;
         this.backends = List.copyOf(backends);
         this.tabletIntervalMicros = tabletIntervalMicros;

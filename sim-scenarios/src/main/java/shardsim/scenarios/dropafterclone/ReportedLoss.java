@@ -5,7 +5,7 @@ import java.util.function.Function;
 import shardsim.core.node.Envelope;
 import shardsim.core.node.Node;
 import shardsim.core.sim.RunObserver;
-import shardsim.core.sim.Simulation;
+import shardsim.core.check.SimView;
 import shardsim.scenarios.dropafterclone.AgentProtocol.FinishTask;
 import shardsim.scenarios.dropafterclone.AgentProtocol.TaskType;
 
@@ -60,7 +60,7 @@ import shardsim.scenarios.dropafterclone.AgentProtocol.TaskType;
  * through the kernel's {@link RunObserver}.
  */
 final class ReportedLoss implements RunObserver {
-    private final Simulation sim;
+    private final SimView sim;
     /** The row each node runs now. */
     private final Function<String, Fence> runs;
     /** The FE's catalog and moves before and after each event, shared with D10 and D11. */
@@ -74,7 +74,7 @@ final class ReportedLoss implements RunObserver {
     /** A D9 case found in this event, reported by {@link #gap()}. */
     private String gap;
 
-    ReportedLoss(Simulation sim, CatalogView view, Function<String, Fence> runs) {
+    ReportedLoss(SimView sim, CatalogView view, Function<String, Fence> runs) {
         this.sim = sim;
         this.view = view;
         this.runs = runs;

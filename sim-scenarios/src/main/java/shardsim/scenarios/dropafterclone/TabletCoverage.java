@@ -5,7 +5,7 @@ import shardsim.core.coverage.Abstraction;
 import shardsim.core.coverage.Dimension;
 import shardsim.core.coverage.StateSpace;
 import shardsim.core.node.Disk;
-import shardsim.core.sim.Simulation;
+import shardsim.core.check.SimView;
 import shardsim.scenarios.dropafterclone.AgentProtocol.TaskType;
 
 /**
@@ -33,7 +33,7 @@ final class TabletCoverage implements Abstraction {
     private static final int ON_COPY = 2;
     private static final int ON_REPLICA = 3;
 
-    private final Simulation sim;
+    private final SimView sim;
     private final String[] backends;
     private final long[] tablets;
     private final String[] catalogKeys;
@@ -57,7 +57,7 @@ final class TabletCoverage implements Abstraction {
     private final boolean[][] beDrop;
     private boolean sampled;
 
-    TabletCoverage(Simulation sim, List<String> backends, List<Long> tablets) {
+    TabletCoverage(SimView sim, List<String> backends, List<Long> tablets) {
         if (backends.size() > Long.SIZE) {
             throw new IllegalArgumentException("at most " + Long.SIZE + " backends");
         }

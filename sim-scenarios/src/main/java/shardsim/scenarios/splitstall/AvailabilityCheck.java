@@ -7,7 +7,7 @@ import shardsim.core.fault.Fault;
 import shardsim.core.fault.NetFault;
 import shardsim.core.fault.NodeFault;
 import shardsim.core.sim.RunObserver;
-import shardsim.core.sim.Simulation;
+import shardsim.core.check.SimView;
 import shardsim.core.trace.Micros;
 
 /**
@@ -41,7 +41,7 @@ final class AvailabilityCheck implements Invariant, RunObserver {
     /** The most loss on the run's links (its {@code link.loss} parameter) under which U12 is judged. */
     static final double MAX_LOSS = 0.05;
 
-    private final Simulation sim;
+    private final SimView sim;
     private final List<String> stores;
     private final List<Long> regionIds;
     private final long windowMicros;
@@ -61,7 +61,7 @@ final class AvailabilityCheck implements Invariant, RunObserver {
     private final long[] markMicros;
     private final long[] markIndex;
 
-    AvailabilityCheck(Simulation sim, List<String> stores, List<Long> regionIds, StoreConfig cfg) {
+    AvailabilityCheck(SimView sim, List<String> stores, List<Long> regionIds, StoreConfig cfg) {
         this.sim = sim;
         this.stores = List.copyOf(stores);
         this.regionIds = List.copyOf(regionIds);

@@ -51,7 +51,7 @@ final class Cluster implements Driver {
         Store best = null;
         long bestTerm = -1;
         for (String name : stores) {
-            Store s = sim.node(name, Store.class);
+            Store s = sim.nodes().node(name, Store.class);
             if (s != null) {
                 RaftReplica p = s.peer(regionId).raft();
                 if (p.isLeader() && p.term() > bestTerm) {
@@ -77,12 +77,12 @@ final class Cluster implements Driver {
 
     private void write(SplitOperation.Write w) {
         if (!holds(w.regionId())) {
-            sim.note(WORKLOAD, "write skipped: no region " + w.regionId() + " in this world");
+            sim.record().note(WORKLOAD, "write skipped: no region " + w.regionId() + " in this world");
             return;
         }
         Store leader = leaderOf(w.regionId());
         if (leader == null) {
-            sim.note(WORKLOAD, "write to region " + w.regionId() + " skipped: no store leads it");
+            sim.record().note(WORKLOAD, "write to region " + w.regionId() + " skipped: no store leads it");
             return;
         }
         leader.write(w.regionId(), w.bytes());
@@ -90,18 +90,18 @@ final class Cluster implements Driver {
 
     private void splitCheck(SplitOperation.SplitCheck c) {
         if (!holds(c.regionId())) {
-            sim.note(WORKLOAD, "split check skipped: no region " + c.regionId() + " in this world");
+            sim.record().note(WORKLOAD, "split check skipped: no region " + c.regionId() + " in this world");
         } else if (!stores.contains(c.store())) {
-            sim.note(WORKLOAD, "split check of region " + c.regionId() + " skipped: no store " + c.store());
+            sim.record().note(WORKLOAD, "split check of region " + c.regionId() + " skipped: no store " + c.store());
         } else {
-            Store s = sim.node(c.store(), Store.class);
+            Store s = sim.nodes().node(c.store(), Store.class);
             if (s == null) {
-                sim.note(WORKLOAD, "split check of region " + c.regionId() + " skipped: " + c.store() + " is down");
+                sim.record().note(WORKLOAD, "split check of region " + c.regionId() + " skipped: " + c.store() + " is down");
             } else {
                 RegionPeer p = s.peer(c.regionId());
                 if (!p.raft().isLeader()) {
                     // The checker runs, but a follower's check proposes nothing: say so in the trace.
-                    sim.note(WORKLOAD, "split check of region " + c.regionId() + " on " + c.store() + ": not its leader, nothing proposed");
+                    sim.record().note(WORKLOAD, "split check of region " + c.regionId() + " on " + c.store() + ": not its leader, nothing proposed");
                 } else {
                     // for U8: a pre-split of this epoch may be the pick's, whatever the region's size
                     forced.picked(c.regionId(), p.split().meta().shardVer());
@@ -114,7 +114,7 @@ final class Cluster implements Driver {
     /** Notes how many splits started and finished, before the end-of-run validations. */
     @Override
     public void atEnd() {
-        sim.note("splits", "started " + tracker.started() + " finished " + tracker.finished());
+        sim.record().note("splits", "started " + tracker.started() + " finished " + tracker.finished());
     }
 
     /**
@@ -128,10 +128,10 @@ final class Cluster implements Driver {
         }
         if (fault instanceof SplitFaults.SlowFlush f) {
             if (!stores.contains(f.store())) {
-                sim.note(FAULTS, "slow flush skipped: no store " + f.store());
+                sim.record().note(FAULTS, "slow flush skipped: no store " + f.store());
                 return true;
             }
-            Store s = sim.node(f.store(), Store.class);
+            Store s = sim.nodes().node(f.store(), Store.class);
             if (s != null) {
                 s.slowNextFlush(f.extraMicros());
             }
@@ -142,13 +142,13 @@ final class Cluster implements Driver {
 
     private void transferLeader(SplitFaults.TransferLeader t) {
         if (!holds(t.regionId())) {
-            sim.note(FAULTS, "leader transfer skipped: no region " + t.regionId() + " in this world");
+            sim.record().note(FAULTS, "leader transfer skipped: no region " + t.regionId() + " in this world");
         } else if (!stores.contains(t.to())) {
-            sim.note(FAULTS, "leader transfer of region " + t.regionId() + " skipped: no store " + t.to());
+            sim.record().note(FAULTS, "leader transfer of region " + t.regionId() + " skipped: no store " + t.to());
         } else {
             Store leader = leaderOf(t.regionId());
             if (leader == null) {
-                sim.note(FAULTS, "no leader of region " + t.regionId() + " to transfer");
+                sim.record().note(FAULTS, "no leader of region " + t.regionId() + " to transfer");
             } else {
                 leader.peer(t.regionId()).raft().transferLeader(t.to());
             }

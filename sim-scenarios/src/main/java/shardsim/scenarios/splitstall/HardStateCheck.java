@@ -2,7 +2,7 @@ package shardsim.scenarios.splitstall;
 
 import java.util.List;
 import shardsim.core.node.Disk;
-import shardsim.core.sim.Simulation;
+import shardsim.core.check.SimView;
 
 /**
  * U9, Raft persistence and vote safety: after every event each live replica's term and vote are the
@@ -32,7 +32,7 @@ import shardsim.core.sim.Simulation;
  * as a term or vote going back at the restart.
  */
 final class HardStateCheck {
-    private final Simulation sim;
+    private final SimView sim;
     private final List<String> stores;
     private final List<Long> regionIds;
     /** Per store and region: the replica last looked at (a new object is a new incarnation), and its term and vote then. */
@@ -44,7 +44,7 @@ final class HardStateCheck {
     private final String[][] voteAtMax;
     private final String[] hardKeys;
 
-    HardStateCheck(Simulation sim, List<String> stores, List<Long> regionIds) {
+    HardStateCheck(SimView sim, List<String> stores, List<Long> regionIds) {
         this.sim = sim;
         this.stores = List.copyOf(stores);
         this.regionIds = List.copyOf(regionIds);

@@ -3,7 +3,7 @@ package shardsim.scenarios.splitstall;
 import java.util.List;
 import shardsim.core.blocks.Quiet;
 import shardsim.core.check.Invariant;
-import shardsim.core.sim.Simulation;
+import shardsim.core.check.SimView;
 import shardsim.core.trace.Micros;
 
 /**
@@ -34,7 +34,7 @@ final class ProgressCheck implements Invariant {
     /** Leader changes allowed in the window with no fault (a loss-induced election or two). */
     static final int MAX_LEADER_CHANGES = 2;
 
-    private final Simulation sim;
+    private final SimView sim;
     private final List<String> stores;
     private final List<Long> regionIds;
     private final long endMicros;
@@ -56,7 +56,7 @@ final class ProgressCheck implements Invariant {
     private final int[] leaderChanges;
     private final boolean[] leaderSeen;
 
-    ProgressCheck(Simulation sim, List<String> stores, List<Long> regionIds, long endMicros, TailTimes times) {
+    ProgressCheck(SimView sim, List<String> stores, List<Long> regionIds, long endMicros, TailTimes times) {
         this.sim = sim;
         this.stores = List.copyOf(stores);
         this.regionIds = List.copyOf(regionIds);

@@ -37,7 +37,7 @@ final class RaftSafety {
     private RaftSafety(Simulation sim, List<String> stores, List<Long> regionIds) {
         this.sim = sim;
         this.stores = List.copyOf(stores);
-        this.hard = new HardStateCheck(sim, stores, regionIds);
+        this.hard = new HardStateCheck(sim.view(), stores, regionIds);
         this.leaders = new LeaderPerTermCheck(stores, regionIds);
         this.logs = new LogSafetyCheck(stores, regionIds);
         this.regions = regionIds.size();
@@ -56,7 +56,7 @@ final class RaftSafety {
         List<Rule> rules = List.of(SplitInvariants.U9, SplitInvariants.U10, SplitInvariants.U11);
         for (int i = 0; i < rules.size(); i++) {
             int rule = i;
-            sim.invariant(Invariant.of(rules.get(i), () -> checks.report(rule)));
+            sim.checks().invariant(Invariant.of(rules.get(i), () -> checks.report(rule)));
         }
     }
 
@@ -77,7 +77,7 @@ final class RaftSafety {
         }
         lookedAt = event;
         for (int s = 0; s < stores.size(); s++) {
-            Store st = sim.node(stores.get(s), Store.class);
+            Store st = sim.nodes().node(stores.get(s), Store.class);
             if (st == null) {
                 continue;
             }

@@ -3,7 +3,7 @@ package shardsim.scenarios.splitstall;
 import java.util.List;
 import java.util.Optional;
 import shardsim.core.check.Invariant;
-import shardsim.core.sim.Simulation;
+import shardsim.core.check.SimView;
 import shardsim.core.worker.TaskView;
 
 /**
@@ -13,10 +13,10 @@ import shardsim.core.worker.TaskView;
  * it as a violation instead of dying.
  */
 final class RecoveryStageCheck implements Invariant {
-    private final Simulation sim;
+    private final SimView sim;
     private final List<String> stores;
 
-    RecoveryStageCheck(Simulation sim, List<String> stores) {
+    RecoveryStageCheck(SimView sim, List<String> stores) {
         this.sim = sim;
         this.stores = List.copyOf(stores);
     }

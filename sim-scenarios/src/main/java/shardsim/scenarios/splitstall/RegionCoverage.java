@@ -5,7 +5,7 @@ import java.util.Optional;
 import shardsim.core.coverage.Abstraction;
 import shardsim.core.coverage.Dimension;
 import shardsim.core.coverage.StateSpace;
-import shardsim.core.sim.Simulation;
+import shardsim.core.check.SimView;
 import shardsim.core.worker.TaskView;
 import shardsim.core.worker.WorkerQueue;
 
@@ -38,7 +38,7 @@ final class RegionCoverage implements Abstraction {
     private static final int WAITING = 4;
     private static final int PREVIOUS_EPOCH = SplitStage.values().length;
 
-    private final Simulation sim;
+    private final SimView sim;
     private final List<String> stores;
     private final long[] regionIds;
     // Per store, what its region worker holds of each region's recovery, recomputed only after a worker changed.
@@ -51,7 +51,7 @@ final class RegionCoverage implements Abstraction {
      */
     private final RegionPeer[][] peersOf;
 
-    RegionCoverage(Simulation sim, List<String> stores, List<Long> regionIds) {
+    RegionCoverage(SimView sim, List<String> stores, List<Long> regionIds) {
         this.sim = sim;
         this.stores = List.copyOf(stores);
         this.regionIds = regionIds.stream().mapToLong(Long::longValue).toArray();

@@ -3,7 +3,7 @@ package shardsim.scenarios.splitstall;
 import java.util.Arrays;
 import java.util.List;
 import shardsim.core.check.Invariant;
-import shardsim.core.sim.Simulation;
+import shardsim.core.check.SimView;
 import shardsim.core.trace.Micros;
 
 /**
@@ -32,7 +32,7 @@ final class SplitOnSizeCheck implements Invariant {
     /** Split-check periods allowed: the next tick, the split checker's queue (a split-files wait on the same worker), commit and apply. */
     static final int CHECK_PERIODS = 5;
 
-    private final Simulation sim;
+    private final SimView sim;
     private final List<String> stores;
     private final List<Long> regionIds;
     private final AppliedSize size;
@@ -42,7 +42,7 @@ final class SplitOnSizeCheck implements Invariant {
     private final long[] overVer;
     private final SampleGate gate = new SampleGate(SAMPLE_MICROS, 0);
 
-    SplitOnSizeCheck(Simulation sim, List<String> stores, List<RegionSpec> regions, StoreConfig cfg, TailTimes times) {
+    SplitOnSizeCheck(SimView sim, List<String> stores, List<RegionSpec> regions, StoreConfig cfg, TailTimes times) {
         this.sim = sim;
         this.stores = List.copyOf(stores);
         this.regionIds = regions.stream().map(RegionSpec::regionId).toList();

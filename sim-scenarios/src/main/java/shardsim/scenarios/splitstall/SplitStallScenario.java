@@ -158,26 +158,26 @@ public final class SplitStallScenario extends SimulatedScenario<SplitWorld, Spli
         List<RegionSpec> regions = world.regions();
         SplitTracker tracker = new SplitTracker(sim, regions);
         for (String name : STORES) {
-            sim.addNode(name, ctx -> new Store(ctx, world.storeConfig(), mode(ctx.code()), tracker, STORES, regions));
+            sim.nodes().add(name, ctx -> new Store(ctx, world.storeConfig(), mode(ctx.code()), tracker, STORES, regions));
         }
-        sim.invariant(new SelfWaitCheck(sim, SplitInvariants.U1));
-        sim.invariant(new WorkerDelayCheck(sim, STORES, U2_BOUND_MICROS));
-        sim.invariant(new RecoveryStageCheck(sim, STORES));
-        sim.liveness(new Liveness(SplitInvariants.U3, U3_WITHIN_MICROS, () -> tracker.unfinishedSplit(sim.now() - U3_WITHIN_MICROS / 2)));
+        sim.checks().invariant(new SelfWaitCheck(sim.view(), SplitInvariants.U1));
+        sim.checks().invariant(new WorkerDelayCheck(sim.view(), STORES, U2_BOUND_MICROS));
+        sim.checks().invariant(new RecoveryStageCheck(sim.view(), STORES));
+        sim.checks().liveness(new Liveness(SplitInvariants.U3, U3_WITHIN_MICROS, () -> tracker.unfinishedSplit(sim.now() - U3_WITHIN_MICROS / 2)));
         TailTimes tail = TailTimes.of(world.storeConfig());
-        ProgressCheck progress = new ProgressCheck(sim, STORES, world.regionIds(), world.endMicros(), tail);
-        sim.invariant(progress);
-        sim.validation(shardsim.core.check.Invariant.of(SplitInvariants.U6, progress::judge));
-        sim.invariant(new SplitOnSizeCheck(sim, STORES, regions, world.storeConfig(), tail));
+        ProgressCheck progress = new ProgressCheck(sim.view(), STORES, world.regionIds(), world.endMicros(), tail);
+        sim.checks().invariant(progress);
+        sim.checks().validation(shardsim.core.check.Invariant.of(SplitInvariants.U6, progress::judge));
+        sim.checks().invariant(new SplitOnSizeCheck(sim.view(), STORES, regions, world.storeConfig(), tail));
         ForcedPicks forced = new ForcedPicks();
-        sim.invariant(new SplitStartCheck(sim, STORES, regions, world.storeConfig(), forced));
+        sim.checks().invariant(new SplitStartCheck(sim.view(), STORES, regions, world.storeConfig(), forced));
         RaftSafety.register(sim, STORES, world.regionIds());
-        AvailabilityCheck availability = new AvailabilityCheck(sim, STORES, world.regionIds(), world.storeConfig());
-        sim.observe(availability);
-        sim.invariant(availability);
+        AvailabilityCheck availability = new AvailabilityCheck(sim.view(), STORES, world.regionIds(), world.storeConfig());
+        sim.checks().observe(availability);
+        sim.checks().invariant(availability);
         Cluster cluster = new Cluster(sim, STORES, regions, tracker, forced);
-        sim.onFault(cluster::applyFault);
-        sim.abstraction(new RegionCoverage(sim, STORES, world.regionIds()));
+        sim.faults().onFault(cluster::applyFault);
+        sim.checks().abstraction(new RegionCoverage(sim.view(), STORES, world.regionIds()));
         return cluster;
     }
 

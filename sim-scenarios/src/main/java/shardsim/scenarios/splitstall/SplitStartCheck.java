@@ -2,7 +2,7 @@ package shardsim.scenarios.splitstall;
 
 import java.util.List;
 import shardsim.core.check.Invariant;
-import shardsim.core.sim.Simulation;
+import shardsim.core.check.SimView;
 
 /**
  * U8, the converse of U7: a split the size check starts (not one the workload forced) starts only
@@ -28,7 +28,7 @@ import shardsim.core.sim.Simulation;
 final class SplitStartCheck implements Invariant {
     static final long SAMPLE_MICROS = 100_000;
 
-    private final Simulation sim;
+    private final SimView sim;
     private final List<String> stores;
     private final List<Long> regionIds;
     private final AppliedSize size;
@@ -37,7 +37,7 @@ final class SplitStartCheck implements Invariant {
     private final SampleGate gate = new SampleGate(SAMPLE_MICROS, 0);
     private String found;
 
-    SplitStartCheck(Simulation sim, List<String> stores, List<RegionSpec> regions, StoreConfig cfg, ForcedPicks forced) {
+    SplitStartCheck(SimView sim, List<String> stores, List<RegionSpec> regions, StoreConfig cfg, ForcedPicks forced) {
         this.sim = sim;
         this.stores = List.copyOf(stores);
         this.regionIds = regions.stream().map(RegionSpec::regionId).toList();

@@ -59,7 +59,7 @@ public final class SplitTracker {
             finishedVer[i] = shardVer;
             finished++;
             if (startedVer[i] == shardVer) {
-                sim.metrics().record("split-duration", sim.now() - startedAt[i]);
+                sim.record().metrics().record("split-duration", sim.now() - startedAt[i]);
             }
         }
     }

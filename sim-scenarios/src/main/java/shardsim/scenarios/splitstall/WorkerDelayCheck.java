@@ -3,7 +3,7 @@ package shardsim.scenarios.splitstall;
 import java.util.List;
 import java.util.Optional;
 import shardsim.core.check.Invariant;
-import shardsim.core.sim.Simulation;
+import shardsim.core.check.SimView;
 import shardsim.core.trace.Micros;
 import shardsim.core.worker.TaskView;
 import shardsim.core.worker.WorkerQueue;
@@ -17,13 +17,13 @@ import shardsim.core.worker.WorkerQueue;
  * gives the pile-up: how many tasks are queued, how many held, and which workers are blocked.
  */
 final class WorkerDelayCheck implements Invariant {
-    private final Simulation sim;
+    private final SimView sim;
     private final List<String> stores;
     private final long boundMicros;
     static final long SAMPLE_MICROS = 50_000;
     private final SampleGate gate = new SampleGate(SAMPLE_MICROS, 0);
 
-    WorkerDelayCheck(Simulation sim, List<String> stores, long boundMicros) {
+    WorkerDelayCheck(SimView sim, List<String> stores, long boundMicros) {
         this.sim = sim;
         this.stores = List.copyOf(stores);
         this.boundMicros = boundMicros;

@@ -50,7 +50,7 @@ final class DdlAvailability {
     /** The per-event check: null while every judged DDL answered so far succeeded. */
     String check() {
         observeDisturbance();
-        ClientDriver client = sim.node(ClientDriver.NAME, ClientDriver.class);
+        ClientDriver client = sim.nodes().node(ClientDriver.NAME, ClientDriver.class);
         if (client == null) {
             return null;
         }
@@ -73,10 +73,10 @@ final class DdlAvailability {
 
     private void observeDisturbance() {
         long now = sim.now();
-        if (sim.activeFaults() > 0) {
+        if (sim.faults().active() > 0) {
             lastDisturbedMicros = now;
         } else {
-            lastDisturbedMicros = Math.max(lastDisturbedMicros, sim.quietSinceMicros());
+            lastDisturbedMicros = Math.max(lastDisturbedMicros, sim.faults().quietSinceMicros());
         }
         long d = sim.network().dropped();
         if (d != anomalies) {
@@ -86,18 +86,18 @@ final class DdlAvailability {
     }
 
     private boolean settledFor(int shardId) {
-        if (!deliveryFits || sim.activeFaults() > 0 || sim.now() - lastDisturbedMicros < settleMicros) {
+        if (!deliveryFits || sim.faults().active() > 0 || sim.now() - lastDisturbedMicros < settleMicros) {
             return false;
         }
-        MetaNode meta = sim.node(MetaNode.NAME, MetaNode.class);
+        MetaNode meta = sim.nodes().node(MetaNode.NAME, MetaNode.class);
         if (meta == null || meta.busy(shardId)) {
             return false;
         }
-        ShardView v = sim.disk(MetaNode.NAME).get(ShardView.key(shardId), ShardView.class).orElse(null);
+        ShardView v = sim.nodes().disk(MetaNode.NAME).get(ShardView.key(shardId), ShardView.class).orElse(null);
         if (v == null) {
             return false;
         }
-        DataNode leader = sim.node(v.leader(), DataNode.class);
+        DataNode leader = sim.nodes().node(v.leader(), DataNode.class);
         DataNode.Shard s = leader == null ? null : leader.shard(shardId);
         return s != null && s.version() >= v.version();
     }

@@ -52,7 +52,7 @@ public final class FaultSwitches {
                 heartbeatDelay.remove(h.node());
             }
         } else if (fault instanceof SkewFault.TransferLeader t) {
-            MetaNode meta = sim.node(MetaNode.NAME, MetaNode.class);
+            MetaNode meta = sim.nodes().node(MetaNode.NAME, MetaNode.class);
             if (meta != null) {
                 meta.transferLeader(t.shardId(), t.to());
             }
@@ -69,7 +69,7 @@ public final class FaultSwitches {
             return false;
         }
         dropResponse.put(node, "");
-        sim.applyFault(new SkewFault.ResponseDropped(node, requestKind));
+        sim.faults().apply(new SkewFault.ResponseDropped(node, requestKind));
         return true;
     }
 
@@ -91,8 +91,8 @@ public final class FaultSwitches {
         }
         long restartAfter = metaCrashRestartMicros;
         metaCrashRestartMicros = -1;
-        sim.applyFault(new NodeFault.Crash(MetaNode.NAME));
-        sim.injectAt(sim.now() + restartAfter, new NodeFault.Restart(MetaNode.NAME));
+        sim.faults().apply(new NodeFault.Crash(MetaNode.NAME));
+        sim.faults().injectAt(sim.now() + restartAfter, new NodeFault.Restart(MetaNode.NAME));
         return true;
     }
 }

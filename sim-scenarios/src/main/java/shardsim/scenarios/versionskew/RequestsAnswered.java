@@ -71,16 +71,16 @@ final class RequestsAnswered implements RunObserver {
 
     /** Observes the run's messages and faults, and checks C8 after every event and at the end. */
     void register() {
-        sim.observe(this);
-        sim.invariant(Invariant.of(C8, this::late));
-        sim.validation(Invariant.of(C8, this::late));
+        sim.checks().observe(this);
+        sim.checks().invariant(Invariant.of(C8, this::late));
+        sim.checks().validation(Invariant.of(C8, this::late));
     }
 
     @Override
     public void delivered(Envelope env, boolean copy) {
         if (env.isRequest() && MetaNode.NAME.equals(env.from()) && dataNodes.contains(env.to()) && seen.add(env.callId())) {
             String kind = env.message().getClass().getSimpleName();
-            pending.put(env.callId(), new Pending(env.callId(), env.to(), sim.node(env.to()), kind, sim.now()));
+            pending.put(env.callId(), new Pending(env.callId(), env.to(), sim.nodes().node(env.to()), kind, sim.now()));
         }
     }
 
@@ -105,7 +105,7 @@ final class RequestsAnswered implements RunObserver {
     @Override
     public void faultApplied(Fault fault) {
         if (fault instanceof SkewFault.ResponseDropped d) {
-            Node instance = sim.node(d.node());
+            Node instance = sim.nodes().node(d.node());
             TreeSet<Long> owed = new TreeSet<>();
             for (Pending p : pending.values()) {
                 if (p.node().equals(d.node()) && p.kind().equals(d.request()) && p.instance() == instance) {
@@ -135,7 +135,7 @@ final class RequestsAnswered implements RunObserver {
         Iterator<Pending> it = pending.values().iterator();
         while (it.hasNext()) {
             Pending p = it.next();
-            if (sim.node(p.node()) != p.instance()) {
+            if (sim.nodes().node(p.node()) != p.instance()) {
                 it.remove();
                 continue;
             }

@@ -6,7 +6,7 @@ import shardsim.core.coverage.Abstraction;
 import shardsim.core.coverage.Dimension;
 import shardsim.core.coverage.StateSpace;
 import shardsim.core.node.Disk;
-import shardsim.core.sim.Simulation;
+import shardsim.core.check.SimView;
 
 /**
  * version-skew's abstraction of a shard, for state coverage: how meta's stored version stands to
@@ -38,7 +38,7 @@ final class ShardCoverage implements Abstraction {
     private static final int ENGINE_EXTRA = 2;
     private static final int META_EXTRA = 3;
 
-    private final Simulation sim;
+    private final SimView sim;
     private final ShardLocks locks;
     private final List<String> nodes;
     private final int[] shardIds;
@@ -52,7 +52,7 @@ final class ShardCoverage implements Abstraction {
     private final long[] comparedChanges;
     private final int[] compared;
 
-    ShardCoverage(Simulation sim, World world, ShardLocks locks) {
+    ShardCoverage(SimView sim, World world, ShardLocks locks) {
         this.sim = sim;
         this.locks = locks;
         this.nodes = world.nodes();

@@ -56,7 +56,7 @@ public final class VersionSkewChecks {
         this.sim = sim;
         this.storage = storage;
         this.availability = new DdlAvailability(sim, timing);
-        this.steps = new VersionStepCheck(sim, dataNodes);
+        this.steps = new VersionStepCheck(sim.view(), dataNodes);
         this.answers = new RequestsAnswered(sim, dataNodes, timing);
         this.nodes = List.copyOf(dataNodes);
         this.shardIds = new int[shards.size()];
@@ -71,19 +71,19 @@ public final class VersionSkewChecks {
     }
 
     public void register() {
-        sim.invariant(shardsim.core.check.Invariant.of(C1, this::everyStepBacked));
-        sim.invariant(shardsim.core.check.Invariant.of(C9, this::metaNotAhead));
-        sim.invariant(shardsim.core.check.Invariant.of(C6, availability::check));
-        sim.invariant(shardsim.core.check.Invariant.of(C7, steps::check));
-        sim.validation(shardsim.core.check.Invariant.of(C3, this::probesSucceeded));
-        sim.validation(shardsim.core.check.Invariant.of(C4, this::createdTablesExist));
-        sim.validation(shardsim.core.check.Invariant.of(C5, this::noOrphanTables));
+        sim.checks().invariant(shardsim.core.check.Invariant.of(C1, this::everyStepBacked));
+        sim.checks().invariant(shardsim.core.check.Invariant.of(C9, this::metaNotAhead));
+        sim.checks().invariant(shardsim.core.check.Invariant.of(C6, availability::check));
+        sim.checks().invariant(shardsim.core.check.Invariant.of(C7, steps::check));
+        sim.checks().validation(shardsim.core.check.Invariant.of(C3, this::probesSucceeded));
+        sim.checks().validation(shardsim.core.check.Invariant.of(C4, this::createdTablesExist));
+        sim.checks().validation(shardsim.core.check.Invariant.of(C5, this::noOrphanTables));
         answers.register();
     }
 
     /** Meta's view of shard i, re-read from its disk only after the disk's version moved (C1 asks after every event). */
     private ShardView view(int i) {
-        Disk disk = sim.disk(MetaNode.NAME);
+        Disk disk = sim.nodes().disk(MetaNode.NAME);
         if (disk.version() != viewsVersion) {
             viewsVersion = disk.version();
             for (int k = 0; k < keys.length; k++) {
@@ -95,14 +95,14 @@ public final class VersionSkewChecks {
 
     /** The shard on the node meta's view names as its leader, if open there, else null. */
     private DataNode.Shard openOnLeader(ShardView v) {
-        DataNode leader = sim.node(v.leader(), DataNode.class);
+        DataNode leader = sim.nodes().node(v.leader(), DataNode.class);
         return leader == null ? null : leader.shard(v.shardId());
     }
 
     /** C1: no node counts a DDL its engine did not apply. */
     String everyStepBacked() {
         for (String name : nodes) {
-            DataNode node = sim.node(name, DataNode.class);
+            DataNode node = sim.nodes().node(name, DataNode.class);
             if (node == null) {
                 continue;
             }
@@ -140,14 +140,14 @@ public final class VersionSkewChecks {
         if (lagging && lagSince[i] < 0) {
             lagSince[i] = sim.now();
         } else if (!lagging && lagSince[i] >= 0) {
-            sim.metrics().record("converge-micros", sim.now() - lagSince[i]);
+            sim.record().metrics().record("converge-micros", sim.now() - lagSince[i]);
             lagSince[i] = -1;
         }
     }
 
     /** C2, judged once at the end of the quiet window. Meta ahead of the leader is C9's, judged after every event. */
     public void judgeConverged() {
-        MetaNode meta = sim.node(MetaNode.NAME, MetaNode.class);
+        MetaNode meta = sim.nodes().node(MetaNode.NAME, MetaNode.class);
         for (int i = 0; i < shardIds.length; i++) {
             ShardView v = view(i);
             String problem = null;
@@ -162,15 +162,15 @@ public final class VersionSkewChecks {
                 problem = "shard " + v.shardId() + ": meta version " + v.version() + ", leader " + v.leader() + " version " + s.version();
             }
             if (problem != null) {
-                sim.violation(C2, problem + " at the end of the quiet window");
+                sim.checks().violation(C2, problem + " at the end of the quiet window");
                 return;
             }
         }
-        sim.note("check", "C2 holds: every shard converged");
+        sim.record().note("check", "C2 holds: every shard converged");
     }
 
     String probesSucceeded() {
-        ClientDriver client = sim.node(ClientDriver.NAME, ClientDriver.class);
+        ClientDriver client = sim.nodes().node(ClientDriver.NAME, ClientDriver.class);
         for (int i = 0; i < shardIds.length; i++) {
             int id = shardIds[i];
             if (metaAhead(i)) {
@@ -206,15 +206,15 @@ public final class VersionSkewChecks {
     }
 
     String createdTablesExist() {
-        ClientDriver client = sim.node(ClientDriver.NAME, ClientDriver.class);
+        ClientDriver client = sim.nodes().node(ClientDriver.NAME, ClientDriver.class);
         for (Map.Entry<String, Integer> e : client.created().entrySet()) {
             int shardId = e.getValue();
-            ShardView v = sim.disk(MetaNode.NAME).get(ShardView.key(shardId), ShardView.class).orElse(null);
+            ShardView v = sim.nodes().disk(MetaNode.NAME).get(ShardView.key(shardId), ShardView.class).orElse(null);
             DataNode.Shard s = v == null ? null : openOnLeader(v);
             if (s == null) {
                 return "shard " + shardId + " holding created table " + e.getKey() + " is not open on its leader";
             }
-            if (!sim.node(v.leader(), DataNode.class).engine().tables(shardId).contains(e.getKey())) {
+            if (!sim.nodes().node(v.leader(), DataNode.class).engine().tables(shardId).contains(e.getKey())) {
                 return "created table " + e.getKey() + " is not held by the engine of shard " + shardId + " on its leader " + v.leader();
             }
         }

@@ -11,6 +11,7 @@ import shardsim.core.run.SimulatedScenario;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.ScenarioPresentation;
 import shardsim.core.scenario.WorldNames;
+import shardsim.core.sim.Nodes;
 import shardsim.core.sim.Simulation;
 import shardsim.core.workload.Operation;
 import shardsim.core.workload.Workload;
@@ -145,17 +146,17 @@ public final class VersionSkewScenario extends SimulatedScenario<World, FixParts
     @Override
     protected SkewCluster build(Simulation sim, World world, FixParts fix, RunShape shape) {
         Timing timing = Timing.of(sim.config().defaultLink());
-        sim.param("heartbeatMicros", timing.heartbeatMicros());
-        sim.param("convergeMicros", timing.convergeMicros());
+        sim.record().param("heartbeatMicros", timing.heartbeatMicros());
+        sim.record().param("convergeMicros", timing.convergeMicros());
         // Each process runs its own code: meta's row decides what meta sends and stores and whether
         // it repairs from heartbeats, a data node's row how it checks, moves and returns versions.
-        SkewCluster cluster = new SkewCluster(sim, world, ctx -> Simulation.NO_CODE.equals(ctx.code()) ? fix : mode(ctx.code()), timing);
+        SkewCluster cluster = new SkewCluster(sim, world, ctx -> Nodes.NO_CODE.equals(ctx.code()) ? fix : mode(ctx.code()), timing);
         VersionSkewChecks checks = new VersionSkewChecks(sim, world.layout().dataNodes(), world.layout().shardIds(), timing, cluster.storage());
         checks.register();
         long judgeAt = shape.tailStartMicros() + timing.convergeMicros();
-        sim.checkAt(judgeAt, "judge C2", checks::judgeConverged);
+        sim.checks().checkAt(judgeAt, "judge C2", checks::judgeConverged);
         sim.at(judgeAt, "C3 probes", cluster::probeEveryShard);
-        sim.abstraction(new ShardCoverage(sim, world, cluster.locks()));
+        sim.checks().abstraction(new ShardCoverage(sim.view(), world, cluster.locks()));
         return cluster;
     }
 

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import shardsim.core.sim.Simulation;
+import shardsim.core.check.SimView;
 
 /**
  * C7, the lower bound C1 lacks: a create or drop a data node takes into a shard's table list moves
@@ -48,14 +48,14 @@ final class VersionStepCheck {
         }
     }
 
-    private final Simulation sim;
+    private final SimView sim;
     private final List<String> nodes;
     /** Per data node: the node object last seen (a restart makes a new one), its engine's change count then, and its shards. */
     private final DataNode[] seen;
     private final long[] engineChanges;
     private final List<TreeMap<Integer, Track>> tracks;
 
-    VersionStepCheck(Simulation sim, List<String> dataNodes) {
+    VersionStepCheck(SimView sim, List<String> dataNodes) {
         this.sim = sim;
         this.nodes = List.copyOf(dataNodes);
         this.seen = new DataNode[nodes.size()];

@@ -32,11 +32,11 @@ class DropAfterCloneCatalogChecksTest {
         placement.put(TABLET, backends);
         Cluster cluster = ThreeBackends.cluster(sim, placement);
         ThreeBackends.registerChecks(cluster);
-        Disk fe = sim.disk(Cluster.FE);
+        Disk fe = sim.nodes().disk(Cluster.FE);
         sim.at(BREAK_AT, "change the catalog", () -> {
             Catalog.put(fe, change.apply(Catalog.tablet(fe, TABLET)));
             if (seedCopyOn != null) {
-                TabletStore.seed(sim.disk(seedCopyOn), new LocalTablet(TABLET, 9000, 9000));
+                TabletStore.seed(sim.nodes().disk(seedCopyOn), new LocalTablet(TABLET, 9000, 9000));
             }
         });
         ThreeBackends.runToEnd(sim);
@@ -44,19 +44,19 @@ class DropAfterCloneCatalogChecksTest {
     }
 
     private static void assertFirst(Simulation sim, Rule rule, long atMicros, String says) {
-        assertTrue(!sim.violations().isEmpty(), "no violation");
-        Violation first = sim.violations().get(0);
-        assertEquals(rule.name(), first.invariant(), () -> sim.violations().toString());
-        assertEquals(atMicros, first.timeMicros(), () -> sim.violations().toString());
+        assertTrue(!sim.checks().violations().isEmpty(), "no violation");
+        Violation first = sim.checks().violations().get(0);
+        assertEquals(rule.name(), first.invariant(), () -> sim.checks().violations().toString());
+        assertEquals(atMicros, first.timeMicros(), () -> sim.checks().violations().toString());
         assertTrue(first.message().contains(says), first::message);
     }
 
     @Test
     void anUnchangedCatalogHoldsEveryRule() {
         Simulation sim = run(List.of("be1", "be2"), m -> m, null);
-        assertTrue(sim.ok(), () -> sim.violations().toString());
+        assertTrue(sim.checks().ok(), () -> sim.checks().violations().toString());
         Simulation one = run(List.of("be1"), m -> m, null);
-        assertTrue(one.ok(), () -> one.violations().toString());
+        assertTrue(one.checks().ok(), () -> one.checks().violations().toString());
     }
 
     // ---- D6 ------------------------------------------------------------------------------------

@@ -40,18 +40,18 @@ class DropAfterCloneCatalogRecoveryTest {
         ThreeBackends.registerChecks(cluster);
         sim.at(MOVE_AT, "balance", () -> cluster.balance(TABLET, "be3"));
         // Before the CLONE's batch leaves the FE, so the CLONE replica is in the catalog when it stops.
-        sim.at(MOVE_AT + 1, "catalog at the stop", () -> atCrash.addAll(Catalog.tablets(sim.disk(Cluster.FE))));
-        Disk fe = sim.disk(Cluster.FE);
+        sim.at(MOVE_AT + 1, "catalog at the stop", () -> atCrash.addAll(Catalog.tablets(sim.nodes().disk(Cluster.FE))));
+        Disk fe = sim.nodes().disk(Cluster.FE);
         if (how == Restart.CODE_CHANGE) {
-            sim.injectAt(MOVE_AT + 2, new NodeFault.Upgrade(Cluster.FE, "fixed"));
+            sim.faults().injectAt(MOVE_AT + 2, new NodeFault.Upgrade(Cluster.FE, "fixed"));
         } else {
-            sim.injectAt(MOVE_AT + 2, new NodeFault.Crash(Cluster.FE));
+            sim.faults().injectAt(MOVE_AT + 2, new NodeFault.Crash(Cluster.FE));
             if (how == Restart.NORMAL_REPLICA_REMOVED_WHILE_DOWN) {
                 sim.at(45 * SECOND, "remove a NORMAL replica from the FE's disk", () -> Catalog.put(fe, Catalog.tablet(fe, TABLET).without(501)));
             } else if (how == Restart.REPLICA_ADDED_WHILE_DOWN) {
                 sim.at(45 * SECOND, "add a replica to the FE's disk", () -> Catalog.put(fe, Catalog.tablet(fe, TABLET).with(new Replica(9000, "be3", Replica.State.NORMAL))));
             }
-            sim.injectAt(50 * SECOND, new NodeFault.Restart(Cluster.FE));
+            sim.faults().injectAt(50 * SECOND, new NodeFault.Restart(Cluster.FE));
         }
         ThreeBackends.runToEnd(sim);
         return sim;
@@ -60,12 +60,12 @@ class DropAfterCloneCatalogRecoveryTest {
     private static void assertHealthy(Restart how) {
         List<TabletMeta> atCrash = new ArrayList<>();
         Simulation sim = restart(how, atCrash);
-        assertTrue(sim.ok(), () -> sim.violations().toString());
+        assertTrue(sim.checks().ok(), () -> sim.checks().violations().toString());
         // The restart did hit a running move: a CLONE replica was in the catalog when the FE stopped.
         Replica clone = atCrash.get(0).replicaOn("be3");
         assertNotNull(clone);
         assertEquals(Replica.State.CLONE, clone.state());
-        TabletMeta after = Catalog.tablet(sim.disk(Cluster.FE), TABLET);
+        TabletMeta after = Catalog.tablet(sim.nodes().disk(Cluster.FE), TABLET);
         assertNotNull(after.replica(500));
         assertNotNull(after.replica(501));
         assertNull(after.replica(clone.replicaId()));
@@ -84,9 +84,9 @@ class DropAfterCloneCatalogRecoveryTest {
     @Test
     void aNormalReplicaLostWhileTheFeIsDownBreaksD5() {
         Simulation sim = restart(Restart.NORMAL_REPLICA_REMOVED_WHILE_DOWN, new ArrayList<>());
-        assertTrue(ThreeBackends.violated(sim).contains(Checks.D5.name()), () -> sim.violations().toString());
-        Violation first = sim.violations().get(0);
-        assertEquals(Checks.D5.name(), first.invariant(), () -> sim.violations().toString());
+        assertTrue(ThreeBackends.violated(sim).contains(Checks.D5.name()), () -> sim.checks().violations().toString());
+        Violation first = sim.checks().violations().get(0);
+        assertEquals(Checks.D5.name(), first.invariant(), () -> sim.checks().violations().toString());
         assertTrue(first.message().contains("NORMAL replica 501 of tablet 11415 on be2 is gone"), first::message);
         assertEquals(50 * SECOND, first.timeMicros());
     }
@@ -95,8 +95,8 @@ class DropAfterCloneCatalogRecoveryTest {
     void aReplicaAddedWhileTheFeIsDownBreaksD5() {
         Simulation sim = restart(Restart.REPLICA_ADDED_WHILE_DOWN, new ArrayList<>());
         // The added replica shares be3 with the move's CLONE replica, which D6 sees at once; D5 at the recovery.
-        Violation d5 = sim.violations().stream().filter(v -> v.invariant().equals(Checks.D5.name())).findFirst().orElseThrow();
-        assertEquals(50 * SECOND, d5.timeMicros(), () -> sim.violations().toString());
+        Violation d5 = sim.checks().violations().stream().filter(v -> v.invariant().equals(Checks.D5.name())).findFirst().orElseThrow();
+        assertEquals(50 * SECOND, d5.timeMicros(), () -> sim.checks().violations().toString());
         assertTrue(d5.message().contains("replica 9000 of tablet 11415 on be3 is in its catalog"), d5::message);
     }
 

@@ -22,11 +22,11 @@ class DropAfterCloneChecksTest {
         Map<Long, List<String>> placement = new LinkedHashMap<>();
         placement.put(11415L, List.of("be1"));
         Cluster cluster = ThreeBackends.cluster(sim, placement);
-        TabletStore.seed(sim.disk("be2"), new LocalTablet(11415, 400, 400));
+        TabletStore.seed(sim.nodes().disk("be2"), new LocalTablet(11415, 400, 400));
         ThreeBackends.registerChecks(cluster);
         if (stallDrops) {
             // A drop pool busy longer than three report intervals: the fence is not at fault, but D3 must see it.
-            sim.injectAt(SECOND, new DorisFault.StallPool("be2", Backend.DROP_POOL, 300 * SECOND));
+            sim.faults().injectAt(SECOND, new DorisFault.StallPool("be2", Backend.DROP_POOL, 300 * SECOND));
         }
         ThreeBackends.runToEnd(sim);
         return sim;
@@ -35,16 +35,16 @@ class DropAfterCloneChecksTest {
     @Test
     void leftoverCopyIsDroppedWithinThreeReports() {
         Simulation sim = leftover(false);
-        assertTrue(sim.ok(), () -> sim.violations().toString());
-        assertNull(Backend.tablet(sim.disk("be2"), 11415));
-        assertEquals(1, Backend.tablets(sim.disk("be1")).size());
+        assertTrue(sim.checks().ok(), () -> sim.checks().violations().toString());
+        assertNull(Backend.tablet(sim.nodes().disk("be2"), 11415));
+        assertEquals(1, Backend.tablets(sim.nodes().disk("be1")).size());
     }
 
     @Test
     void copyHeldTooLongViolatesD3() {
         Simulation sim = leftover(true);
         List<String> names = new ArrayList<>();
-        for (Violation v : sim.violations()) {
+        for (Violation v : sim.checks().violations()) {
             names.add(v.invariant());
         }
         assertEquals(List.of(Checks.D3.name()), names);

@@ -45,16 +45,16 @@ class DropAfterCloneFidelityTest {
 
     private record World(Simulation sim, Cluster cluster) {
         Backend be(String name) {
-            return sim.node(name, Backend.class);
+            return sim.nodes().node(name, Backend.class);
         }
 
         Frontend fe() {
-            return sim.node(Cluster.FE, Frontend.class);
+            return sim.nodes().node(Cluster.FE, Frontend.class);
         }
 
         List<String> details(String actor) {
             List<String> out = new ArrayList<>();
-            for (TraceEvent e : sim.trace().events()) {
+            for (TraceEvent e : sim.record().trace().events()) {
                 if (e.actor().equals(actor)) {
                     out.add(e.detail());
                 }
@@ -83,7 +83,7 @@ class DropAfterCloneFidelityTest {
         }
         Cluster cluster = new Cluster(sim, slowClones(), Fence.forMode(mode), List.of("be1", "be2", "be3"), placement, phases, 100);
         if (staleOnBe2 != null) {
-            TabletStore.seed(sim.disk("be2"), staleOnBe2);
+            TabletStore.seed(sim.nodes().disk("be2"), staleOnBe2);
         }
         Checks.register(cluster, 60 * SECOND, 400 * SECOND, 400 * SECOND, 20 * SECOND);
         sim.runUntil(0);
@@ -105,7 +105,7 @@ class DropAfterCloneFidelityTest {
         deliver(w, "be2", new CloneTask(TABLET, 101, "be1"));
         w.sim().runUntil(SECOND);
         // Mid-download: the tablet meta already carries the new id (the model before stamped at install).
-        assertEquals(101, Backend.tablet(w.sim().disk("be2"), TABLET).replicaId());
+        assertEquals(101, Backend.tablet(w.sim().nodes().disk("be2"), TABLET).replicaId());
         assertTrue(w.traced("be2", "reset replica_id of tablet 11415 from 90 to 101 before the download"));
     }
 
@@ -116,7 +116,7 @@ class DropAfterCloneFidelityTest {
         w.sim().runUntil(SECOND);
         deliver(w, "be2", new DropTask(TABLET, 90));
         w.sim().runUntil(10 * SECOND);
-        assertNotNull(Backend.tablet(w.sim().disk("be2"), TABLET));
+        assertNotNull(Backend.tablet(w.sim().nodes().disk("be2"), TABLET));
         assertTrue(w.traced("be2", "finishTask DROP tablet=11415 replica=90 from be2 ABORTED (replica_id not match(101 vs 90))"));
     }
 
@@ -128,11 +128,11 @@ class DropAfterCloneFidelityTest {
         deliver(w, "be2", new CloneTask(TABLET, 101, "be1"));
         deliver(w, "be2", new DropTask(TABLET, 90));
         w.sim().runUntil(5 * SECOND);
-        assertNull(Backend.tablet(w.sim().disk("be2"), TABLET), "the DROP ran: a CLONE waiting in its pool is not under clone");
+        assertNull(Backend.tablet(w.sim().nodes().disk("be2"), TABLET), "the DROP ran: a CLONE waiting in its pool is not under clone");
         w.sim().runUntil(20 * SECOND);
         assertTrue(w.traced("be2", "clone tablet not exist, begin clone a new tablet from remote be. tablet_id=11415"), "full, decided when it ran");
-        assertEquals(101, Backend.tablet(w.sim().disk("be2"), TABLET).replicaId());
-        assertTrue(w.sim().ok(), () -> w.sim().violations().toString());
+        assertEquals(101, Backend.tablet(w.sim().nodes().disk("be2"), TABLET).replicaId());
+        assertTrue(w.sim().checks().ok(), () -> w.sim().checks().violations().toString());
     }
 
     @Test
@@ -141,19 +141,19 @@ class DropAfterCloneFidelityTest {
         deliver(w, "be2", new CloneTask(TABLET, 101, "be1"));
         w.sim().runUntil(10 * SECOND);
         assertTrue(w.traced("be2", "finishTask CLONE tablet=11415 replica=101 from be2 OK (incremental)"));
-        assertEquals(200, Backend.tablet(w.sim().disk("be2"), TABLET).replicaId(), "the higher id stays, as _do_clone resets only a lower one");
+        assertEquals(200, Backend.tablet(w.sim().nodes().disk("be2"), TABLET).replicaId(), "the higher id stays, as _do_clone resets only a lower one");
     }
 
     @Test
     void aCloneOfATabletTheBeHasMissesNoVersionAndSkipsTheDownload() {
         World w = world("buggy", new LocalTablet(TABLET, 90, 90));
         // The source is cut off: a clone that downloaded would fail to make its snapshot.
-        w.sim().applyFault(new NetFault.Partition("be1", "be2"));
+        w.sim().faults().apply(new NetFault.Partition("be1", "be2"));
         deliver(w, "be2", new CloneTask(TABLET, 101, "be1"));
         w.sim().runUntil(10 * SECOND);
         assertTrue(w.traced("be2", "missed version size = 0, skip clone and return success. tablet_id=11415"));
         assertTrue(w.traced("be2", "finishTask CLONE tablet=11415 replica=101 from be2 OK (incremental)"));
-        for (TraceEvent e : w.sim().trace().events()) {
+        for (TraceEvent e : w.sim().record().trace().events()) {
             assertFalse(e.kind() == TraceKind.SEND && e.detail().contains("snapshot? tablet=11415"), "no snapshot asked: " + e.detail());
         }
         assertEquals(2, w.cluster().copies().copies(TABLET));
@@ -163,14 +163,14 @@ class DropAfterCloneFidelityTest {
     void theFeNeitherTracksNorResendsDrops() {
         World w = world("fixed", new LocalTablet(TABLET, 90, 90));
         // be2's finishes never reach the FE, so a tracked DROP would stay outstanding.
-        w.sim().applyFault(new NetFault.PartitionOneWay("be2", Cluster.FE));
+        w.sim().faults().apply(new NetFault.PartitionOneWay("be2", Cluster.FE));
         deliver(w, Cluster.FE, new TabletReport("be2", 0, 0, List.of(new ReportedTablet(TABLET, 90))));
         w.sim().runUntil(SECOND);
         deliver(w, Cluster.FE, new TaskReport("be2", SECOND, List.of()));
         deliver(w, Cluster.FE, new TabletReport("be2", SECOND, 0, List.of()));
         w.sim().runUntil(2 * SECOND);
         int drops = 0;
-        for (TraceEvent e : w.sim().trace().events()) {
+        for (TraceEvent e : w.sim().record().trace().events()) {
             drops += e.kind() == TraceKind.SEND && e.detail().contains("fe->be2 DROP tablet=11415") ? 1 : 0;
         }
         assertEquals(1, drops, "one DROP, from the one report that listed the tablet; none resent");
@@ -187,7 +187,7 @@ class DropAfterCloneFidelityTest {
             assertTrue(w.traced(Cluster.FE, "tablet 11415 has only one replica 100 on backend be1 and it is lost, set it as bad"));
             deliver(w, Cluster.FE, new TabletReport("be2", SECOND, 0, List.of(new ReportedTablet(TABLET, 90))));
             w.sim().runUntil(2 * SECOND);
-            Replica added = Catalog.tablet(w.sim().disk(Cluster.FE), TABLET).replicaOn("be2");
+            Replica added = Catalog.tablet(w.sim().nodes().disk(Cluster.FE), TABLET).replicaOn("be2");
             assertNotNull(added, mode);
             assertEquals(Replica.State.NORMAL, added.state());
             // After the fix the FE keeps the reported id; before, its generator made a new one.
@@ -202,7 +202,7 @@ class DropAfterCloneFidelityTest {
             TabletReport stale = new TabletReport("be2", 0, 1, List.of());
             w.fe().balance(TABLET, "be2");
             w.sim().runUntil(10 * SECOND);
-            assertNotNull(Backend.tablet(w.sim().disk("be2"), TABLET));
+            assertNotNull(Backend.tablet(w.sim().nodes().disk("be2"), TABLET));
             deliver(w, Cluster.FE, stale);
             w.sim().runUntil(11 * SECOND);
             assertEquals(mode.equals("fixed"), w.traced(Cluster.FE, "out of date report version 1 from backend[be2]"), mode);
@@ -213,9 +213,9 @@ class DropAfterCloneFidelityTest {
     void d1SeesADeleteThatBypassesTheTabletStore() {
         World w = world("fixed", null);
         // A delete path that does not go through TabletStore: it still changes the disk.
-        w.sim().at(SECOND, "rogue delete", () -> w.sim().disk("be1").deleteDurable("tablet/" + TABLET));
+        w.sim().at(SECOND, "rogue delete", () -> w.sim().nodes().disk("be1").deleteDurable("tablet/" + TABLET));
         w.sim().runUntil(2 * SECOND);
-        List<Violation> v = w.sim().violations();
+        List<Violation> v = w.sim().checks().violations();
         assertFalse(v.isEmpty());
         assertEquals(Checks.D1.name(), v.get(0).invariant());
         assertTrue(v.get(0).message().contains("by unrecorded"), v.get(0).message());
@@ -227,7 +227,7 @@ class DropAfterCloneFidelityTest {
         World w = world("buggy", null);
         deliver(w, "be1", new DropTask(TABLET, 0));
         w.sim().runUntil(SECOND);
-        List<Violation> v = w.sim().violations();
+        List<Violation> v = w.sim().checks().violations();
         assertEquals(Checks.D1.name(), v.get(0).invariant());
         assertTrue(v.get(0).message().contains("by drop task"), v.get(0).message());
         assertEquals(1, w.cluster().copies().deletes());

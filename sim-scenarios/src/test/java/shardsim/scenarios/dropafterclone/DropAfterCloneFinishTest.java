@@ -38,17 +38,17 @@ class DropAfterCloneFinishTest {
 
     private record World(Simulation sim, Cluster cluster) {
         Backend be(String name) {
-            return sim.node(name, Backend.class);
+            return sim.nodes().node(name, Backend.class);
         }
 
         Frontend fe() {
-            return sim.node(Cluster.FE, Frontend.class);
+            return sim.nodes().node(Cluster.FE, Frontend.class);
         }
 
         /** The trace events of {@code actor} whose text contains {@code fragment}. */
         List<TraceEvent> events(String actor, String fragment) {
             List<TraceEvent> out = new ArrayList<>();
-            for (TraceEvent e : sim.trace().events()) {
+            for (TraceEvent e : sim.record().trace().events()) {
                 if (e.actor().equals(actor) && e.detail().contains(fragment)) {
                     out.add(e);
                 }
@@ -86,7 +86,7 @@ class DropAfterCloneFinishTest {
 
     private static int sends(World w, String fragment) {
         int n = 0;
-        for (TraceEvent e : w.sim().trace().events()) {
+        for (TraceEvent e : w.sim().record().trace().events()) {
             n += e.kind() == TraceKind.SEND && e.detail().contains(fragment) ? 1 : 0;
         }
         return n;
@@ -95,7 +95,7 @@ class DropAfterCloneFinishTest {
     @Test
     void anUnansweredFinishIsTriedThreeTimesASecondApartAndTheTaskInfoGoesOnlyThen() {
         World w = world(1);
-        w.sim().applyFault(new NetFault.Partition("be2", Cluster.FE));
+        w.sim().faults().apply(new NetFault.Partition("be2", Cluster.FE));
         deliver(w, Cluster.FE, "be2", new DropTask(TABLET, 0));
         w.sim().runUntil(10 * SECOND);
         // Mid-retry: still registered, so the task report lists it and a duplicate is refused.

@@ -42,19 +42,19 @@ class DropAfterCloneMixedVersionTest {
 
     private record World(Simulation sim, Cluster cluster) {
         Backend be(String name) {
-            return sim.node(name, Backend.class);
+            return sim.nodes().node(name, Backend.class);
         }
 
         Frontend fe() {
-            return sim.node(Cluster.FE, Frontend.class);
+            return sim.nodes().node(Cluster.FE, Frontend.class);
         }
 
         LocalTablet copy(String be) {
-            return Backend.tablet(sim.disk(be), TABLET);
+            return Backend.tablet(sim.nodes().disk(be), TABLET);
         }
 
         boolean traced(String actor, String fragment) {
-            for (TraceEvent e : sim.trace().events()) {
+            for (TraceEvent e : sim.record().trace().events()) {
                 if (e.actor().equals(actor) && e.detail().contains(fragment)) {
                     return true;
                 }
@@ -64,7 +64,7 @@ class DropAfterCloneMixedVersionTest {
 
         List<String> sent(String actor) {
             List<String> out = new ArrayList<>();
-            for (TraceEvent e : sim.trace().events()) {
+            for (TraceEvent e : sim.record().trace().events()) {
                 if (e.actor().equals(actor) && e.detail().contains("->")) {
                     out.add(e.detail());
                 }
@@ -123,7 +123,7 @@ class DropAfterCloneMixedVersionTest {
     @Test
     void anOldFesCloneStampsNothingOnANewBesExistingCopy() {
         World w = world("buggy", "fixed");
-        TabletStore.seed(w.sim().disk("be2"), new LocalTablet(TABLET, 90, 90));
+        TabletStore.seed(w.sim().nodes().disk("be2"), new LocalTablet(TABLET, 90, 90));
         deliver(w, Cluster.FE, "be2", new LegacyCloneTask(TABLET, 101, "be1"));
         w.sim().runUntil(5 * SECOND);
         assertEquals(90, w.copy("be2").replicaId(), "0 is not above 90: no reset");
@@ -134,7 +134,7 @@ class DropAfterCloneMixedVersionTest {
     @Test
     void anOldFesDropCarriesZeroAndANewBeDeletesAnyCopy() {
         World w = world("buggy", "fixed");
-        TabletStore.seed(w.sim().disk("be2"), new LocalTablet(TABLET, 101, 101));
+        TabletStore.seed(w.sim().nodes().disk("be2"), new LocalTablet(TABLET, 101, 101));
         deliver(w, Cluster.FE, "be2", new DropTask(TABLET, 0));
         w.sim().runUntil(5 * SECOND);
         assertNull(w.copy("be2"));
@@ -145,7 +145,7 @@ class DropAfterCloneMixedVersionTest {
     @Test
     void aNewFesDropIdIsIgnoredByAnOldBe() {
         World w = world("fixed", "buggy");
-        TabletStore.seed(w.sim().disk("be2"), new LocalTablet(TABLET, 101, 101));
+        TabletStore.seed(w.sim().nodes().disk("be2"), new LocalTablet(TABLET, 101, 101));
         deliver(w, Cluster.FE, "be2", new DropTask(TABLET, 90));
         w.sim().runUntil(5 * SECOND);
         assertNull(w.copy("be2"), "no replica_id in its TDropTabletReq: the old BE drops the tablet it names");
@@ -155,7 +155,7 @@ class DropAfterCloneMixedVersionTest {
     @Test
     void aNewFesCloneIdIsIgnoredByAnOldBe() {
         World w = world("fixed", "buggy");
-        TabletStore.seed(w.sim().disk("be2"), new LocalTablet(TABLET, 0, 90));
+        TabletStore.seed(w.sim().nodes().disk("be2"), new LocalTablet(TABLET, 0, 90));
         deliver(w, Cluster.FE, "be2", new CloneTask(TABLET, 101, "be1"));
         deliver(w, Cluster.FE, "be3", new CloneTask(TABLET, 102, "be1"));
         w.sim().runUntil(5 * SECOND);
@@ -171,7 +171,7 @@ class DropAfterCloneMixedVersionTest {
         deliver(old, Cluster.FE, "be1", new UpdateTabletMeta(TABLET, 100));
         assertEquals(0, old.copy("be1").replicaId());
         World fresh = world("fixed", "fixed");
-        TabletStore.seed(fresh.sim().disk("be1"), new LocalTablet(TABLET, 0, 100));
+        TabletStore.seed(fresh.sim().nodes().disk("be1"), new LocalTablet(TABLET, 0, 100));
         deliver(fresh, Cluster.FE, "be1", new UpdateTabletMeta(TABLET, 100));
         assertEquals(100, fresh.copy("be1").replicaId());
     }
@@ -193,13 +193,13 @@ class DropAfterCloneMixedVersionTest {
     void aCopyReportedWithoutIdIsNotAddedBackByTheNewFeButByTheOldOne() {
         for (String feMode : List.of("fixed", "buggy")) {
             World w = world(feMode, "buggy");
-            TabletStore.seed(w.sim().disk("be2"), new LocalTablet(TABLET, 0, 90));
+            TabletStore.seed(w.sim().nodes().disk("be2"), new LocalTablet(TABLET, 0, 90));
             // be1's report lacks the tablet: its only replica is set bad, so the tablet wants a replica.
             deliver(w, "be1", Cluster.FE, new TabletReport("be1", 0, Long.MAX_VALUE / 2, List.of()));
             w.sim().runUntil(SECOND);
             deliver(w, "be2", Cluster.FE, new TabletReport("be2", 0, Long.MAX_VALUE / 2, List.of(new ReportedTablet(TABLET, 0))));
             w.sim().runUntil(5 * SECOND);
-            TabletMeta meta = Catalog.tablet(w.sim().disk(Cluster.FE), TABLET);
+            TabletMeta meta = Catalog.tablet(w.sim().nodes().disk(Cluster.FE), TABLET);
             if (feMode.equals("fixed")) {
                 assertTrue(w.traced(Cluster.FE, "failed add to meta. tablet[11415], backend[be2]. replica id is invalid"));
                 assertNull(meta.replicaOn("be2"));

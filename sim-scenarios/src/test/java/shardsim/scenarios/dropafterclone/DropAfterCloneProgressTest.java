@@ -31,9 +31,9 @@ class DropAfterCloneProgressTest {
         sim.at(MOVE_AT, "balance", () -> cluster.balance(11415, "be2"));
         if (dest == Dest.STOPPED_UNPLANNED) {
             // Before the CLONE's batch leaves the FE: the CLONE and its resends reach a dead BE.
-            sim.at(MOVE_AT + 1, "stop be2 outside the plan", () -> sim.crash("be2"));
+            sim.at(MOVE_AT + 1, "stop be2 outside the plan", () -> sim.nodes().crash("be2"));
         } else if (dest == Dest.CRASHED_BY_FAULT) {
-            sim.injectAt(MOVE_AT + 1, new NodeFault.Crash("be2"));
+            sim.faults().injectAt(MOVE_AT + 1, new NodeFault.Crash("be2"));
         }
         ThreeBackends.runToEnd(sim);
         return sim;
@@ -42,8 +42,8 @@ class DropAfterCloneProgressTest {
     @Test
     void aMoveWithNoFaultFinishesAndHoldsD4() {
         Simulation sim = move(Dest.HEALTHY);
-        assertTrue(sim.ok(), () -> sim.violations().toString());
-        Replica added = Catalog.tablet(sim.disk(Cluster.FE), 11415).replicaOn("be2");
+        assertTrue(sim.checks().ok(), () -> sim.checks().violations().toString());
+        Replica added = Catalog.tablet(sim.nodes().disk(Cluster.FE), 11415).replicaOn("be2");
         assertNotNull(added);
         assertEquals(Replica.State.NORMAL, added.state());
     }
@@ -52,7 +52,7 @@ class DropAfterCloneProgressTest {
     void aMoveThatNeverFinishesWithNoFaultBreaksD4() {
         Simulation sim = move(Dest.STOPPED_UNPLANNED);
         assertEquals(List.of(Checks.D4.name()), ThreeBackends.violated(sim));
-        assertTrue(sim.violations().get(0).message().contains("did not finish within the clone timeout"), () -> sim.violations().toString());
+        assertTrue(sim.checks().violations().get(0).message().contains("did not finish within the clone timeout"), () -> sim.checks().violations().toString());
     }
 
     @Test

@@ -39,19 +39,19 @@ class DropAfterCloneReplicaCountTest {
     }
 
     private static TabletMeta tablet(Simulation sim) {
-        return Catalog.tablet(sim.disk(Cluster.FE), TABLET);
+        return Catalog.tablet(sim.nodes().disk(Cluster.FE), TABLET);
     }
 
     @Test
     void aReportedCopyAdoptedWhileTheTabletIsShortHoldsD10() {
         // As a report of a BE that missed the tablet would: replica 501 leaves the catalog; be2's next report lists the copy.
         Simulation sim = run(c -> {
-            Disk fe = c.sim().disk(Cluster.FE);
+            Disk fe = c.sim().nodes().disk(Cluster.FE);
             Catalog.put(fe, Catalog.tablet(fe, TABLET).without(501));
         });
         // The hand deletion itself is what D8 forbids (be2 still holds the copy); only D8 may speak.
-        assertTrue(sim.violations().stream().allMatch(v -> v.invariant().equals(Checks.D8.name())), () -> sim.violations().toString());
-        assertEquals(1, sim.violations().size(), () -> sim.violations().toString());
+        assertTrue(sim.checks().violations().stream().allMatch(v -> v.invariant().equals(Checks.D8.name())), () -> sim.checks().violations().toString());
+        assertEquals(1, sim.checks().violations().size(), () -> sim.checks().violations().toString());
         Replica adopted = tablet(sim).replicaOn("be2");
         assertNotNull(adopted, "be2's copy was not adopted");
         assertEquals(Replica.State.NORMAL, adopted.state());
@@ -61,13 +61,13 @@ class DropAfterCloneReplicaCountTest {
     @Test
     void aNormalReplicaPutIntoATabletWithEnoughBreaksD10() {
         Simulation sim = run(c -> {
-            Disk fe = c.sim().disk(Cluster.FE);
+            Disk fe = c.sim().nodes().disk(Cluster.FE);
             Catalog.put(fe, Catalog.tablet(fe, TABLET).with(new Replica(9000, "be3", Replica.State.NORMAL)));
-            TabletStore.seed(c.sim().disk("be3"), new LocalTablet(TABLET, 9000, 9000));
+            TabletStore.seed(c.sim().nodes().disk("be3"), new LocalTablet(TABLET, 9000, 9000));
         });
-        assertTrue(!sim.violations().isEmpty(), "no violation");
-        Violation first = sim.violations().get(0);
-        assertEquals(Checks.D10.name(), first.invariant(), () -> sim.violations().toString());
+        assertTrue(!sim.checks().violations().isEmpty(), "no violation");
+        Violation first = sim.checks().violations().get(0);
+        assertEquals(Checks.D10.name(), first.invariant(), () -> sim.checks().violations().toString());
         assertEquals(AT, first.timeMicros());
         assertEquals("tablet 11415 took replica 9000 on be3 as NORMAL (1 new) while it had 2 alive replicas of replication number 2: the replica is enough",
                 first.message());
@@ -91,7 +91,7 @@ class DropAfterCloneReplicaCountTest {
     @Test
     void aFinishedBalanceHoldsD11AndLeavesTheReplicationNumber() {
         Simulation sim = run(c -> c.balance(TABLET, "be3"));
-        assertTrue(sim.ok(), () -> sim.violations().toString());
+        assertTrue(sim.checks().ok(), () -> sim.checks().violations().toString());
         TabletMeta after = tablet(sim);
         assertNull(after.replicaOn("be1"), "the source stayed in the catalog");
         assertEquals(Replica.State.NORMAL, after.replicaOn("be3").state());

@@ -51,7 +51,7 @@ class DropAfterCloneReportedLossTest {
     }
 
     private static void setBad(World w, long replicaId) {
-        Disk fe = w.sim().disk(Cluster.FE);
+        Disk fe = w.sim().nodes().disk(Cluster.FE);
         TabletMeta meta = Catalog.tablet(fe, TABLET);
         Catalog.put(fe, meta.replaced(meta.replica(replicaId).asBad()));
     }
@@ -66,23 +66,23 @@ class DropAfterCloneReportedLossTest {
     }
 
     private static Violation first(Simulation sim) {
-        assertFalse(sim.violations().isEmpty(), "no violation");
-        return sim.violations().get(0);
+        assertFalse(sim.checks().violations().isEmpty(), "no violation");
+        return sim.checks().violations().get(0);
     }
 
     @Test
     void aHealthyRunHoldsD8AndD9() {
         Simulation one = run(world(List.of("be1")), w -> { });
-        assertTrue(one.ok(), () -> one.violations().toString());
+        assertTrue(one.checks().ok(), () -> one.checks().violations().toString());
         Simulation two = run(world(List.of("be1", "be2")), w -> { });
-        assertTrue(two.ok(), () -> two.violations().toString());
+        assertTrue(two.checks().ok(), () -> two.checks().violations().toString());
     }
 
     @Test
     void settingABadReplicaWhoseCopyIsPresentBreaksD8() {
         Simulation sim = run(world(List.of("be1")), w -> setBad(w, 500));
         Violation v = first(sim);
-        assertEquals("D8", v.invariant(), () -> sim.violations().toString());
+        assertEquals("D8", v.invariant(), () -> sim.checks().violations().toString());
         assertEquals(BREAK_AT, v.timeMicros());
         assertTrue(v.message().contains("replica 500 of tablet 11415 on be1 was set bad by the FE while be1 holds a copy"), v::message);
     }
@@ -90,11 +90,11 @@ class DropAfterCloneReportedLossTest {
     @Test
     void deletingANormalReplicaWhoseCopyIsPresentBreaksD8() {
         Simulation sim = run(world(List.of("be1", "be2")), w -> {
-            Disk fe = w.sim().disk(Cluster.FE);
+            Disk fe = w.sim().nodes().disk(Cluster.FE);
             Catalog.put(fe, Catalog.tablet(fe, TABLET).without(501));
         });
         Violation v = first(sim);
-        assertEquals("D8", v.invariant(), () -> sim.violations().toString());
+        assertEquals("D8", v.invariant(), () -> sim.checks().violations().toString());
         assertTrue(v.message().contains("replica 501 of tablet 11415 on be2 was deleted from the FE's catalog while be2 holds a copy"), v::message);
     }
 
@@ -102,7 +102,7 @@ class DropAfterCloneReportedLossTest {
     @Test
     void settingABadReplicaWhoseCopyIsGoneHoldsD8() {
         Simulation sim = run(world(List.of("be1", "be2")), w -> {
-            w.sim().disk("be1").deleteDurable(TabletStore.key(TABLET));
+            w.sim().nodes().disk("be1").deleteDurable(TabletStore.key(TABLET));
             setBad(w, 500);
         });
         List<String> broken = ThreeBackends.violated(sim);
@@ -119,9 +119,9 @@ class DropAfterCloneReportedLossTest {
         w.sim().at(40 * SECOND, "be1 sends a finish that is lost", () -> loss.sent(finish("be1", 500, 7)));
         Simulation sim = run(w, x -> setBad(x, 500));
         Violation v = first(sim);
-        assertEquals("D9", v.invariant(), () -> sim.violations().toString());
+        assertEquals("D9", v.invariant(), () -> sim.checks().violations().toString());
         assertTrue(v.message().contains("report version 7 from be1 has not reached this FE"), v::message);
-        assertFalse(ThreeBackends.violated(sim).contains("D8"), () -> sim.violations().toString());
+        assertFalse(ThreeBackends.violated(sim).contains("D8"), () -> sim.checks().violations().toString());
         assertTrue(new DropAfterCloneScenario().claims().of("fixed").isGap("D9"));
         assertFalse(new DropAfterCloneScenario().claims().of("fixed").isGap("D8"));
     }
@@ -137,7 +137,7 @@ class DropAfterCloneReportedLossTest {
         ReportedLoss loss = w.checks().reportedLoss();
         long[] unreceived = new long[3];
         w.sim().at(40 * SECOND, "a move, and finishes seen by the observer", () -> {
-            Frontend fe = w.sim().node(Cluster.FE, Frontend.class);
+            Frontend fe = w.sim().nodes().node(Cluster.FE, Frontend.class);
             fe.balance(TABLET, "be2");
             Frontend.Move m = fe.scheduledMoves().get(0);
             loss.sent(finish("be2", m.replicaId(), 9));

@@ -169,9 +169,9 @@ class DropAfterCloneScenarioTest {
         }
         Cluster cluster = new Cluster(sim, DorisConfig.documented(), Fence.forMode("fixed"), List.of("be1", "be2", "be3"), placement, phases, 100);
         sim.runUntil(0);
-        Frontend fe = sim.node(Cluster.FE, Frontend.class);
-        Backend be2 = sim.node("be2", Backend.class);
-        Backend be1 = sim.node("be1", Backend.class);
+        Frontend fe = sim.nodes().node(Cluster.FE, Frontend.class);
+        Backend be2 = sim.nodes().node("be2", Backend.class);
+        Backend be1 = sim.nodes().node("be1", Backend.class);
 
         Map<Class<?>, AgentProtocol> samples = new LinkedHashMap<>();
         samples.put(AgentProtocol.CloneTask.class, new AgentProtocol.CloneTask(11415, 100, "be1"));
@@ -197,7 +197,7 @@ class DropAfterCloneScenarioTest {
         fe.onMessage(new Envelope(id++, "be3", Cluster.FE, samples.get(AgentProtocol.TaskReport.class), 0, false, 0));
         be2.onMessage(new Envelope(id++, Cluster.FE, "be2", samples.get(AgentProtocol.CloneTask.class), 0, false, 0));
         be2.onMessage(new Envelope(id++, Cluster.FE, "be2", samples.get(AgentProtocol.DropTask.class), 0, false, 0));
-        Backend be3 = sim.node("be3", Backend.class);
+        Backend be3 = sim.nodes().node("be3", Backend.class);
         be3.onMessage(new Envelope(id++, Cluster.FE, "be3", samples.get(AgentProtocol.LegacyCloneTask.class), 0, false, 0));
         be1.onMessage(new Envelope(id++, "be2", "be1", samples.get(AgentProtocol.SnapshotRequest.class), 77, false, 0));
         be1.onMessage(new Envelope(id++, Cluster.FE, "be1", samples.get(AgentProtocol.UpdateTabletMeta.class), 0, false, 0));
@@ -215,13 +215,13 @@ class DropAfterCloneScenarioTest {
         // SnapshotResponse arrives as the reply to the clone's download call: the clone on be2 must install.
         sim.runUntil(30_000_000);
         assertEquals(3, cluster.copies().copies(11415), "the clones on be2 and be3 installed whole copies via the snapshot reply");
-        assertEquals(0, Backend.tablet(sim.disk("be3"), 11415).replicaId(), "a CLONE without replica_id gives the new copy id 0");
-        assertEquals(101, Backend.tablet(sim.disk("be3"), 11415).writtenFor());
-        assertEquals(150, Backend.tablet(sim.disk("be1"), 11415).replicaId(), "UPDATE_TABLET_META_INFO set be1's replica id");
+        assertEquals(0, Backend.tablet(sim.nodes().disk("be3"), 11415).replicaId(), "a CLONE without replica_id gives the new copy id 0");
+        assertEquals(101, Backend.tablet(sim.nodes().disk("be3"), 11415).writtenFor());
+        assertEquals(150, Backend.tablet(sim.nodes().disk("be1"), 11415).replicaId(), "UPDATE_TABLET_META_INFO set be1's replica id");
         boolean reportHandled = false;
         boolean taskReportHandled = false;
         boolean droppedAborted = false;
-        for (TraceEvent e : sim.trace().events()) {
+        for (TraceEvent e : sim.record().trace().events()) {
             reportHandled |= e.detail().equals("handle tablet report of be3");
             taskReportHandled |= e.detail().equals("handle task report of be3");
             droppedAborted |= e.detail().contains("finishTask DROP tablet=11415 replica=99 from be2");

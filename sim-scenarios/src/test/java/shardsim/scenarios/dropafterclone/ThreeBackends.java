@@ -49,7 +49,7 @@ final class ThreeBackends {
     /** The invariants the run broke, in the order found. */
     static List<String> violated(Simulation sim) {
         List<String> names = new ArrayList<>();
-        for (Violation v : sim.violations()) {
+        for (Violation v : sim.checks().violations()) {
             names.add(v.invariant());
         }
         return names;

@@ -32,23 +32,23 @@ class AvailabilityCheckTest {
         SplitTracker tracker = new SplitTracker(sim, REGIONS);
         StoreConfig cfg = StoreConfig.defaults();
         for (String name : SplitStallScenario.STORES) {
-            sim.addNode(name, ctx -> new Store(ctx, cfg, SplitMode.FIXED, tracker, SplitStallScenario.STORES, REGIONS));
+            sim.nodes().add(name, ctx -> new Store(ctx, cfg, SplitMode.FIXED, tracker, SplitStallScenario.STORES, REGIONS));
         }
-        AvailabilityCheck check = new AvailabilityCheck(sim, SplitStallScenario.STORES, List.of(150L), cfg);
-        sim.observe(check);
-        sim.invariant(check);
+        AvailabilityCheck check = new AvailabilityCheck(sim.view(), SplitStallScenario.STORES, List.of(150L), cfg);
+        sim.checks().observe(check);
+        sim.checks().invariant(check);
         Cluster cluster = new Cluster(sim, SplitStallScenario.STORES, REGIONS, tracker, new ForcedPicks());
         for (long at = 200_000; at < writesUntilMicros; at += 200_000) {
             sim.at(at, "write", () -> cluster.perform(new SplitOperation.Write(150, 100_000)));
         }
-        sim.inject(faults);
+        sim.faults().inject(faults);
         return sim;
     }
 
     private static List<Violation> run(Simulation sim) {
         sim.runUntil(END_MICROS);
         sim.finish();
-        return sim.violations();
+        return sim.checks().violations();
     }
 
     @Test
@@ -57,8 +57,8 @@ class AvailabilityCheckTest {
                 .at(14_000_000, new NetFault.Partition("store-1", "store-3")).build();
         Simulation sim = world(faults);
         assertEquals(List.of(), run(sim));
-        Store s1 = sim.node("store-1", Store.class);
-        Store s3 = sim.node("store-3", Store.class);
+        Store s1 = sim.nodes().node("store-1", Store.class);
+        Store s3 = sim.nodes().node("store-3", Store.class);
         assertTrue(s1.peer(150).raft().term() > 6 && s3.peer(150).raft().term() > 6, "a new leader was elected while store-2 was down");
     }
 
@@ -84,7 +84,7 @@ class AvailabilityCheckTest {
         assertEquals(List.of(), run(sim));
         RaftReplica leader = null;
         for (String name : List.of("store-1", "store-3")) {
-            RaftReplica p = sim.node(name, Store.class).peer(150).raft();
+            RaftReplica p = sim.nodes().node(name, Store.class).peer(150).raft();
             if (p.isLeader()) {
                 leader = p;
             }
@@ -96,7 +96,7 @@ class AvailabilityCheckTest {
     @Test
     void aLossyRunIsNotJudged() {
         Simulation sim = world(FaultPlan.builder().at(2_000_000, new NodeFault.Crash("store-2")).build());
-        sim.param("link.loss", 0.2);
+        sim.record().param("link.loss", 0.2);
         sim.at(1_500_000, "cut store-1 from store-3 behind the fault accounting", () -> sim.network().partition("store-1", "store-3"));
         assertEquals(List.of(), run(sim));
     }

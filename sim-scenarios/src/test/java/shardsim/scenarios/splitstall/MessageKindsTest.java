@@ -19,10 +19,10 @@ class MessageKindsTest {
         Simulation sim = new Simulation(7, SimConfig.defaults(), Trace.digestOnly());
         SplitTracker tracker = new SplitTracker(sim, regions);
         for (String name : SplitStallScenario.STORES) {
-            sim.addNode(name, ctx -> new Store(ctx, StoreConfig.defaults(), SplitMode.FIXED, tracker, SplitStallScenario.STORES, regions));
+            sim.nodes().add(name, ctx -> new Store(ctx, StoreConfig.defaults(), SplitMode.FIXED, tracker, SplitStallScenario.STORES, regions));
         }
         sim.runUntil(1_000_000);
-        Store store = sim.node("store-1", Store.class);
+        Store store = sim.nodes().node("store-1", Store.class);
         List<RaftMessage> samples = List.of(
                 new RaftMessage.Append(150, 6, "store-2", 0, 0, List.of(), 0),
                 new RaftMessage.AppendResponse(150, 6, "store-3", true, 0, 48, SplitStage.INITIAL),

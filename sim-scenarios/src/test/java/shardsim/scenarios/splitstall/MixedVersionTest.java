@@ -94,11 +94,11 @@ class MixedVersionTest {
             SplitTracker tracker = new SplitTracker(sim, regions);
             for (String name : SplitStallScenario.STORES) {
                 SplitMode m = name.equals("store-1") ? c[0] : name.equals("store-2") ? c[1] : SplitMode.FIXED;
-                sim.addNode(name, ctx -> new Store(ctx, StoreConfig.defaults(), m, tracker, SplitStallScenario.STORES, regions));
+                sim.nodes().add(name, ctx -> new Store(ctx, StoreConfig.defaults(), m, tracker, SplitStallScenario.STORES, regions));
             }
             sim.runUntil(1_000_000);
-            Store s1 = sim.node("store-1", Store.class);
-            Store s2 = sim.node("store-2", Store.class);
+            Store s1 = sim.nodes().node("store-1", Store.class);
+            Store s2 = sim.nodes().node("store-2", Store.class);
             assertEquals(c[0], s1.mode());
             assertEquals(c[1], s2.mode());
             List<RaftMessage> toFollower = List.of(

@@ -33,15 +33,15 @@ class ProgressChecksTest {
         SplitTracker tracker = new SplitTracker(sim, REGIONS);
         StoreConfig cfg = StoreConfig.defaults();
         for (String name : SplitStallScenario.STORES) {
-            sim.addNode(name, ctx -> new Store(ctx, cfg, SplitMode.FIXED, tracker, SplitStallScenario.STORES, REGIONS));
+            sim.nodes().add(name, ctx -> new Store(ctx, cfg, SplitMode.FIXED, tracker, SplitStallScenario.STORES, REGIONS));
         }
         TailTimes tail = TailTimes.of(cfg);
-        ProgressCheck progress = new ProgressCheck(sim, SplitStallScenario.STORES, List.of(150L), END_MICROS, tail);
-        sim.invariant(progress);
-        sim.validation(shardsim.core.check.Invariant.of(SplitInvariants.U6, progress::judge));
-        sim.invariant(new SplitOnSizeCheck(sim, SplitStallScenario.STORES, REGIONS, cfg, tail));
+        ProgressCheck progress = new ProgressCheck(sim.view(), SplitStallScenario.STORES, List.of(150L), END_MICROS, tail);
+        sim.checks().invariant(progress);
+        sim.checks().validation(shardsim.core.check.Invariant.of(SplitInvariants.U6, progress::judge));
+        sim.checks().invariant(new SplitOnSizeCheck(sim.view(), SplitStallScenario.STORES, REGIONS, cfg, tail));
         ForcedPicks forced = new ForcedPicks();
-        sim.invariant(new SplitStartCheck(sim, SplitStallScenario.STORES, REGIONS, cfg, forced));
+        sim.checks().invariant(new SplitStartCheck(sim.view(), SplitStallScenario.STORES, REGIONS, cfg, forced));
         Cluster cluster = new Cluster(sim, SplitStallScenario.STORES, REGIONS, tracker, forced);
         for (long at = 200_000; at < END_MICROS; at += 200_000) {
             sim.at(at, "write", () -> cluster.perform(new SplitOperation.Write(150, 500_000)));
@@ -52,20 +52,20 @@ class ProgressChecksTest {
     private static List<String> invariants(Simulation sim) {
         sim.runUntil(END_MICROS);
         sim.finish();
-        return sim.violations().stream().map(Violation::invariant).toList();
+        return sim.checks().violations().stream().map(Violation::invariant).toList();
     }
 
     @Test
     void bothHoldWhenNothingInterferes() {
         Simulation sim = world();
         List<String> broken = invariants(sim);
-        assertEquals(List.of(), broken, () -> sim.violations().toString());
-        Store leader = sim.node("store-2", Store.class);
+        assertEquals(List.of(), broken, () -> sim.checks().violations().toString());
+        Store leader = sim.nodes().node("store-2", Store.class);
         assertTrue(leader.peer(150).split().meta().shardVer() > 48, "the region grew past the split size and split");
         assertTrue(leader.peer(150).raft().commitIndex() > 50, "writes committed");
         AppliedSize size = new AppliedSize(SplitStallScenario.STORES, REGIONS);
         for (int s = 0; s < SplitStallScenario.STORES.size(); s++) {
-            Store store = sim.node(SplitStallScenario.STORES.get(s), Store.class);
+            Store store = sim.nodes().node(SplitStallScenario.STORES.get(s), Store.class);
             size.follow(s, store);
             assertEquals(store.peer(150).split().sizeBytes(), size.bytes(s, 0), "U7's own count of the size agrees with the model's on " + store);
         }
@@ -84,28 +84,28 @@ class ProgressChecksTest {
         sim.network().partitionOneWay("store-1", "store-2");
         sim.network().partitionOneWay("store-3", "store-2");
         List<String> broken = invariants(sim);
-        assertEquals(List.of("U6"), broken, () -> sim.violations().toString());
-        assertTrue(sim.violations().get(0).message().startsWith("region 150: store-2 has applied up to"), sim.violations().get(0).message());
+        assertEquals(List.of("U6"), broken, () -> sim.checks().violations().toString());
+        assertTrue(sim.checks().violations().get(0).message().startsWith("region 150: store-2 has applied up to"), sim.checks().violations().get(0).message());
     }
 
     @Test
     void u7FiresWhenTheLeadersSplitCheckerNeverRuns() {
         Simulation sim = world();
-        sim.at(500_000, "hold the split checker", () -> sim.node("store-2", Store.class).splitChecker()
+        sim.at(500_000, "hold the split checker", () -> sim.nodes().node("store-2", Store.class).splitChecker()
                 .submit(Task.waitingFor("test: hold", "test: never", () -> false, 100_000, 0, () -> { })));
         List<String> broken = invariants(sim);
-        assertEquals(List.of("U7"), broken, () -> sim.violations().toString());
-        assertTrue(sim.violations().get(0).message().contains("no split has started"), sim.violations().get(0).message());
+        assertEquals(List.of("U7"), broken, () -> sim.checks().violations().toString());
+        assertTrue(sim.checks().violations().get(0).message().contains("no split has started"), sim.checks().violations().get(0).message());
     }
 
     /** A split started at 12.5 MB (below the 16 MB split size) that no workload pick explains, as a model that miscounts its size would start. */
     @Test
     void u8FiresOnASplitBelowTheSizeThatNoPickExplains() {
         Simulation sim = world();
-        sim.at(500_000, "split below the size, behind the workload's back", () -> sim.node("store-2", Store.class).splitRegionByChecker(150));
+        sim.at(500_000, "split below the size, behind the workload's back", () -> sim.nodes().node("store-2", Store.class).splitRegionByChecker(150));
         List<String> broken = invariants(sim);
-        assertEquals(List.of("U8"), broken, () -> sim.violations().toString());
-        assertTrue(sim.violations().get(0).message().contains("below the split size 16000000"), sim.violations().get(0).message());
+        assertEquals(List.of("U8"), broken, () -> sim.checks().violations().toString());
+        assertTrue(sim.checks().violations().get(0).message().contains("below the split size 16000000"), sim.checks().violations().get(0).message());
     }
 
     /** The same split, picked by the workload: U8 excuses it, and the region still splits. */
@@ -115,7 +115,7 @@ class ProgressChecksTest {
         Simulation sim = w.sim();
         sim.at(500_000, "the workload's pick", () -> w.cluster().perform(new SplitOperation.SplitCheck(150, "store-2")));
         List<String> broken = invariants(sim);
-        assertEquals(List.of(), broken, () -> sim.violations().toString());
-        assertTrue(sim.node("store-2", Store.class).peer(150).split().meta().shardVer() > 48, "the region split");
+        assertEquals(List.of(), broken, () -> sim.checks().violations().toString());
+        assertTrue(sim.nodes().node("store-2", Store.class).peer(150).split().meta().shardVer() > 48, "the region split");
     }
 }

@@ -30,7 +30,7 @@ class RaftSafetyChecksTest {
         SplitTracker tracker = new SplitTracker(sim, REGIONS);
         StoreConfig cfg = StoreConfig.defaults();
         for (String name : SplitStallScenario.STORES) {
-            sim.addNode(name, ctx -> new Store(ctx, cfg, SplitMode.FIXED, tracker, SplitStallScenario.STORES, REGIONS));
+            sim.nodes().add(name, ctx -> new Store(ctx, cfg, SplitMode.FIXED, tracker, SplitStallScenario.STORES, REGIONS));
         }
         RaftSafety.register(sim, SplitStallScenario.STORES, List.of(REGION));
         Cluster cluster = new Cluster(sim, SplitStallScenario.STORES, REGIONS, tracker, new ForcedPicks());
@@ -42,30 +42,30 @@ class RaftSafetyChecksTest {
 
     private static List<String> invariants(Simulation sim) {
         sim.runUntil(END_MICROS);
-        return sim.violations().stream().map(Violation::invariant).toList();
+        return sim.checks().violations().stream().map(Violation::invariant).toList();
     }
 
     private static RaftReplica raft(Simulation sim, String store) {
-        return sim.node(store, Store.class).peer(REGION).raft();
+        return sim.nodes().node(store, Store.class).peer(REGION).raft();
     }
 
     /** Store {@code name} goes down at {@code at}, its disk is given {@code hard}, and it restarts 100 ms later. */
     private static void restartWith(Simulation sim, long at, String name, HardState hard) {
-        sim.at(at, "crash " + name, () -> sim.crash(name));
-        sim.at(at + 50_000, "rewrite " + name + "'s hard state", () -> sim.disk(name).putDurable(HARD, hard));
-        sim.at(at + 100_000, "restart " + name, () -> sim.restart(name));
+        sim.at(at, "crash " + name, () -> sim.nodes().crash(name));
+        sim.at(at + 50_000, "rewrite " + name + "'s hard state", () -> sim.nodes().disk(name).putDurable(HARD, hard));
+        sim.at(at + 100_000, "restart " + name, () -> sim.nodes().restart(name));
     }
 
     /** The leader crashes and restarts, then a follower does: elections, votes and reloads, and neither check fires. */
     @Test
     void bothHoldThroughCrashesRestartsAndElections() {
         Simulation sim = world();
-        sim.at(1_000_000, "crash leader", () -> sim.crash("store-2"));
-        sim.at(3_000_000, "restart leader", () -> sim.restart("store-2"));
-        sim.at(4_000_000, "crash a follower", () -> sim.crash("store-1"));
-        sim.at(5_000_000, "restart it", () -> sim.restart("store-1"));
+        sim.at(1_000_000, "crash leader", () -> sim.nodes().crash("store-2"));
+        sim.at(3_000_000, "restart leader", () -> sim.nodes().restart("store-2"));
+        sim.at(4_000_000, "crash a follower", () -> sim.nodes().crash("store-1"));
+        sim.at(5_000_000, "restart it", () -> sim.nodes().restart("store-1"));
         List<String> broken = invariants(sim);
-        assertEquals(List.of(), broken, () -> sim.violations().toString());
+        assertEquals(List.of(), broken, () -> sim.checks().violations().toString());
         long term = raft(sim, "store-2").term();
         assertTrue(term > 6, "a new leader was elected after the crash (term " + term + ")");
         assertEquals(term, raft(sim, "store-1").term(), "the restarted follower caught up with the term");
@@ -91,8 +91,8 @@ class RaftSafetyChecksTest {
         Simulation sim = world();
         restartWith(sim, 1_000_000, "store-1", new HardState(5, "store-2"));
         List<String> broken = invariants(sim);
-        assertEquals(List.of("U9"), broken, () -> sim.violations().toString());
-        String m = sim.violations().get(0).message();
+        assertEquals(List.of("U9"), broken, () -> sim.checks().violations().toString());
+        String m = sim.checks().violations().get(0).message();
         assertTrue(m.contains("(restarted) is at term 5 after term 6: its term went back"), m);
     }
 
@@ -102,8 +102,8 @@ class RaftSafetyChecksTest {
         Simulation sim = world();
         restartWith(sim, 1_000_000, "store-1", new HardState(6, "store-3"));
         List<String> broken = invariants(sim);
-        assertEquals(List.of("U9"), broken, () -> sim.violations().toString());
-        String m = sim.violations().get(0).message();
+        assertEquals(List.of("U9"), broken, () -> sim.checks().violations().toString());
+        String m = sim.checks().violations().get(0).message();
         assertTrue(m.contains("votes for store-3 in term 6, where it had voted for store-2"), m);
     }
 
@@ -135,9 +135,9 @@ class RaftSafetyChecksTest {
         restartWith(sim, 1_000_000, "store-1", new HardState(5, null));
         restartWith(sim, 1_000_000, "store-3", new HardState(5, null));
         List<String> broken = invariants(sim);
-        assertTrue(broken.contains("U10"), () -> sim.violations().toString());
-        assertTrue(broken.contains("U9"), () -> sim.violations().toString());
-        String m = sim.violations().stream().filter(v -> v.invariant().equals("U10")).findFirst().orElseThrow().message();
+        assertTrue(broken.contains("U10"), () -> sim.checks().violations().toString());
+        assertTrue(broken.contains("U9"), () -> sim.checks().violations().toString());
+        String m = sim.checks().violations().stream().filter(v -> v.invariant().equals("U10")).findFirst().orElseThrow().message();
         assertTrue(m.startsWith("region 150 has two leaders in term 6: store-2 and store-"), m);
     }
 
@@ -155,12 +155,12 @@ class RaftSafetyChecksTest {
     @Test
     void u11FiresWhenARestartReloadsAnotherCommittedEntry() {
         Simulation sim = world();
-        sim.at(1_000_000, "crash store-1", () -> sim.crash("store-1"));
-        sim.at(1_050_000, "rewrite its first entry", () -> sim.disk("store-1").putDurable("r150/log/0000000001", new LogEntry(5, new Command.Write(1))));
-        sim.at(1_100_000, "restart store-1", () -> sim.restart("store-1"));
+        sim.at(1_000_000, "crash store-1", () -> sim.nodes().crash("store-1"));
+        sim.at(1_050_000, "rewrite its first entry", () -> sim.nodes().disk("store-1").putDurable("r150/log/0000000001", new LogEntry(5, new Command.Write(1))));
+        sim.at(1_100_000, "restart store-1", () -> sim.nodes().restart("store-1"));
         List<String> broken = invariants(sim);
-        assertEquals(List.of("U11"), broken, () -> sim.violations().toString());
-        String m = sim.violations().get(0).message();
+        assertEquals(List.of("U11"), broken, () -> sim.checks().violations().toString());
+        String m = sim.checks().violations().get(0).message();
         assertTrue(m.startsWith("store-1's replica of region 150 holds t5 write 1 at committed index 1, where t6 noop was committed"), m);
         assertTrue(m.endsWith("(reloaded after a restart)"), m);
     }
@@ -169,17 +169,17 @@ class RaftSafetyChecksTest {
     @Test
     void u11FiresWhenARestartLosesCommittedEntries() {
         Simulation sim = world();
-        sim.at(1_000_000, "crash store-1", () -> sim.crash("store-1"));
+        sim.at(1_000_000, "crash store-1", () -> sim.nodes().crash("store-1"));
         sim.at(1_050_000, "drop its log", () -> {
-            for (String key : sim.disk("store-1").keys("r150/log/")) {
-                sim.disk("store-1").deleteDurable(key);
+            for (String key : sim.nodes().disk("store-1").keys("r150/log/")) {
+                sim.nodes().disk("store-1").deleteDurable(key);
             }
         });
-        sim.at(1_100_000, "restart store-1", () -> sim.restart("store-1"));
+        sim.at(1_100_000, "restart store-1", () -> sim.nodes().restart("store-1"));
         sim.runUntil(1_100_000);
-        List<String> broken = sim.violations().stream().map(Violation::invariant).toList();
-        assertEquals(List.of("U11"), broken, () -> sim.violations().toString());
-        String m = sim.violations().get(0).message();
+        List<String> broken = sim.checks().violations().stream().map(Violation::invariant).toList();
+        assertEquals(List.of("U11"), broken, () -> sim.checks().violations().toString());
+        String m = sim.checks().violations().get(0).message();
         assertTrue(m.startsWith("store-1's replica of region 150 restarted with entries up to 0 but had known entries up to "), m);
     }
 

@@ -65,23 +65,23 @@ class SplitStallFidelityTest {
         SplitTracker tracker = new SplitTracker(sim, regions);
         StoreConfig cfg = DocumentedPlan.storeConfig().withWorkerCapacity(4);
         for (String n : SplitStallScenario.STORES) {
-            sim.addNode(n, ctx -> new Store(ctx, cfg, SplitMode.BUGGY, tracker, SplitStallScenario.STORES, regions));
+            sim.nodes().add(n, ctx -> new Store(ctx, cfg, SplitMode.BUGGY, tracker, SplitStallScenario.STORES, regions));
         }
-        sim.invariant(new WorkerDelayCheck(sim, SplitStallScenario.STORES, SplitStallScenario.U2_BOUND_MICROS));
+        sim.checks().invariant(new WorkerDelayCheck(sim.view(), SplitStallScenario.STORES, SplitStallScenario.U2_BOUND_MICROS));
         Cluster cluster = new Cluster(sim, SplitStallScenario.STORES, regions, tracker, new ForcedPicks());
-        sim.onFault(cluster::applyFault);
+        sim.faults().onFault(cluster::applyFault);
         sim.perform(DocumentedPlan.workload(), cluster::perform);
-        sim.inject(DocumentedPlan.faults());
+        sim.faults().inject(DocumentedPlan.faults());
         sim.runUntil(40_000_000);
-        assertTrue(sim.violations().stream().noneMatch(v -> v.invariant().equals(RunBudget.INVARIANT)));
-        Store s3 = sim.node("store-3", Store.class);
-        Store s1 = sim.node("store-1", Store.class);
+        assertTrue(sim.checks().violations().stream().noneMatch(v -> v.invariant().equals(RunBudget.INVARIANT)));
+        Store s3 = sim.nodes().node("store-3", Store.class);
+        Store s1 = sim.nodes().node("store-1", Store.class);
         assertEquals("store-3/region-worker", s3.applier().blockedOn().orElseThrow());
         assertEquals(4, s3.regionWorker().queued().size());
         assertFalse(s3.regionWorker().held().isEmpty());
         long behind = s1.peer(151).split().applied() - s3.peer(151).split().applied();
         assertTrue(behind > 50, "store-3 stopped applying region 151, a region with no split: " + behind + " entries behind store-1");
-        Violation u2 = sim.violations().stream().filter(v -> v.invariant().equals("U2")).findFirst().orElseThrow();
+        Violation u2 = sim.checks().violations().stream().filter(v -> v.invariant().equals("U2")).findFirst().orElseThrow();
         assertTrue(u2.message().contains("held for blocked submitters (store-3/applier blocked since"), u2.message());
     }
 

@@ -35,7 +35,7 @@ class DdlAvailabilityTest {
         StagedRun<World, SkewCluster> run = staged(Plans.FIXED);
         RunResult r = run.finish();
         assertEquals(List.of(), c6(r), () -> r.violations().toString());
-        ClientDriver client = run.sim().node(ClientDriver.NAME, ClientDriver.class);
+        ClientDriver client = run.sim().nodes().node(ClientDriver.NAME, ClientDriver.class);
         assertEquals("", client.probes().get(SHARD), "the probe, sent to a settled cluster, succeeded");
         assertTrue(client.sent().stream().anyMatch(d -> d.what().equals("CREATE TABLE PROBE_" + SHARD)), "the client's log, which C6 reads, has the probe");
     }
@@ -46,7 +46,7 @@ class DdlAvailabilityTest {
         StagedRun<World, SkewCluster> run = staged(Plans.FIXED);
         long probes = probesAt(run);
         run.sim().runUntil(probes - 1);
-        DataNode.Shard leader = run.sim().node("node-1", DataNode.class).shard(SHARD);
+        DataNode.Shard leader = run.sim().nodes().node("node-1", DataNode.class).shard(SHARD);
         leader.version++;
         RunResult r = run.finish();
         List<Violation> c6 = c6(r);
@@ -59,7 +59,7 @@ class DdlAvailabilityTest {
     void inTheBuggyRunOnlyTheSettledProbeIsJudged() {
         StagedRun<World, SkewCluster> run = staged(Plans.BUGGY);
         RunResult r = run.finish();
-        ClientDriver client = run.sim().node(ClientDriver.NAME, ClientDriver.class);
+        ClientDriver client = run.sim().nodes().node(ClientDriver.NAME, ClientDriver.class);
         long failedBeforeTail = client.answers().stream()
                 .filter(a -> !a.error().isEmpty() && client.sent().get(a.seq()).sentMicros() < run.shape().tailStartMicros()).count();
         assertTrue(failedBeforeTail >= 2, "the workload's creates fail with the mismatch: " + failedBeforeTail);

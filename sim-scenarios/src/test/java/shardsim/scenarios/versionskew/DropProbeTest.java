@@ -36,7 +36,7 @@ class DropProbeTest {
             RunResult r = run.finish();
             long s = seed;
             assertEquals(List.of(), r.violations().stream().filter(v -> !v.invariant().equals(VersionSkewChecks.C5.name())).toList(), () -> "seed " + s);
-            ClientDriver client = run.sim().node(ClientDriver.NAME, ClientDriver.class);
+            ClientDriver client = run.sim().nodes().node(ClientDriver.NAME, ClientDriver.class);
             for (int id : run.world().layout().shardIds()) {
                 assertEquals("", client.dropProbes().get(id), "seed " + seed + " shard " + id);
                 int create = indexOf(client, "CREATE TABLE PROBE_" + id);
@@ -68,14 +68,14 @@ class DropProbeTest {
         StagedRun<World, SkewCluster> run = staged(Plans.FIXED, Plans.DOCUMENTED, 46);
         long end = run.shape().endMicros();
         run.sim().runUntil(run.shape().tailStartMicros());
-        ClientDriver client = run.sim().node(ClientDriver.NAME, ClientDriver.class);
+        ClientDriver client = run.sim().nodes().node(ClientDriver.NAME, ClientDriver.class);
         while (!client.dropProbes().containsKey(SHARD)) {
             long before = run.sim().eventNumber();
             run.sim().runThroughEvent(before + 1, end);
             assertTrue(run.sim().eventNumber() > before, "the run ended before the drop probe went out");
         }
-        ShardView v = run.sim().disk(MetaNode.NAME).get(ShardView.key(SHARD), ShardView.class).orElseThrow();
-        run.sim().disk(MetaNode.NAME).putDurable(ShardView.key(SHARD), v.withVersion(v.version() - 1));
+        ShardView v = run.sim().nodes().disk(MetaNode.NAME).get(ShardView.key(SHARD), ShardView.class).orElseThrow();
+        run.sim().nodes().disk(MetaNode.NAME).putDurable(ShardView.key(SHARD), v.withVersion(v.version() - 1));
         RunResult r = run.finish();
         List<Violation> c6 = of(r, VersionSkewChecks.C6.name());
         assertEquals(1, c6.size(), () -> r.violations().toString());
@@ -92,6 +92,6 @@ class DropProbeTest {
         RunResult r = run.finish();
         assertEquals(List.of(), of(r, VersionSkewChecks.C6.name()));
         assertEquals(List.of(), of(r, VersionSkewChecks.C3.name()));
-        assertEquals("", run.sim().node(ClientDriver.NAME, ClientDriver.class).dropProbes().get(SHARD));
+        assertEquals("", run.sim().nodes().node(ClientDriver.NAME, ClientDriver.class).dropProbes().get(SHARD));
     }
 }

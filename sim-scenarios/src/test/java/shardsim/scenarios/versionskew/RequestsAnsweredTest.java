@@ -68,9 +68,9 @@ class RequestsAnsweredTest {
 
     private static Simulation sim(boolean silent, LinkPolicy link) {
         Simulation sim = new Simulation(3, SimConfig.defaults().withDefaultLink(link).withStopOnFirstViolation(false), Trace.digestOnly());
-        sim.onFault((f, starts) -> f instanceof SkewFault);
-        sim.addNode(MetaNode.NAME, Caller::new);
-        sim.addNode(NODE, ctx -> new Answerer(ctx, silent));
+        sim.faults().onFault((f, starts) -> f instanceof SkewFault);
+        sim.nodes().add(MetaNode.NAME, Caller::new);
+        sim.nodes().add(NODE, ctx -> new Answerer(ctx, silent));
         new RequestsAnswered(sim, List.of(NODE), TIMING).register();
         sim.runUntil(0);
         return sim;
@@ -81,23 +81,23 @@ class RequestsAnsweredTest {
     }
 
     private static List<Violation> c8(Simulation sim) {
-        return sim.violations().stream().filter(v -> v.invariant().equals(RequestsAnswered.C8.name())).toList();
+        return sim.checks().violations().stream().filter(v -> v.invariant().equals(RequestsAnswered.C8.name())).toList();
     }
 
     @Test
     void anAnsweredRequestHolds() {
         Simulation sim = sim(false, link());
-        sim.node(MetaNode.NAME, Caller.class).ask(7);
+        sim.nodes().node(MetaNode.NAME, Caller.class).ask(7);
         sim.runUntil(10 * BOUND);
         sim.finish();
         assertEquals(List.of(), c8(sim));
-        assertEquals(1, sim.node(MetaNode.NAME, Caller.class).outcomes.size());
+        assertEquals(1, sim.nodes().node(MetaNode.NAME, Caller.class).outcomes.size());
     }
 
     @Test
     void anUnansweredRequestFailsOnceItOutlivesTheBound() {
         Simulation sim = sim(true, link());
-        sim.node(MetaNode.NAME, Caller.class).ask(7);
+        sim.nodes().node(MetaNode.NAME, Caller.class).ask(7);
         long delivered = 1_000;
         sim.runUntil(delivered + BOUND - 1);
         sim.after(1, "tick", () -> { });
@@ -106,25 +106,25 @@ class RequestsAnsweredTest {
         sim.after(1, "tick", () -> { });
         sim.runUntil(delivered + BOUND + 1);
         List<Violation> c8 = c8(sim);
-        assertEquals(1, c8.size(), () -> sim.violations().toString());
+        assertEquals(1, c8.size(), () -> sim.checks().violations().toString());
         assertTrue(c8.get(0).message().contains("OpenShard") && c8.get(0).message().contains(NODE), c8.get(0).message());
     }
 
     @Test
     void anUnansweredRequestOlderThanTheBoundFailsAtTheEnd() {
         Simulation sim = sim(true, link());
-        sim.node(MetaNode.NAME, Caller.class).ask(7);
+        sim.nodes().node(MetaNode.NAME, Caller.class).ask(7);
         // The caller's timeout fires at the bound after the send, before the request is late; no event comes after.
         sim.runUntil(1_000 + BOUND + 5);
         assertEquals(List.of(), c8(sim));
         sim.finish();
-        assertEquals(1, c8(sim).size(), () -> sim.violations().toString());
+        assertEquals(1, c8(sim).size(), () -> sim.checks().violations().toString());
     }
 
     @Test
     void aRequestStillYoungAtTheEndIsNotJudged() {
         Simulation sim = sim(true, link());
-        sim.node(MetaNode.NAME, Caller.class).ask(7);
+        sim.nodes().node(MetaNode.NAME, Caller.class).ask(7);
         sim.runUntil(BOUND / 2);
         sim.finish();
         assertEquals(List.of(), c8(sim));
@@ -134,11 +134,11 @@ class RequestsAnsweredTest {
     void aCrashOrARestartOfTheNodeEndsWhatItOwed() {
         for (boolean restart : new boolean[] {false, true}) {
             Simulation sim = sim(true, link());
-            sim.node(MetaNode.NAME, Caller.class).ask(7);
+            sim.nodes().node(MetaNode.NAME, Caller.class).ask(7);
             sim.runUntil(BOUND / 2);
-            sim.crash(NODE);
+            sim.nodes().crash(NODE);
             if (restart) {
-                sim.restart(NODE);
+                sim.nodes().restart(NODE);
             }
             sim.runUntil(10 * BOUND);
             sim.finish();
@@ -149,10 +149,10 @@ class RequestsAnsweredTest {
     @Test
     void aDuplicatedRequestIsOneRequestAnsweredOnce() {
         Simulation sim = sim(false, link().withDuplication(1.0));
-        sim.node(MetaNode.NAME, Caller.class).ask(7);
+        sim.nodes().node(MetaNode.NAME, Caller.class).ask(7);
         sim.runUntil(10 * BOUND);
         sim.finish();
-        assertEquals(2, sim.node(NODE, Answerer.class).received, "the link delivered both copies");
+        assertEquals(2, sim.nodes().node(NODE, Answerer.class).received, "the link delivered both copies");
         assertEquals(2, sim.network().duplicated(), "the link copied the request and the one answer");
         assertEquals(List.of(), c8(sim));
     }
@@ -160,27 +160,27 @@ class RequestsAnsweredTest {
     @Test
     void aDuplicatedRequestNeverAnsweredFailsOnce() {
         Simulation sim = sim(true, link().withDuplication(1.0));
-        sim.node(MetaNode.NAME, Caller.class).ask(7);
+        sim.nodes().node(MetaNode.NAME, Caller.class).ask(7);
         sim.runUntil(10 * BOUND);
         sim.finish();
-        assertEquals(1, c8(sim).size(), () -> sim.violations().toString());
+        assertEquals(1, c8(sim).size(), () -> sim.checks().violations().toString());
     }
 
     @Test
     void anAnswerLostOnTheWireExcusesOneRequestOfItsKind() {
         Simulation sim = sim(true, link());
-        sim.node(MetaNode.NAME, Caller.class).ask(7);
+        sim.nodes().node(MetaNode.NAME, Caller.class).ask(7);
         sim.runUntil(2_000);
-        sim.applyFault(new SkewFault.ResponseDropped(NODE, "OpenShard"));
+        sim.faults().apply(new SkewFault.ResponseDropped(NODE, "OpenShard"));
         sim.runUntil(10 * BOUND);
         sim.finish();
         assertEquals(List.of(), c8(sim));
 
         Simulation two = sim(true, link());
-        two.node(MetaNode.NAME, Caller.class).ask(7);
-        two.node(MetaNode.NAME, Caller.class).ask(8);
+        two.nodes().node(MetaNode.NAME, Caller.class).ask(7);
+        two.nodes().node(MetaNode.NAME, Caller.class).ask(8);
         two.runUntil(2_000);
-        two.applyFault(new SkewFault.ResponseDropped(NODE, "OpenShard"));
+        two.faults().apply(new SkewFault.ResponseDropped(NODE, "OpenShard"));
         two.runUntil(10 * BOUND);
         two.finish();
         assertEquals(1, c8(two).size(), "one lost answer excuses one request, not two");
@@ -189,8 +189,8 @@ class RequestsAnsweredTest {
     @Test
     void aLostAnswerExcusesOnlyARequestOwedWhenItWasLost() {
         Simulation sim = sim(true, link());
-        sim.applyFault(new SkewFault.ResponseDropped(NODE, "OpenShard"));
-        sim.node(MetaNode.NAME, Caller.class).ask(7);
+        sim.faults().apply(new SkewFault.ResponseDropped(NODE, "OpenShard"));
+        sim.nodes().node(MetaNode.NAME, Caller.class).ask(7);
         sim.runUntil(10 * BOUND);
         sim.finish();
         assertEquals(1, c8(sim).size(), "a loss before the request arrived does not excuse it");
@@ -199,18 +199,18 @@ class RequestsAnsweredTest {
     @Test
     void aLostAnswerOfAnotherKindOrAnEndedIncarnationExcusesNothing() {
         Simulation sim = sim(true, link());
-        sim.node(MetaNode.NAME, Caller.class).ask(7);
+        sim.nodes().node(MetaNode.NAME, Caller.class).ask(7);
         sim.runUntil(2_000);
-        sim.applyFault(new SkewFault.ResponseDropped(NODE, "CreateTableOnShard"));
+        sim.faults().apply(new SkewFault.ResponseDropped(NODE, "CreateTableOnShard"));
         sim.runUntil(10 * BOUND);
         sim.finish();
-        assertEquals(1, c8(sim).size(), () -> sim.violations().toString());
+        assertEquals(1, c8(sim).size(), () -> sim.checks().violations().toString());
 
         Simulation later = sim(true, link());
-        later.applyFault(new SkewFault.ResponseDropped(NODE, "OpenShard"));
-        later.crash(NODE);
-        later.restart(NODE);
-        later.node(MetaNode.NAME, Caller.class).ask(7);
+        later.faults().apply(new SkewFault.ResponseDropped(NODE, "OpenShard"));
+        later.nodes().crash(NODE);
+        later.nodes().restart(NODE);
+        later.nodes().node(MetaNode.NAME, Caller.class).ask(7);
         later.runUntil(10 * BOUND);
         later.finish();
         assertEquals(1, c8(later).size(), "an excuse of the incarnation before does not carry over");

@@ -53,7 +53,7 @@ class RetryingClientTest {
         assertEquals(V + 2, run.driver().leaderVersion(SHARD), "node-1 ran the create of X and the drop whose answer was lost");
         assertEquals(V + 1, run.driver().metaVersion(SHARD));
         assertTrue(run.driver().storage().tables(SHARD).contains("B"), "the engine created B before the version check");
-        assertFalse(run.sim().node("node-1", DataNode.class).shard(SHARD).hasTable("B"), "the version check refused it");
+        assertFalse(run.sim().nodes().node("node-1", DataNode.class).shard(SHARD).hasTable("B"), "the version check refused it");
         RunResult r = run.finish();
         assertEquals(List.of("C5"), invariants(r), r.violations().toString());
     }
@@ -64,7 +64,7 @@ class RetryingClientTest {
         RunResult r = run.finish();
         assertEquals(List.of("C5"), invariants(r), r.violations().toString());
         assertTrue(r.violations().get(0).message().contains("first B"), r.violations().get(0).message());
-        ClientDriver client = run.sim().node(ClientDriver.NAME, ClientDriver.class);
+        ClientDriver client = run.sim().nodes().node(ClientDriver.NAME, ClientDriver.class);
         assertTrue(client.answers().stream().anyMatch(a -> a.error().startsWith("table already exists")), "the retry met the leftover metadata");
         assertFalse(client.created().containsKey("B"));
     }
@@ -74,10 +74,10 @@ class RetryingClientTest {
         StagedRun<World, SkewCluster> run = run(FixParts.RETRY_D880DD2);
         RunResult r = run.finish();
         assertTrue(r.ok(), r.violations().toString());
-        ClientDriver client = run.sim().node(ClientDriver.NAME, ClientDriver.class);
+        ClientDriver client = run.sim().nodes().node(ClientDriver.NAME, ClientDriver.class);
         assertEquals(SHARD, client.created().get("B"), "the client was told B was created");
         assertTrue(client.sent().stream().filter(s -> s.what().equals("CREATE TABLE B")).count() > 1, "it took a retry");
-        assertTrue(run.sim().node("node-1", DataNode.class).shard(SHARD).hasTable("B"));
+        assertTrue(run.sim().nodes().node("node-1", DataNode.class).shard(SHARD).hasTable("B"));
     }
 
     @Test

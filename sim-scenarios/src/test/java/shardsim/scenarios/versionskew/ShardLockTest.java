@@ -46,10 +46,10 @@ class ShardLockTest {
     void aTransferClosesTheOldLeaderThenOpensTheNewOne() {
         StagedRun<World, SkewCluster> run = run(FaultPlan.builder().at(2_000_000, new SkewFault.TransferLeader(SHARD, "node-2")).build());
         run.sim().runUntil(2_001_500);
-        assertNull(run.sim().node("node-1", DataNode.class).shard(SHARD), "closed on node-1 first");
-        assertNull(run.sim().node("node-2", DataNode.class).shard(SHARD), "not yet open on node-2");
+        assertNull(run.sim().nodes().node("node-1", DataNode.class).shard(SHARD), "closed on node-1 first");
+        assertNull(run.sim().nodes().node("node-2", DataNode.class).shard(SHARD), "not yet open on node-2");
         run.sim().runUntil(2_100_000);
-        assertNotNull(run.sim().node("node-2", DataNode.class).shard(SHARD));
+        assertNotNull(run.sim().nodes().node("node-2", DataNode.class).shard(SHARD));
         assertEquals("node-2", run.driver().locks().holder(SHARD, run.sim().now()));
         assertTrue(run.finish().ok());
     }
@@ -61,7 +61,7 @@ class ShardLockTest {
                 .at(2_000_000, new SkewFault.TransferLeader(SHARD, "node-2"))
                 .build());
         run.sim().runUntil(6_000_000);
-        assertNull(run.sim().node("node-2", DataNode.class).shard(SHARD), "the close timed out: nothing opened");
+        assertNull(run.sim().nodes().node("node-2", DataNode.class).shard(SHARD), "the close timed out: nothing opened");
         assertEquals("node-1", run.driver().metaViewLeader(SHARD));
         assertEquals("node-1", run.driver().locks().holder(SHARD, run.sim().now()), "the crashed holder's lease is still alive");
         assertNull(run.driver().locks().holder(SHARD, 1_000_000 + ShardLocks.TTL_MICROS + 1), "it expires one TTL after the last keepalive");

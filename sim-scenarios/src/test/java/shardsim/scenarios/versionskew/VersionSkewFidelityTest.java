@@ -46,10 +46,10 @@ class VersionSkewFidelityTest {
     void openingAShardTakesMetasStoredVersionNotTheRequests() {
         StagedRun<World, SkewCluster> run = lostThenTransferred(Plans.BUGGY, 4_200_000);
         run.sim().runUntil(1_200_000);
-        assertEquals(V + 1, run.sim().node("node-1", DataNode.class).shard(SHARD).version(), "node-1 applied the lost create");
+        assertEquals(V + 1, run.sim().nodes().node("node-1", DataNode.class).shard(SHARD).version(), "node-1 applied the lost create");
         assertEquals(V, run.driver().metaVersion(SHARD));
         run.sim().runUntil(4_600_000);
-        DataNode.Shard opened = run.sim().node("node-2", DataNode.class).shard(SHARD);
+        DataNode.Shard opened = run.sim().nodes().node("node-2", DataNode.class).shard(SHARD);
         assertEquals(V, opened.version(), "node-2 opened at meta's stored version, not the request's v+1");
         assertEquals(V, opened.openedVersion());
         assertEquals(V, run.driver().metaVersion(SHARD), "meta persists no version for an open");
@@ -75,8 +75,8 @@ class VersionSkewFidelityTest {
     @Test
     void aHeartbeatWithAChangedShardSetDoesNotRepair() {
         StagedRun<World, SkewCluster> run = lostThenTransferred(Plans.FIXED, 5_500_000);
-        run.sim().injectAt(5_900_000, new SkewFault.DropResponse("node-2", "CreateTableOnShard"));
-        run.sim().at(6_000_000, "create", () -> run.sim().node(ClientDriver.NAME, ClientDriver.class).create(SHARD, "AHEAD"));
+        run.sim().faults().injectAt(5_900_000, new SkewFault.DropResponse("node-2", "CreateTableOnShard"));
+        run.sim().at(6_000_000, "create", () -> run.sim().nodes().node(ClientDriver.NAME, ClientDriver.class).create(SHARD, "AHEAD"));
         long hb = run.driver().timing().heartbeatMicros();
         run.sim().runUntil(6_500_000);
         assertEquals(V + 1, run.driver().leaderVersion(SHARD), "node-2 applied the create");
@@ -97,12 +97,12 @@ class VersionSkewFidelityTest {
         CustomPlan plan = new CustomPlan("engine.json", Plans.DOCUMENTED, LinkPolicy.reliable(), faults, workload);
         StagedRun<World, SkewCluster> run = SCENARIO.stage(RunSpec.custom(VersionSkewScenario.NAME, FixParts.BUMP_BEFORE_ENGINE, plan, 1), Trace.digestOnly());
         run.sim().runUntil(1_100_000);
-        DataNode node = run.sim().node("node-1", DataNode.class);
+        DataNode node = run.sim().nodes().node("node-1", DataNode.class);
         assertEquals(V + 1, node.shard(SHARD).version());
         assertTrue(node.shard(SHARD).hasTable("FAILS_IN_ENGINE"), "registered before the engine");
         assertFalse(node.engine().tables(SHARD).contains("FAILS_IN_ENGINE"), "the engine never created it");
         assertEquals(0, node.engine().applied(SHARD));
-        List<Violation> v = run.sim().violations();
+        List<Violation> v = run.sim().checks().violations();
         assertEquals("C1", v.get(0).invariant());
         assertEquals(1_002_000, v.get(0).timeMicros(), "found right after the create (client to meta to node-1) reached node-1 and moved the version");
         // The same plan in fixed: the engine fails first, the version stays, C1 holds.
@@ -115,7 +115,7 @@ class VersionSkewFidelityTest {
     void theFixLeavesTheReportsFailedCreateAsAnOrphan() {
         StagedRun<World, SkewCluster> run = SCENARIO.stage(new RunSpec(VersionSkewScenario.NAME, Plans.FIXED, Plans.DOCUMENTED, 46), Trace.digestOnly());
         RunResult r = run.finish();
-        DataNode node = run.sim().node("node-1", DataNode.class);
+        DataNode node = run.sim().nodes().node("node-1", DataNode.class);
         assertTrue(node.engine().tables(SHARD).contains(DocumentedScript.DOC_TABLE), "the engine created the report's table");
         assertFalse(node.shard(SHARD).hasTable(DocumentedScript.DOC_TABLE), "the version check refused it afterwards");
         Violation c5 = r.violations().stream().filter(x -> x.invariant().equals("C5")).findFirst().orElseThrow();
@@ -123,6 +123,6 @@ class VersionSkewFidelityTest {
         // Buggy registers before the engine and refuses before it too: the failed create leaves nothing.
         StagedRun<World, SkewCluster> buggy = SCENARIO.stage(new RunSpec(VersionSkewScenario.NAME, Plans.BUGGY, Plans.DOCUMENTED, 46), Trace.digestOnly());
         buggy.finish();
-        assertFalse(buggy.sim().node("node-1", DataNode.class).engine().tables(SHARD).contains(DocumentedScript.DOC_TABLE));
+        assertFalse(buggy.sim().nodes().node("node-1", DataNode.class).engine().tables(SHARD).contains(DocumentedScript.DOC_TABLE));
     }
 }

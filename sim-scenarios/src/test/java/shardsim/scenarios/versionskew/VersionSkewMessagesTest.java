@@ -82,7 +82,7 @@ class VersionSkewMessagesTest {
             if (to == null) {
                 for (String node : List.of(MetaNode.NAME, "node-1", ClientDriver.NAME)) {
                     Envelope env = new Envelope(id++, "node-2", node, msg, 0, false, run.sim().now());
-                    Node target = run.sim().node(node);
+                    Node target = run.sim().nodes().node(node);
                     IllegalStateException ex = assertThrows(IllegalStateException.class, () -> target.onMessage(env));
                     assertTrue(ex.getMessage().startsWith("unknown message"), ex.getMessage());
                 }
@@ -90,18 +90,18 @@ class VersionSkewMessagesTest {
             }
             String from = MetaNode.NAME.equals(to) ? ClientDriver.NAME : MetaNode.NAME;
             Envelope env = new Envelope(id++, from, to, msg, id, false, run.sim().now());
-            long before = run.sim().trace().count();
-            run.sim().at(run.sim().now(), "deliver " + e.getKey().getSimpleName(), () -> run.sim().node(to).onMessage(env));
+            long before = run.sim().record().trace().count();
+            run.sim().at(run.sim().now(), "deliver " + e.getKey().getSimpleName(), () -> run.sim().nodes().node(to).onMessage(env));
             run.sim().runUntil(run.sim().now());
-            assertTrue(run.sim().trace().count() > before + 1, e.getKey().getSimpleName() + " left a trace at " + to);
+            assertTrue(run.sim().record().trace().count() > before + 1, e.getKey().getSimpleName() + " left a trace at " + to);
             handled.add(e.getKey().getSimpleName());
         }
         assertEquals(8, handled.size());
         // node-2's open fetched meta's stored view; let the GetTablesOfShards round trip finish.
         run.sim().runUntil(run.sim().now() + 1_000_000);
         // The close closed the shard on node-1 and released its lock; node-2 took the lock and holds the shard at meta's version.
-        assertEquals(null, run.sim().node("node-1", DataNode.class).shard(SHARD));
-        assertEquals(V, run.sim().node("node-2", DataNode.class).shard(SHARD).version());
+        assertEquals(null, run.sim().nodes().node("node-1", DataNode.class).shard(SHARD));
+        assertEquals(V, run.sim().nodes().node("node-2", DataNode.class).shard(SHARD).version());
         assertEquals("node-2", run.driver().locks().holder(SHARD, run.sim().now()));
     }
 }

@@ -77,8 +77,8 @@ class VersionSkewMixedTest {
         assertEquals(w.layout().dataNodes(), w.roles().get(World.NODE_ROLE));
         StagedRun<World, SkewCluster> run = SCENARIO.stage(new RunSpec(VersionSkewScenario.NAME, Plans.BUGGY, Plans.RANDOM, 7)
                 .withNodeModes(Map.of(World.META_ROLE, Plans.FIXED, World.NODE_ROLE, Plans.FIXED)), Trace.digestOnly());
-        assertEquals(Plans.BUGGY, run.sim().codeOf(ClientDriver.NAME));
-        assertEquals(Plans.FIXED, run.sim().codeOf(w.layout().dataNodes().get(0)));
+        assertEquals(Plans.BUGGY, run.sim().nodes().codeOf(ClientDriver.NAME));
+        assertEquals(Plans.FIXED, run.sim().nodes().codeOf(w.layout().dataNodes().get(0)));
     }
 
     @Test
@@ -98,13 +98,13 @@ class VersionSkewMixedTest {
     @Test
     void aNewMetaWithOldNodesGetsEveryDdlRefusedWithExpectVersionZero() {
         StagedRun<World, SkewCluster> run = SCENARIO.stage(documented(Plans.BUGGY, Map.of(World.META_ROLE, Plans.FIXED)), Trace.full());
-        assertEquals(Plans.FIXED, run.sim().codeOf(MetaNode.NAME));
-        assertEquals(Plans.BUGGY, run.sim().codeOf("node-1"));
+        assertEquals(Plans.FIXED, run.sim().nodes().codeOf(MetaNode.NAME));
+        assertEquals(Plans.BUGGY, run.sim().nodes().codeOf("node-1"));
         RunResult r = run.finish();
         // The old node compares its version with prev_version, which the new meta no longer sends.
         String refused = "Shard version mismatch, shard_info:ShardInfo { id: " + SHARD + ", role: Leader, version: " + V + " }, expect version:0";
-        long refusals = run.sim().trace().events().stream().filter(e -> e.kind() == TraceKind.SEND && e.actor().equals("node-1") && e.detail().contains(refused)).count();
-        ClientDriver client = run.sim().node(ClientDriver.NAME, ClientDriver.class);
+        long refusals = run.sim().record().trace().events().stream().filter(e -> e.kind() == TraceKind.SEND && e.actor().equals("node-1") && e.detail().contains(refused)).count();
+        ClientDriver client = run.sim().nodes().node(ClientDriver.NAME, ClientDriver.class);
         assertEquals(0, client.succeeded(), "no DDL succeeds");
         // Every DDL failed with the mismatch, but the first create, whose refusal the plan's fault lost (a timeout).
         assertEquals(client.failed() - 1, client.mismatches(), "every other DDL failed with the mismatch");
@@ -119,18 +119,18 @@ class VersionSkewMixedTest {
     @Test
     void anOldMetaWithNewNodesGetsEveryDdlOnAShardInStepRefusedAndLeavesOrphans() {
         StagedRun<World, SkewCluster> run = SCENARIO.stage(documented(Plans.BUGGY, Map.of(World.NODE_ROLE, Plans.FIXED)), Trace.full());
-        assertEquals(Plans.BUGGY, run.sim().codeOf(MetaNode.NAME));
-        assertEquals(Plans.FIXED, run.sim().codeOf("node-2"));
+        assertEquals(Plans.BUGGY, run.sim().nodes().codeOf(MetaNode.NAME));
+        assertEquals(Plans.FIXED, run.sim().nodes().codeOf("node-2"));
         RunResult r = run.finish();
         // The old meta asks for curr = v + 1; the new node, at v, compares with curr.
         String refused = "shard_info:ShardInfo { id: " + SHARD + ", role: Leader, version: " + V + " }, expect version:" + (V + 1);
-        assertTrue(run.sim().trace().events().stream().anyMatch(e -> e.detail().contains(refused)), "node-1 refuses old meta's v+1");
-        ClientDriver client = run.sim().node(ClientDriver.NAME, ClientDriver.class);
+        assertTrue(run.sim().record().trace().events().stream().anyMatch(e -> e.detail().contains(refused)), "node-1 refuses old meta's v+1");
+        ClientDriver client = run.sim().nodes().node(ClientDriver.NAME, ClientDriver.class);
         assertEquals(0, client.succeeded(), "no DDL succeeds");
         assertEquals(V, run.driver().metaVersion(SHARD));
         assertEquals(V, run.driver().leaderVersion(SHARD));
         // The new node's engine acts before the check, so each refused create leaves a table meta never recorded.
-        DataNode node1 = run.sim().node("node-1", DataNode.class);
+        DataNode node1 = run.sim().nodes().node("node-1", DataNode.class);
         assertTrue(node1.engine().tables(SHARD).contains(DocumentedScript.DOC_TABLE), "the refused create left its table in the engine");
         assertEquals(List.of("C6", "C3", "C5"), invariants(r), () -> r.violations().toString());
     }
@@ -147,7 +147,7 @@ class VersionSkewMixedTest {
         assertEquals(V, run.driver().metaVersion(SHARD));
         // The upgrade restarts node-1: it holds no shard until meta reopens it from meta's stored view.
         run.sim().runUntil(3 * SECOND + run.driver().timing().heartbeatMicros() + 2 * SECOND);
-        assertEquals(Plans.FIXED, run.sim().codeOf("node-1"));
+        assertEquals(Plans.FIXED, run.sim().nodes().codeOf("node-1"));
         assertEquals(V, run.driver().leaderVersion(SHARD), "reopened at meta's version");
         run.finish();
     }

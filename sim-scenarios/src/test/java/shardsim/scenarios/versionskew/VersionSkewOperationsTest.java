@@ -91,10 +91,10 @@ class VersionSkewOperationsTest {
         assertEquals(1, count(sent, "CREATE TABLE T_C"), sent.toString());
         assertEquals(0, count(details(trace, TraceKind.STATE, ClientDriver.NAME), "skipped"));
         // The drop reached the node: the shard's leader no longer has T_A but has T_C.
-        DataNode.Shard shard = run.sim().node("node-1", DataNode.class).shard(46);
+        DataNode.Shard shard = run.sim().nodes().node("node-1", DataNode.class).shard(46);
         assertFalse(shard.hasTable("T_A"));
         assertTrue(shard.hasTable("T_C"));
-        assertTrue(run.sim().node("node-2", DataNode.class).shard(47).hasTable("T_B"));
+        assertTrue(run.sim().nodes().node("node-2", DataNode.class).shard(47).hasTable("T_B"));
     }
 
     @Test

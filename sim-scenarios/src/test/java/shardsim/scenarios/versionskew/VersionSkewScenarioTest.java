@@ -81,7 +81,7 @@ class VersionSkewScenarioTest {
         assertEquals(run.driver().leaderVersion(shard), run.driver().metaVersion(shard));
         RunResult r = run.finish();
         assertEquals(List.of(), versionInvariants(r), () -> "fixed documented holds C1-C4: " + r.violations());
-        ClientDriver client = run.sim().node(ClientDriver.NAME, ClientDriver.class);
+        ClientDriver client = run.sim().nodes().node(ClientDriver.NAME, ClientDriver.class);
         assertTrue(client.created().containsKey(DocumentedScript.DOC_LATER_TABLE), "the create after the repair succeeded");
         assertFalse(client.created().containsKey(DocumentedScript.DOC_TABLE), "the report's create failed, as in the report");
     }

@@ -31,8 +31,8 @@ class VersionStepCheckTest {
 
         Setup() {
             run.sim().runUntil(500_000);
-            check = new VersionStepCheck(run.sim(), run.driver().layout().dataNodes());
-            node = run.sim().node("node-1", DataNode.class);
+            check = new VersionStepCheck(run.sim().view(), run.driver().layout().dataNodes());
+            node = run.sim().nodes().node("node-1", DataNode.class);
             shard = node.shard(SHARD);
             assertNull(check.check(), "a freshly opened shard");
         }

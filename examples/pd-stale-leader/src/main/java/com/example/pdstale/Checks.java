@@ -36,7 +36,7 @@ final class Checks {
     static void register(Cluster cluster) {
         Checks c = new Checks(cluster);
         PdWorld w = cluster.world;
-        c.sim.invariant(Invariant.of(P1, c::p1));
+        c.sim.checks().invariant(Invariant.of(P1, c::p1));
         Samples tail = new Samples(w.tailStartMicros() + 3 * w.heartbeatMicros(), w.endMicros(), w.heartbeatMicros());
         Eventually.afterFaults(c.sim, P2, 3 * w.heartbeatMicros(), tail, "P2 sample", c::p2);
     }
@@ -56,7 +56,7 @@ final class Checks {
     }
 
     private String p1() {
-        Pd pd = sim.node(PdWorld.PD, Pd.class);
+        Pd pd = sim.nodes().node(PdWorld.PD, Pd.class);
         if (pd != pdSeen) {
             known.clear();
             pdSeen = pd;
@@ -81,7 +81,7 @@ final class Checks {
     /** Judged once the faults have been over for three heartbeats, for leaders of at least two (one may not have been heard yet). */
     private String p2() {
         long hb = cluster.world.heartbeatMicros();
-        Pd pd = sim.node(PdWorld.PD, Pd.class);
+        Pd pd = sim.nodes().node(PdWorld.PD, Pd.class);
         for (long id : cluster.world.regionIds()) {
             Lead now = lead(id);
             Pd.RegionInfo cached = pd == null ? null : pd.cached(id);

@@ -17,14 +17,14 @@ final class Cluster implements Driver {
     Cluster(Simulation sim, PdWorld world, NodeFactory pd) {
         this.sim = sim;
         this.world = world;
-        sim.addNode(PdWorld.PD, pd);
+        sim.nodes().add(PdWorld.PD, pd);
         for (String s : PdWorld.STORES) {
-            sim.addNode(s, ctx -> new Store(ctx, world), false);
+            sim.nodes().add(s, ctx -> new Store(ctx, world), false);
         }
     }
 
     Store store(String name) {
-        return sim.node(name, Store.class);
+        return sim.nodes().node(name, Store.class);
     }
 
     /** The store leading {@code regionId} at the highest term (its real leader), or null (no such region, or before the stores boot). */
@@ -48,7 +48,7 @@ final class Cluster implements Driver {
         }
         String from = leader(t.regionId());
         if (from == null || !PdWorld.STORES.contains(t.toStore())) {
-            sim.note("driver", "transfer skipped: no region " + t.regionId() + " or store " + t.toStore() + " in this world");
+            sim.record().note("driver", "transfer skipped: no region " + t.regionId() + " or store " + t.toStore() + " in this world");
             return;
         }
         store(from).transferLeader(t.regionId(), t.toStore());
