@@ -305,7 +305,7 @@ public final class Backend implements Node {
             reason = "replica_id not match(" + local.replicaId() + " vs " + d.replicaId() + ")";
         } else {
             ctx.trace("begin drop tablet. tablet_id=" + d.tabletId() + ", replica_id=" + d.replicaId() + " (tablet has " + local.replicaId() + ")");
-            store.delete(local, "drop task", ctx.now());
+            store.delete(local, "drop task", ctx.now(), fence.replicaIdFields() ? d.replicaId() : TabletStore.NO_REQUEST_ID);
             ctx.trace("set tablet to shutdown state and remove it from memory. tablet_id=" + d.tabletId());
             status = Status.OK;
             reason = "dropped";
