@@ -68,6 +68,8 @@ public final class Backend implements Node {
     private final LinkedHashSet<TaskKey> running = new LinkedHashSet<>();
     /** Tablets whose clone is executing ({@code TabletManager::register_clone_tablet}). */
     private final TreeSet<Long> underClone = new TreeSet<>();
+    /** One delivery per thrift call: the link's duplicates are dropped here ({@link ThriftInbox}). */
+    private final ThriftInbox inbox = new ThriftInbox();
     /**
      * {@code s_report_version}: in memory, started from the clock at boot so a restarted BE's
      * versions exceed its earlier ones, raised by a clone that creates a new tablet.
@@ -101,6 +103,9 @@ public final class Backend implements Node {
 
     @Override
     public void onMessage(Envelope env) {
+        if (!inbox.first(env)) {
+            return;
+        }
         if (env.message() instanceof CloneTask c) {
             // A BE before the fix does not know TCloneReq.replica_id.
             submitClone(new Clone(c.tabletId(), fence.replicaIdFields() ? c.replicaId() : 0, c.replicaId(), c.srcBackend()));

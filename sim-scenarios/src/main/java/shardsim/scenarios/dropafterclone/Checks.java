@@ -14,9 +14,9 @@ import shardsim.core.sim.Simulation;
  *   <li>D1 after every event: each copy that disappeared from a BE's disk in the event (by any
  *       code path) is judged against the FE's catalog ({@link CopyObserver}).</li>
  *   <li>D13, the residual gap, right after D1: such a delete D1 excused, by a DROP carrying the
- *       id of the NORMAL replica the catalog places on that BE, every DROP of that id having left
- *       the FE while its catalog placed no replica of the tablet there ({@link SentDrops}): the FE
- *       took the copy back, from a later tablet report, after it sent the DROP.</li>
+ *       id of the NORMAL replica the catalog places on that BE, every DROP of that id having been
+ *       decided while the FE's catalog placed no replica of the tablet there ({@link SentDrops}):
+ *       the FE took the copy back, from a later tablet report, after it decided the DROP.</li>
  *   <li>D2 at all times, after every event: every tablet has a copy on some BE (O(1)).</li>
  *   <li>D2 at quiescence, when the run finishes: every NORMAL catalog replica, bad or not, has a
  *       copy on its BE.</li>

@@ -55,6 +55,9 @@ public final class CopyObserver {
 
     /** D1 after this event: null unless a BE deleted a copy the catalog references. */
     public String d1() {
+        if (sentDrops != null) {
+            sentDrops.refresh();
+        }
         refresh();
         String p = d1Problem;
         d1Problem = null;
@@ -131,9 +134,9 @@ public final class CopyObserver {
      * D1: the catalog must not rely on the deleted copy, that is place a NORMAL replica on this BE,
      * or a CLONE replica whose clone wrote this very copy. D13, the residual gap, is the one such
      * delete D1 excuses: a DROP carrying the id of the NORMAL replica the catalog now places there,
-     * every DROP of that id having left the FE while its catalog placed no replica of the tablet on
-     * this BE ({@link SentDrops}), so the FE took the copy back into its catalog, under the id the
-     * BE reported, after it sent the DROP.
+     * every DROP of that id having been decided while the FE's catalog placed no replica of the
+     * tablet on this BE ({@link SentDrops}), so the FE took the copy back into its catalog, under the
+     * id the BE reported, after it decided the DROP.
      */
     private void deleted(String be, LocalTablet copy, TabletStore.DeletedCopy record) {
         deletes++;
@@ -148,7 +151,7 @@ public final class CopyObserver {
                 + ", by " + path + ") while the catalog references replica " + r.replicaId() + " there in state " + r.state() + (r.bad() ? ", bad" : "");
         if (readopted(be, copy.tabletId(), r, record)) {
             if (d13Gap == null) {
-                d13Gap = what + ": the DROP carries that replica's id and left the FE while its catalog placed no replica of the tablet on " + be
+                d13Gap = what + ": the DROP carries that replica's id and was decided while the FE's catalog placed no replica of the tablet on " + be
                         + "; the FE took the copy back from a later tablet report, under the id " + be + " reported, before the DROP ran";
             }
         } else if (d1Problem == null) {
@@ -159,7 +162,7 @@ public final class CopyObserver {
     /** D13's excuse: see {@link #deleted}. */
     private boolean readopted(String be, long tabletId, Replica r, TabletStore.DeletedCopy record) {
         return sentDrops != null && record != null && r.state() == Replica.State.NORMAL && record.requestReplicaId() != TabletStore.NO_REQUEST_ID
-                && record.requestReplicaId() == r.replicaId() && sentDrops.onlyWhileUnplaced(be, tabletId, r.replicaId());
+                && record.requestReplicaId() == r.replicaId() && sentDrops.onlyDecidedWhileUnplaced(be, tabletId, r.replicaId());
     }
 
     private void change(long tabletId, int delta) {

@@ -30,9 +30,10 @@ final class DorisClaims {
                         + "reported into a DropReplicaTask, submits it and forgets it, while addReplica takes the same copy back as a NORMAL replica under that "
                         + "id once the tablet is short of alive replicas (ReportHandler.deleteFromBackend and addReplica, apache/doris 6f81efb5), and the BE's "
                         + "drop, finding the ids equal, deletes it (DropTableTaskPool::_drop_tablet_worker_thread_callback, task_worker_pool.cpp, 5bbc441b; "
-                        + "TabletManager::_drop_tablet_unlocked, 0a6013a7). In the model the tablet falls short through D9's loss (random seed 94290, shrunk: "
-                        + "a stale report deletes the new replica, and the report that re-adopts the copy a stalled DROP pool still holds is handled next); "
-                        + "in Doris a BE that is not alive does it too (Tablet.getHealthStatusWithPriority)", withDropIds)
+                        + "TabletManager::_drop_tablet_unlocked, 0a6013a7). In the model the tablet falls short through D9's loss (swarm seed 16822: a balance "
+                        + "finish leaves be10006's copy redundant and the FE decides its DROP, which waits in be10006's DROP pool; a stale report sets the "
+                        + "tablet's only replica bad; be10006's next report brings the copy back under the DROP's id, and the DROP deletes it); in Doris a BE "
+                        + "that is not alive does it too (Tablet.getHealthStatusWithPriority)", withDropIds)
                 .expectedBreak(Checks.D1, "the reported bug: a DROP decided from a stale report runs after a CLONE re-created the tablet and deletes the copy "
                         + "the catalog references (the DROP names only the tablet)", "buggy")
                 .expectedBreak(Checks.D2, "the reported bug: that DROP deletes the only copy", "buggy")
