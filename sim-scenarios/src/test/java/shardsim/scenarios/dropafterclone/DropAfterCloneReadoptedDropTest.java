@@ -96,8 +96,8 @@ class DropAfterCloneReadoptedDropTest {
     /**
      * The whole path through the model: be2's tablet report at 20 s lists its copy while the catalog
      * has the tablet's replication number of replicas, so the FE decides a DROP of it, whose agent
-     * batch a slow RPC holds for 5 s; at 21 s the catalog takes the copy back (the tablet's
-     * replication number raised by hand, so it is short); the batch leaves at about 25 s and be2's
+     * batch a slow RPC holds for 5 s; at 21 s the tablet's replication number is raised by hand,
+     * so it is short, and the catalog takes the copy back; the batch leaves at about 25 s and be2's
      * drop, finding the ids equal, deletes the copy. D13: the DROP was decided, not sent, before the
      * copy came back.
      */
@@ -110,10 +110,13 @@ class DropAfterCloneReadoptedDropTest {
         TabletStore.seed(sim.disk("be2"), new LocalTablet(TABLET, COPY_ID, COPY_ID));
         ThreeBackends.registerChecks(cluster);
         sim.injectAt(19 * SECOND, new DorisFault.SlowAgentRpc("be2", 5 * SECOND));
-        sim.at(21 * SECOND, "the catalog takes the copy back", () -> {
+        sim.at(21 * SECOND, "the tablet's replication number is raised", () -> {
             Disk fe = sim.disk(Cluster.FE);
-            TabletMeta meta = Catalog.tablet(fe, TABLET);
-            Catalog.put(fe, new TabletMeta(TABLET, 2, meta.replicas()).with(new Replica(COPY_ID, "be2", Replica.State.NORMAL)));
+            Catalog.put(fe, new TabletMeta(TABLET, 2, Catalog.tablet(fe, TABLET).replicas()));
+        });
+        sim.at(21 * SECOND + 1, "the catalog takes the copy back", () -> {
+            Disk fe = sim.disk(Cluster.FE);
+            Catalog.put(fe, Catalog.tablet(fe, TABLET).with(new Replica(COPY_ID, "be2", Replica.State.NORMAL)));
         });
         sim.runUntil(30 * SECOND);
         assertEquals(List.of("D13"), names(sim.violations()), () -> sim.violations().toString());
