@@ -22,6 +22,12 @@ final class AgentExecutor {
      */
     private final TreeMap<Long, int[]> inBatch = new TreeMap<>();
     private long batchChanges;
+    /**
+     * Ghost state for the checks only: while a batch's tasks leave, the time its tasks were decided
+     * and submitted ({@link #NOT_LEAVING} otherwise). A check that sees a task sent reads it here.
+     */
+    private long leavingSubmittedMicros = NOT_LEAVING;
+    static final long NOT_LEAVING = Long.MIN_VALUE;
 
     AgentExecutor(NodeContext ctx, DorisConfig config, FaultState faults) {
         this.ctx = ctx;
@@ -46,12 +52,20 @@ final class AgentExecutor {
             label.append(' ').append(t);
         }
         count(batch, 1);
+        long submittedMicros = ctx.now();
         ctx.setTimer(label.toString(), delay + slow, () -> {
             count(batch, -1);
+            leavingSubmittedMicros = submittedMicros;
             for (AgentProtocol t : batch) {
                 ctx.send(backend, t);
             }
+            leavingSubmittedMicros = NOT_LEAVING;
         });
+    }
+
+    /** While a batch's tasks are being sent, when that batch was submitted; else {@link #NOT_LEAVING}. For checks. */
+    long leavingSubmittedMicros() {
+        return leavingSubmittedMicros;
     }
 
     /** How many CLONEs ({@code TaskType.CLONE}) or DROPs of the tablet wait in batches not sent yet. For coverage. */

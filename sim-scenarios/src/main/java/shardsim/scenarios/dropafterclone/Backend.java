@@ -70,6 +70,8 @@ public final class Backend implements Node {
     private final LinkedHashSet<TaskKey> running = new LinkedHashSet<>();
     /** Tablets whose clone is executing ({@code TabletManager::register_clone_tablet}). */
     private final TreeSet<Long> underClone = new TreeSet<>();
+    /** One delivery per thrift call: the link's duplicates are dropped here ({@link ThriftInbox}). */
+    private final ThriftInbox inbox = new ThriftInbox();
     /**
      * {@code s_report_version}: in memory, started from the clock at boot so a restarted BE's
      * versions exceed its earlier ones, raised by a clone that creates a new tablet.
@@ -103,6 +105,9 @@ public final class Backend implements Node {
 
     @Override
     public void onMessage(Envelope env) {
+        if (!inbox.first(env)) {
+            return;
+        }
         if (env.message() instanceof CloneTask c) {
             // A BE before the fix does not know TCloneReq.replica_id.
             submitClone(new Clone(c.tabletId(), fence.replicaIdFields() ? c.replicaId() : 0, c.replicaId(), c.srcBackend()));
@@ -320,7 +325,7 @@ public final class Backend implements Node {
             reason = "replica_id not match(" + local.replicaId() + " vs " + d.replicaId() + ")";
         } else {
             ctx.trace("begin drop tablet. tablet_id=" + d.tabletId() + ", replica_id=" + d.replicaId() + " (tablet has " + local.replicaId() + ")");
-            store.delete(local, "drop task", ctx.now());
+            store.delete(local, "drop task", ctx.now(), fence.replicaIdFields() ? d.replicaId() : TabletStore.NO_REQUEST_ID);
             ctx.trace("set tablet to shutdown state and remove it from memory. tablet_id=" + d.tabletId());
             status = Status.OK;
             reason = "dropped";

@@ -32,6 +32,10 @@ public final class CopyObserver {
     private long deletes;
     /** The first D1 problem not yet handed to the invariant. */
     private String d1Problem;
+    /** The first D13 case not yet handed to the invariant. */
+    private String d13Gap;
+    /** The DROPs the FE sent, for D13's excuse; null until the checks set it (then every such delete is D1's). */
+    private SentDrops sentDrops;
 
     public CopyObserver(SimView sim, String fe, List<String> backends) {
         this.sim = sim;
@@ -51,10 +55,26 @@ public final class CopyObserver {
 
     /** D1 after this event: null unless a BE deleted a copy the catalog references. */
     public String d1() {
+        if (sentDrops != null) {
+            sentDrops.refresh();
+        }
         refresh();
         String p = d1Problem;
         d1Problem = null;
         return p;
+    }
+
+    /** Judges the deletes by DROPs against the DROPs the FE sent, so that D13's case is told apart from D1's. */
+    void judgeDropsBy(SentDrops drops) {
+        this.sentDrops = drops;
+    }
+
+    /** D13 after this event, after D1: null unless a DROP deleted a copy the FE had taken back after sending it. */
+    String d13() {
+        refresh();
+        String g = d13Gap;
+        d13Gap = null;
+        return g;
     }
 
     /** D2 at all times: null while every tablet has a copy somewhere. */
@@ -99,8 +119,7 @@ public final class CopyObserver {
         TreeMap<Long, LocalTablet> before = copies.getOrDefault(be, new TreeMap<>());
         for (Map.Entry<Long, LocalTablet> e : before.entrySet()) {
             if (!now.containsKey(e.getKey())) {
-                TabletStore.DeletedCopy d = recorded.get(e.getKey());
-                deleted(be, e.getValue(), d == null ? "unrecorded" : d.path());
+                deleted(be, e.getValue(), recorded.get(e.getKey()));
             }
         }
         for (Long tabletId : now.keySet()) {
@@ -113,17 +132,37 @@ public final class CopyObserver {
 
     /**
      * D1: the catalog must not rely on the deleted copy, that is place a NORMAL replica on this BE,
-     * or a CLONE replica whose clone wrote this very copy.
+     * or a CLONE replica whose clone wrote this very copy. D13, the residual gap, is the one such
+     * delete D1 excuses: a DROP carrying the id of the NORMAL replica the catalog now places there,
+     * every DROP of that id having been decided while the FE's catalog placed no replica of the
+     * tablet on this BE ({@link SentDrops}), so the FE took the copy back into its catalog, under the
+     * id the BE reported, after it decided the DROP.
      */
-    private void deleted(String be, LocalTablet copy, String path) {
+    private void deleted(String be, LocalTablet copy, TabletStore.DeletedCopy record) {
         deletes++;
         change(copy.tabletId(), -1);
         TabletMeta meta = Catalog.tablet(sim.disk(fe), copy.tabletId());
         Replica r = meta == null ? null : meta.replicaOn(be);
-        if (d1Problem == null && r != null && (r.state() == Replica.State.NORMAL || r.replicaId() == copy.writtenFor())) {
-            d1Problem = be + " deletes tablet " + copy.tabletId() + " (meta replica " + copy.replicaId() + ", written for " + copy.writtenFor()
-                    + ", by " + path + ") while the catalog references replica " + r.replicaId() + " there in state " + r.state() + (r.bad() ? ", bad" : "");
+        if (r == null || !(r.state() == Replica.State.NORMAL || r.replicaId() == copy.writtenFor())) {
+            return;
         }
+        String path = record == null ? "unrecorded" : record.path();
+        String what = be + " deletes tablet " + copy.tabletId() + " (meta replica " + copy.replicaId() + ", written for " + copy.writtenFor()
+                + ", by " + path + ") while the catalog references replica " + r.replicaId() + " there in state " + r.state() + (r.bad() ? ", bad" : "");
+        if (readopted(be, copy.tabletId(), r, record)) {
+            if (d13Gap == null) {
+                d13Gap = what + ": the DROP carries that replica's id and was decided while the FE's catalog placed no replica of the tablet on " + be
+                        + "; the FE took the copy back from a later tablet report, under the id " + be + " reported, before the DROP ran";
+            }
+        } else if (d1Problem == null) {
+            d1Problem = what;
+        }
+    }
+
+    /** D13's excuse: see {@link #deleted}. */
+    private boolean readopted(String be, long tabletId, Replica r, TabletStore.DeletedCopy record) {
+        return sentDrops != null && record != null && r.state() == Replica.State.NORMAL && record.requestReplicaId() != TabletStore.NO_REQUEST_ID
+                && record.requestReplicaId() == r.replicaId() && sentDrops.onlyDecidedWhileUnplaced(be, tabletId, r.replicaId());
     }
 
     private void change(long tabletId, int delta) {

@@ -3,8 +3,8 @@ package shardsim.scenarios.dropafterclone;
 import shardsim.core.check.ClaimTable;
 
 /**
- * What each mode of drop-after-clone says of each invariant: its known gap (D9, in each build whose
- * clone finish carries the report version) and the claims each mode is expected to break (the
+ * What each mode of drop-after-clone says of each invariant: its known gaps (D9, in each build whose
+ * clone finish carries the report version; D13, in each whose DROP carries the reported replica id) and the claims each mode is expected to break (the
  * reported bug in {@code buggy}; in an ablation, what the part it removes protects). An ablation's
  * expected break stays a claim: the ablation is the fix less one part and claims what the fix
  * claims, so its failing run is the evidence that the part is needed, not a gap upstream leaves.
@@ -17,6 +17,7 @@ final class DorisClaims {
     }
 
     static ClaimTable table() {
+        String[] withDropIds = Fence.TABLE.stream().filter(Fence::dropCarriesReplicaId).map(Fence::name).toArray(String[]::new);
         String[] versioned = Fence.TABLE.stream().filter(Fence::reportVersionOnClone).map(Fence::name).toArray(String[]::new);
         return ClaimTable.builder(Checks.INVARIANTS, Fence.MODES)
                 .gap(Checks.D9, "the report-version fence is open: the FE learns a BE's raised version only from a clone finish it matches to a queued task, "
@@ -25,6 +26,14 @@ final class DorisClaims {
                         + "set a held replica bad: when all three finish tries fail the BE drops the task info (task_worker_pool.cpp, apache/doris 00541862), the FE resends "
                         + "the CLONE (ReportHandler.taskReport, 6f81efb5), which misses no version and so carries none (24f3f1db), and a report queued "
                         + "before the clone is then handled (swarm seed 2314)", versioned)
+                .gap(Checks.D13, "the FE does not keep the DROPs it sends, and adding a reported copy does not stop one: deleteFromBackend puts the id the BE "
+                        + "reported into a DropReplicaTask, submits it and forgets it, while addReplica takes the same copy back as a NORMAL replica under that "
+                        + "id once the tablet is short of alive replicas (ReportHandler.deleteFromBackend and addReplica, apache/doris 6f81efb5), and the BE's "
+                        + "drop, finding the ids equal, deletes it (DropTableTaskPool::_drop_tablet_worker_thread_callback, task_worker_pool.cpp, 5bbc441b; "
+                        + "TabletManager::_drop_tablet_unlocked, 0a6013a7). In the model the tablet falls short through D9's loss (swarm seed 16822: a balance "
+                        + "finish leaves be10006's copy redundant and the FE decides its DROP, which waits in be10006's DROP pool; a stale report sets the "
+                        + "tablet's only replica bad; be10006's next report brings the copy back under the DROP's id, and the DROP deletes it); in Doris a BE "
+                        + "that is not alive does it too (Tablet.getHealthStatusWithPriority)", withDropIds)
                 .expectedBreak(Checks.D1, "the reported bug: a DROP decided from a stale report runs after a CLONE re-created the tablet and deletes the copy "
                         + "the catalog references (the DROP names only the tablet)", "buggy")
                 .expectedBreak(Checks.D2, "the reported bug: that DROP deletes the only copy", "buggy")

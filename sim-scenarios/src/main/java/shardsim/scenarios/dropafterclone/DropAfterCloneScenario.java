@@ -77,7 +77,7 @@ public final class DropAfterCloneScenario extends SimulatedScenario<DorisWorld, 
         return Checks.INVARIANTS;
     }
 
-    /** D9, the report-version fence's gap, and what each mode is expected to break ({@link DorisClaims}). */
+    /** D9, the report-version fence's gap, D13, the untracked DROP's, and what each mode is expected to break ({@link DorisClaims}). */
     @Override
     public shardsim.core.check.ClaimTable claims() {
         return DorisClaims.TABLE;
@@ -87,7 +87,7 @@ public final class DropAfterCloneScenario extends SimulatedScenario<DorisWorld, 
      * D5, D6, D7, D11 and D12 hold the model to the bookkeeping of the Doris code it follows (the
      * catalog it replays, the replicas it places, the CLONE replicas of its moves, its balance
      * finish, its report timers); none is a property Doris's fix claims, and a violation is a bug of
-     * the model. D1-D4, D8 and D10 are the claims about Doris; D9 the fix's known gap.
+     * the model. D1-D4, D8 and D10 are the claims about Doris; D9 and D13 the fix's known gaps.
      */
     @Override
     public List<Rule> modelChecks() {

@@ -39,6 +39,8 @@ public final class Frontend implements Node {
     private final Metrics metrics;
     private final Fence fence;
     private final AgentTaskQueue tasks = new AgentTaskQueue();
+    /** One delivery per thrift call: the link's duplicates are dropped here ({@link ThriftInbox}). */
+    private final ThriftInbox inbox = new ThriftInbox();
     private final AgentExecutor executor;
     private final ReportHandler reports;
     /** The TabletScheduler's contexts: at most one move per tablet. Volatile. */
@@ -79,6 +81,9 @@ public final class Frontend implements Node {
 
     @Override
     public void onMessage(Envelope env) {
+        if (!inbox.first(env)) {
+            return;
+        }
         if (env.message() instanceof TabletReport || env.message() instanceof TaskReport) {
             reports.queue((AgentProtocol) env.message());
         } else if (env.message() instanceof FinishTask f) {
@@ -95,6 +100,14 @@ public final class Frontend implements Node {
     /** CLONEs or DROPs of the tablet in agent batches that have not left the FE. For coverage. */
     int inAgentBatch(long tabletId, TaskType type) {
         return executor.inBatch(tabletId, type);
+    }
+
+    /**
+     * While an agent batch's tasks are being sent, when the FE decided them and submitted the batch
+     * ({@code AgentExecutor.NOT_LEAVING} otherwise): a task may leave long after it was decided. For D13.
+     */
+    long leavingBatchSubmittedMicros() {
+        return executor.leavingSubmittedMicros();
     }
 
     /** A number that moves whenever {@link #inAgentBatch} may answer differently. For coverage. */

@@ -15,9 +15,16 @@ final class TabletStore {
     private static final String DELETE_COUNT = "deletes/count";
     private static final String DELETE = "deletes/";
 
-    /** One physical delete: the copy as it was, the code path that deleted it, and when. */
-    record DeletedCopy(LocalTablet copy, String path, long atMicros) {
+    /**
+     * One physical delete: the copy as it was, the code path that deleted it, when, and the replica
+     * id the deleting request carried as the BE read it ({@link #NO_REQUEST_ID} when none: a path
+     * without one, or a BE or FE without the field).
+     */
+    record DeletedCopy(LocalTablet copy, String path, long atMicros, long requestReplicaId) {
     }
+
+    /** A delete whose request carried no replica id the BE read. */
+    static final long NO_REQUEST_ID = 0;
 
     private final Disk disk;
 
@@ -46,11 +53,11 @@ final class TabletStore {
         disk.put(TABLET + copy.tabletId(), copy.stamped(replicaId));
     }
 
-    /** Deletes {@code copy} for good, recording the delete. */
-    void delete(LocalTablet copy, String path, long nowMicros) {
+    /** Deletes {@code copy} for good, recording the delete and the replica id its request carried. */
+    void delete(LocalTablet copy, String path, long nowMicros, long requestReplicaId) {
         long n = deleteCount(disk);
         disk.deleteDurable(TABLET + copy.tabletId());
-        disk.put(deleteKey(n), new DeletedCopy(copy, path, nowMicros));
+        disk.put(deleteKey(n), new DeletedCopy(copy, path, nowMicros, requestReplicaId));
         disk.putDurable(DELETE_COUNT, n + 1);
     }
 

@@ -13,6 +13,7 @@
  * {@code MoveProgress} the FE's moves, {@code CatalogRecovery} the FE's catalog across restarts;
  * D6, D7, D10 and D11 the FE's catalog and moves after every event, D8-D11 through one shared
  * {@code CatalogView}; {@code ReportedLoss}, D8 and D9, the replicas a report sets bad or deletes;
+ * {@code SentDrops} with {@code CopyObserver}, D13, a DROP of a copy the FE took back after sending it;
  * {@code ReportCadence}, D12, the BEs' reports; D5-D7, D11 and D12 labelled checks of the model's
  * own bookkeeping), the
  * three plans, and the fidelity table and report log that set the model beside Doris. A run is
