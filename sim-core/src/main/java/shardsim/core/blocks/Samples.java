@@ -26,7 +26,7 @@ public record Samples(long fromMicros, long toMicros, long everyMicros) {
 
     /**
      * Registers {@code check} at every sample time, in time order, as a check of the run
-     * ({@link Simulation#checkAt}: it may read any state and raise violations), each traced under
+     * ({@link shardsim.core.sim.Checks#checkAt}: it may read any state and raise violations), each traced under
      * {@code label}.
      */
     public void schedule(Simulation sim, String label, Runnable check) {
