@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.TreeSet;
+import shardsim.core.blocks.RequestInbox;
 import shardsim.core.blocks.RetryPolicy;
 import shardsim.core.blocks.RetryingCall;
 import shardsim.core.node.Envelope;
@@ -70,8 +71,8 @@ public final class Backend implements Node {
     private final LinkedHashSet<TaskKey> running = new LinkedHashSet<>();
     /** Tablets whose clone is executing ({@code TabletManager::register_clone_tablet}). */
     private final TreeSet<Long> underClone = new TreeSet<>();
-    /** One delivery per thrift call: the link's duplicates are dropped here ({@link ThriftInbox}). */
-    private final ThriftInbox inbox = new ThriftInbox();
+    /** One delivery per thrift call: the link's duplicates are dropped here ({@link RequestInbox}): the agent server registers one task per submitTasks (task_worker_pool.cpp submit_task, incubator-doris fae3eff2). */
+    private final RequestInbox inbox = new RequestInbox();
     /**
      * {@code s_report_version}: in memory, started from the clock at boot so a restarted BE's
      * versions exceed its earlier ones, raised by a clone that creates a new tablet.

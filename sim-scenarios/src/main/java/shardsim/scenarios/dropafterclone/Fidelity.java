@@ -26,7 +26,7 @@ final class Fidelity {
                 new FidelityRow("No DROP tracking: deleteFromBackend adds each DropReplicaTask to a batch and submits it; it never enters the AgentTaskQueue, so no DROP is de-duplicated or resent; a new DROP comes only from a later tablet report that still lists the tablet",
                         "ReportHandler.deleteFromBackend, incubator-doris fae3eff2 and apache/doris 6f81efb5",
                         "none"),
-                new FidelityRow("One delivery per RPC: every message between the FE and a BE, and between BEs, is one thrift call over TCP (submitTasks, report, finishTask, the clone's snapshot), so a handler sees it once; the link's duplicate of an envelope is dropped at the receiver (ThriftInbox)",
+                new FidelityRow("One delivery per RPC: every message between the FE and a BE, and between BEs, is one thrift call over TCP (submitTasks, report, finishTask, the clone's snapshot), so a handler sees it once; the link's duplicate of an envelope is dropped at the receiver (RequestInbox)",
                         "ReportHandler.handleReport (one putToQueue per report call), apache/doris 6f81efb5; MasterServerClient::report and finish_task, TaskWorkerPool::submit_task, incubator-doris fae3eff2",
                         "none since this change: before it, a duplicated tablet report was queued and handled twice, and its second copy, handled after the DROP its first copy decided had run, took the dropped copy back into the catalog (swarm seed 22603, D2 broken)"),
                 new FidelityRow("Agent batches are not ordered: each AgentBatchTask runs on its own thread of the AgentTaskExecutor pool and makes its own submitTasks RPC, so a batch submitted later can reach the BE first",

@@ -2,6 +2,7 @@ package shardsim.scenarios.dropafterclone;
 
 import java.util.List;
 import java.util.TreeMap;
+import shardsim.core.blocks.RequestInbox;
 import shardsim.core.node.Disk;
 import shardsim.core.node.Envelope;
 import shardsim.core.node.Node;
@@ -39,8 +40,8 @@ public final class Frontend implements Node {
     private final Metrics metrics;
     private final Fence fence;
     private final AgentTaskQueue tasks = new AgentTaskQueue();
-    /** One delivery per thrift call: the link's duplicates are dropped here ({@link ThriftInbox}). */
-    private final ThriftInbox inbox = new ThriftInbox();
+    /** One delivery per thrift call: the link's duplicates are dropped here ({@link RequestInbox}): ReportHandler.handleReport puts one report on the queue per call (apache/doris 6f81efb5). */
+    private final RequestInbox inbox = new RequestInbox();
     private final AgentExecutor executor;
     private final ReportHandler reports;
     /** The TabletScheduler's contexts: at most one move per tablet. Volatile. */

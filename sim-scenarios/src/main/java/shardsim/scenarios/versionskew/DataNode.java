@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import shardsim.core.blocks.RequestInbox;
 import shardsim.core.node.Envelope;
 import shardsim.core.node.Node;
 import shardsim.core.node.NodeContext;
@@ -77,7 +78,8 @@ public final class DataNode implements Node {
     private final long firstHeartbeatMicros;
     private final TreeMap<Integer, Shard> shards = new TreeMap<>();
     private final Engine engine;
-    private final RpcInbox inbox = new RpcInbox();
+    /** One run per gRPC request: the link's duplicates are dropped here (gRPC over HTTP/2 delivers a request once). */
+    private final RequestInbox inbox = new RequestInbox();
     private final ShardLocks locks;
     /** The shard locks this incarnation holds and keeps alive. */
     private final TreeSet<Integer> locked = new TreeSet<>();

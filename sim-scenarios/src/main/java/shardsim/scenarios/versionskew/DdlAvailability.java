@@ -27,7 +27,7 @@ import shardsim.core.sim.Simulation;
  * lost message may be a DDL's lost answer, which leaves meta behind its leader until the heartbeat
  * repair ({@code RegisterNode} at 81b8d68) catches up; the settle time is the bound C2 uses for
  * that. A duplicated message is no disturbance: every process hands a request to its handler
- * once ({@link RpcInbox}), as gRPC does.
+ * once ({@link shardsim.core.blocks.RequestInbox}), as gRPC does.
  */
 final class DdlAvailability {
     private final Simulation sim;

@@ -59,7 +59,7 @@ final class Fidelity {
                 new FidelityRow("One gRPC request runs once: meta, the data nodes and the client hand each request (and each one-way message) to its handler once, however often the lossy link delivers it",
                         "every meta event and meta service call is a unary gRPC call (server/src/grpc/meta_event_service/mod.rs handle_request! / handle_request_with_version! at " + HORAEDB_FIX
                                 + "; server/service/grpc/service.go at " + META_FIX + ")",
-                        "The link duplicates envelopes to exercise the model; gRPC over HTTP/2 delivers a request once, so a duplicate is dropped at the receiver (RpcInbox). "
+                        "The link duplicates envelopes to exercise the model; gRPC over HTTP/2 delivers a request once, so a duplicate is dropped at the receiver (RequestInbox). "
                                 + "Before, a duplicated CreateTableOnShard / DropTableOnShard ran twice and the refusal could overtake the success."),
                 new FidelityRow("Procedures on a shard: every procedure (create table, drop table, transfer leader) is submitted to a waiting queue and runs when the shard's procedure lock is free; "
                         + "one that finds it held is tried again every 500 ms; one whose shard version moved while it waited is removed and never answered",

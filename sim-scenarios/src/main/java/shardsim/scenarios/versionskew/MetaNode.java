@@ -3,6 +3,7 @@ package shardsim.scenarios.versionskew;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
+import shardsim.core.blocks.RequestInbox;
 import shardsim.core.node.Disk;
 import shardsim.core.node.Envelope;
 import shardsim.core.node.Node;
@@ -40,7 +41,8 @@ public final class MetaNode implements Node {
     private final TreeMap<Integer, String> procedures = new TreeMap<>();
     /** Procedures waiting for their shard's lock, per shard in submit order; volatile. */
     private final ProcedureQueue waiting;
-    private final RpcInbox inbox = new RpcInbox();
+    /** One run per gRPC request: the link's duplicates are dropped here (gRPC over HTTP/2 delivers a request once). */
+    private final RequestInbox inbox = new RequestInbox();
     /**
      * The shard ids each node listed in its last heartbeat: ceresmeta's in-memory
      * {@code registeredNodesCache}, empty after a (re)start.

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import shardsim.core.blocks.RequestInbox;
 import shardsim.core.check.Violation;
 import shardsim.core.fault.FaultPlan;
 import shardsim.core.net.LinkPolicy;
@@ -82,7 +83,7 @@ class RetryingClientTest {
 
     @Test
     void aDuplicatedEnvelopeReachesItsHandlerOnce() {
-        RpcInbox inbox = new RpcInbox();
+        RequestInbox inbox = new RequestInbox();
         shardsim.core.node.Envelope env = new shardsim.core.node.Envelope(7, "meta", "node-1", new VersionSkewProtocol.GetTablesOfShards(SHARD), 3, false, 0);
         assertTrue(inbox.first(env));
         assertFalse(inbox.first(env), "the link's copy");
