@@ -20,8 +20,7 @@ import umontreal.ssj.simevents.eventlist.SplayTree;
 public final class HoldQueues {
     static final long SEED = 0x5EED_B0B0L;
 
-    private HoldQueues() {
-    }
+    private HoldQueues() {}
 
     /** The parameters every queue shares; the initial events are at increments from time zero. */
     @State(Scope.Thread)

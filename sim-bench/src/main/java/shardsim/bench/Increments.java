@@ -14,6 +14,7 @@ final class Increments {
     static final double MEAN_MICROS = 1_000_000;
     /** A power of two; 16 K longs (128 KiB) stay in L2 cache and are shared by all queues alike. */
     private static final int SIZE = 1 << 14;
+
     private static final int MASK = SIZE - 1;
 
     private final long[] values = new long[SIZE];

@@ -33,13 +33,19 @@ final class PingClient implements Node {
     }
 
     private void call() {
-        ctx.call(server, new PingProtocol.Ping(next++), PingProtocol.Pong.class, timeoutMicros, reply -> {
-            answered++;
-            call();
-        }, () -> {
-            timeouts++;
-            call();
-        });
+        ctx.call(
+                server,
+                new PingProtocol.Ping(next++),
+                PingProtocol.Pong.class,
+                timeoutMicros,
+                reply -> {
+                    answered++;
+                    call();
+                },
+                () -> {
+                    timeouts++;
+                    call();
+                });
     }
 
     @Override

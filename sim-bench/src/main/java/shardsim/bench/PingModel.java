@@ -39,7 +39,8 @@ record PingModel(int clients, int window, long timeoutMicros, long runMicros) {
         Simulation sim = build(seed);
         sim.runUntil(runMicros);
         if (sim.stopped() || !sim.checks().ok()) {
-            throw new IllegalStateException("ping model stopped early: " + sim.checks().violations());
+            throw new IllegalStateException(
+                    "ping model stopped early: " + sim.checks().violations());
         }
         return sim;
     }

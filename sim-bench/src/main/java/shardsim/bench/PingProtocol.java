@@ -4,9 +4,7 @@ import shardsim.core.node.Message;
 
 /** The throughput model's messages. */
 sealed interface PingProtocol extends Message {
-    record Ping(long n) implements PingProtocol {
-    }
+    record Ping(long n) implements PingProtocol {}
 
-    record Pong(long n) implements PingProtocol {
-    }
+    record Pong(long n) implements PingProtocol {}
 }

@@ -51,7 +51,8 @@ public class ThroughputBenchmark {
         public long messagesTimed;
     }
 
-    private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
+    private static final java.lang.management.ThreadMXBean THREADS =
+            java.lang.management.ManagementFactory.getThreadMXBean();
 
     @State(Scope.Thread)
     public static class Model {

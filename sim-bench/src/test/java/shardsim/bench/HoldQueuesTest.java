@@ -15,8 +15,12 @@ import umontreal.ssj.simevents.eventlist.SplayTree;
 class HoldQueuesTest {
 
     private static List<HoldQueues.Base> all(int pending) {
-        List<HoldQueues.Base> queues = List.of(new HoldQueues.Ours(), new HoldQueues.JdkPriorityQueue(),
-                new HoldQueues.SsjSplayTree(), new HoldQueues.SsjBinaryTree(), new HoldQueues.SsjRedblackTree(),
+        List<HoldQueues.Base> queues = List.of(
+                new HoldQueues.Ours(),
+                new HoldQueues.JdkPriorityQueue(),
+                new HoldQueues.SsjSplayTree(),
+                new HoldQueues.SsjBinaryTree(),
+                new HoldQueues.SsjRedblackTree(),
                 new HoldQueues.SsjHenriksen());
         for (HoldQueues.Base q : queues) {
             q.pending = pending;

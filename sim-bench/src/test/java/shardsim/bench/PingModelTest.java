@@ -14,7 +14,8 @@ class PingModelTest {
     @Test
     void lossyRunDeliversRepliesAndSomeCallsTimeOut() {
         Simulation sim = small.run(42);
-        assertTrue(sim.network().delivered() > 1_000, "delivered " + sim.network().delivered());
+        assertTrue(
+                sim.network().delivered() > 1_000, "delivered " + sim.network().delivered());
         assertTrue(sim.network().dropped() > 0, "a lossy link should drop something");
         long answered = 0;
         long timeouts = 0;
@@ -30,7 +31,9 @@ class PingModelTest {
 
     @Test
     void sameSeedSameDigest() {
-        assertEquals(small.run(7).record().trace().digest(), small.run(7).record().trace().digest());
+        assertEquals(
+                small.run(7).record().trace().digest(),
+                small.run(7).record().trace().digest());
     }
 
     @Test
@@ -43,10 +46,14 @@ class PingModelTest {
         long before = client.stray();
         client.onMessage(envelope("server", "client-1", new PingProtocol.Pong(1)));
         assertEquals(before + 1, client.stray());
-        assertThrows(IllegalStateException.class,
+        assertThrows(
+                IllegalStateException.class,
                 () -> client.onMessage(envelope("server", "client-1", new PingProtocol.Ping(1))));
-        assertThrows(IllegalStateException.class,
-                () -> sim.nodes().node(PingModel.SERVER, PingServer.class).onMessage(envelope("client-1", "server", new PingProtocol.Pong(1))));
+        assertThrows(
+                IllegalStateException.class,
+                () -> sim.nodes()
+                        .node(PingModel.SERVER, PingServer.class)
+                        .onMessage(envelope("client-1", "server", new PingProtocol.Pong(1))));
     }
 
     private static Envelope envelope(String from, String to, PingProtocol m) {

@@ -11,8 +11,8 @@ import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import shardsim.cli.base.ExitCodes;
 import shardsim.cli.base.Reproduce;
 import shardsim.cli.io.TraceFile;
@@ -20,8 +20,8 @@ import shardsim.cli.options.PlanChoice;
 import shardsim.cli.options.ProgressOption;
 import shardsim.cli.options.SeedsOption;
 import shardsim.cli.options.Target;
-import shardsim.cli.sweep.ResultFile;
 import shardsim.cli.sweep.Progress;
+import shardsim.cli.sweep.ResultFile;
 import shardsim.cli.sweep.SeedRange;
 import shardsim.core.scenario.DeterminismCheck;
 import shardsim.core.scenario.Plans;
@@ -35,7 +35,9 @@ import shardsim.core.trace.TraceDiff;
  * here and once in a new JVM, which catches state that leaks between runs in one process as well
  * as anything that differs between processes (hash seeds, identity hash codes, class init order).
  */
-@Command(name = "check-determinism", description = "Run every seed twice and compare (exit 3 naming the first differing event).")
+@Command(
+        name = "check-determinism",
+        description = "Run every seed twice and compare (exit 3 naming the first differing event).")
 public final class CheckDeterminismCommand implements Callable<Integer> {
     private final CliContext ctx;
 
@@ -67,8 +69,11 @@ public final class CheckDeterminismCommand implements Callable<Integer> {
         choice.checkedSpec(scenario, m, range.first());
         threads.count();
         long everySeconds = progress.seconds();
-        try (Progress progress = new Progress(ctx.err(), ctx.terminal(), range.count(), everySeconds, "check-determinism", "seeds")) {
-            return freshJvm ? acrossJvms(scenario, m, choice, range, progress) : inThisJvm(scenario, m, choice, range, progress);
+        try (Progress progress =
+                new Progress(ctx.err(), ctx.terminal(), range.count(), everySeconds, "check-determinism", "seeds")) {
+            return freshJvm
+                    ? acrossJvms(scenario, m, choice, range, progress)
+                    : inThisJvm(scenario, m, choice, range, progress);
         }
     }
 
@@ -80,7 +85,8 @@ public final class CheckDeterminismCommand implements Callable<Integer> {
         int n = threads.count();
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(n);
         try {
-            // Windows of blocks, judged in seed order: the first difference reported is the smallest seed's, for any thread count.
+            // Windows of blocks, judged in seed order: the first difference reported is the smallest seed's, for any
+            // thread count.
             long next = range.first();
             boolean exhausted = false;
             while (!exhausted && next <= range.last()) {
@@ -109,12 +115,15 @@ public final class CheckDeterminismCommand implements Callable<Integer> {
         } finally {
             pool.shutdownNow();
         }
-        ctx.out().println("deterministic: " + range.count() + " seeds of " + scenario.name() + " mode " + m + " plan " + p + " ran twice in one JVM with identical traces");
+        ctx.out()
+                .println("deterministic: " + range.count() + " seeds of " + scenario.name() + " mode " + m + " plan "
+                        + p + " ran twice in one JVM with identical traces");
         return ExitCodes.OK;
     }
 
     /** The first seed of {@code from..to} whose two runs differ, with where, or empty. */
-    private static Optional<Object[]> firstDifference(Scenario scenario, String m, PlanChoice choice, long from, long to) {
+    private static Optional<Object[]> firstDifference(
+            Scenario scenario, String m, PlanChoice choice, long from, long to) {
         for (long seed = from; seed <= to; seed++) {
             RunSpec spec = choice.spec(scenario, m, seed);
             Optional<TraceDiff.Difference> diff = DeterminismCheck.check(scenario, spec);
@@ -128,14 +137,29 @@ public final class CheckDeterminismCommand implements Callable<Integer> {
         return Optional.empty();
     }
 
-    private int acrossJvms(Scenario scenario, String m, PlanChoice choice, SeedRange range, Progress progress) throws IOException, InterruptedException {
+    private int acrossJvms(Scenario scenario, String m, PlanChoice choice, SeedRange range, Progress progress)
+            throws IOException, InterruptedException {
         String p = choice.name();
         Path dir = Files.createTempDirectory("sim-determinism");
         try {
             Path results = dir.resolve("child.jsonl");
-            child(dir, "sweep", scenario.name(), "--mode", m, "--plan", p, "--seeds", range.toString(), "--threads", Integer.toString(threads.count()), "--out", results.toString());
+            child(
+                    dir,
+                    "sweep",
+                    scenario.name(),
+                    "--mode",
+                    m,
+                    "--plan",
+                    p,
+                    "--seeds",
+                    range.toString(),
+                    "--threads",
+                    Integer.toString(threads.count()),
+                    "--out",
+                    results.toString());
             TreeMap<Long, String> theirs = new TreeMap<>();
-            ResultFile.Read read = ResultFile.read(results, (seeds, c) -> seeds.forEach(r -> theirs.put(r.seed(), r.digest())));
+            ResultFile.Read read =
+                    ResultFile.read(results, (seeds, c) -> seeds.forEach(r -> theirs.put(r.seed(), r.digest())));
             read.tail().forEach(r -> theirs.put(r.seed(), r.digest()));
             for (long seed = range.first(); seed <= range.last(); seed++) {
                 RunSpec spec = choice.spec(scenario, m, seed);
@@ -146,12 +170,27 @@ public final class CheckDeterminismCommand implements Callable<Integer> {
                 }
                 if (!mine.equals(other)) {
                     Path trace = dir.resolve("seed.trace.jsonl");
-                    child(dir, "run", scenario.name(), "--mode", m, "--plan", p, "--seed", Long.toString(seed), "--trace", trace.toString(), "--json");
+                    child(
+                            dir,
+                            "run",
+                            scenario.name(),
+                            "--mode",
+                            m,
+                            "--plan",
+                            p,
+                            "--seed",
+                            Long.toString(seed),
+                            "--trace",
+                            trace.toString(),
+                            "--json");
                     Trace here = Trace.full();
                     scenario.run(spec, here);
-                    Optional<TraceDiff.Difference> diff = TraceDiff.firstDifference(here.events(), TraceFile.read(trace).events());
+                    Optional<TraceDiff.Difference> diff = TraceDiff.firstDifference(
+                            here.events(), TraceFile.read(trace).events());
                     if (diff.isEmpty()) {
-                        ctx.out().println("NONDETERMINISM: seed " + seed + " digests differ (" + mine + " here, " + other + " in a fresh JVM) but a rerun matched");
+                        ctx.out()
+                                .println("NONDETERMINISM: seed " + seed + " digests differ (" + mine + " here, " + other
+                                        + " in a fresh JVM) but a rerun matched");
                         return ExitCodes.NONDETERMINISM;
                     }
                     return differs(spec, diff.get());
@@ -161,7 +200,9 @@ public final class CheckDeterminismCommand implements Callable<Integer> {
                     break;
                 }
             }
-            ctx.out().println("deterministic: " + range.count() + " seeds of " + scenario.name() + " mode " + m + " plan " + p + " gave identical digests here and in a fresh JVM");
+            ctx.out()
+                    .println("deterministic: " + range.count() + " seeds of " + scenario.name() + " mode " + m
+                            + " plan " + p + " gave identical digests here and in a fresh JVM");
             return ExitCodes.OK;
         } finally {
             try (var files = Files.walk(dir)) {
@@ -191,14 +232,18 @@ public final class CheckDeterminismCommand implements Callable<Integer> {
         cmd.add(Main.class.getName());
         cmd.addAll(List.of(args));
         Path log = dir.resolve("child.err");
-        Process proc = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(log.toFile()).start();
+        Process proc = new ProcessBuilder(cmd)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(log.toFile())
+                .start();
         if (!proc.waitFor(1, TimeUnit.HOURS)) {
             proc.destroyForcibly();
             throw new IllegalStateException("the child JVM did not finish within an hour");
         }
         int code = proc.exitValue();
         if (code != ExitCodes.OK && code != ExitCodes.VIOLATION) {
-            throw new IllegalStateException("the child JVM failed with exit " + code + ": " + Files.readString(log, StandardCharsets.UTF_8).strip());
+            throw new IllegalStateException("the child JVM failed with exit " + code + ": "
+                    + Files.readString(log, StandardCharsets.UTF_8).strip());
         }
     }
 }

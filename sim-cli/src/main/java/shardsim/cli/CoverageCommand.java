@@ -25,7 +25,10 @@ import tools.jackson.databind.node.ObjectNode;
  * never did, and the rarest it did; and which of its code probes (a fault kind taking effect) the
  * runs hit. Violations do not matter here; the exit code is 0 unless the input is bad.
  */
-@Command(name = "coverage", description = "List the abstract states a range of seeds reached and never reached, per state space, and the code probes hit.")
+@Command(
+        name = "coverage",
+        description =
+                "List the abstract states a range of seeds reached and never reached, per state space, and the code probes hit.")
 public final class CoverageCommand implements Callable<Integer> {
     private final CliContext ctx;
 
@@ -57,21 +60,34 @@ public final class CoverageCommand implements Callable<Integer> {
         int n = threads.count();
         long every = progress.seconds();
         // A plan file's names are checked in the first seed's world, and the scenario must declare what to cover.
-        if (scenario.run(choice.checkedSpec(scenario, m, range.first())).coverage().spaces().isEmpty()) {
-            throw new UserError("scenario " + scenario.name() + " declares no state abstraction: there is no coverage to list");
+        if (scenario.run(choice.checkedSpec(scenario, m, range.first()))
+                .coverage()
+                .spaces()
+                .isEmpty()) {
+            throw new UserError(
+                    "scenario " + scenario.name() + " declares no state abstraction: there is no coverage to list");
         }
         try (OnSignal signal = new OnSignal("coverage")) {
             CoverageRuns.Tallies tally;
             try (Progress p = new Progress(ctx.err(), ctx.terminal(), range.count(), every, "coverage", "seeds")) {
-                tally = CoverageRuns.tally(scenario, seed -> choice.spec(scenario, m, seed), range.first(), range.count(), n, r -> p.step(r.ok()), signal::signalled);
+                tally = CoverageRuns.tally(
+                        scenario,
+                        seed -> choice.spec(scenario, m, seed),
+                        range.first(),
+                        range.count(),
+                        n,
+                        r -> p.step(r.ok()),
+                        signal::signalled);
             }
             long done = tally.coverage().runs();
             boolean interrupted = done < range.count();
             if (interrupted) {
-                ctx.err().println("sim coverage: interrupted after " + done + " of " + range.count() + " seeds; the listing below counts those runs only");
+                ctx.err()
+                        .println("sim coverage: interrupted after " + done + " of " + range.count()
+                                + " seeds; the listing below counts those runs only");
             }
-            String title = "coverage " + scenario.name() + " mode " + m + " plan " + choice.name() + " seeds " + range + " (" + done + " runs"
-                    + (interrupted ? ", INTERRUPTED" : "") + ")";
+            String title = "coverage " + scenario.name() + " mode " + m + " plan " + choice.name() + " seeds " + range
+                    + " (" + done + " runs" + (interrupted ? ", INTERRUPTED" : "") + ")";
             if (json.on()) {
                 ObjectNode o = Json.MAPPER.createObjectNode();
                 o.put("scenario", scenario.name());

@@ -14,7 +14,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import shardsim.cli.base.ExitCodes;
-import shardsim.cli.options.GapsOption;
 import shardsim.cli.base.Launcher;
 import shardsim.cli.base.UserError;
 import shardsim.cli.explain.CurvePoint;
@@ -28,6 +27,7 @@ import shardsim.cli.explain.Points;
 import shardsim.cli.explain.TraceInput;
 import shardsim.cli.io.AtomicOutput;
 import shardsim.cli.io.Json;
+import shardsim.cli.options.GapsOption;
 import shardsim.cli.options.JsonOption;
 import shardsim.cli.options.PlanChoice;
 import shardsim.cli.options.SeedOption;
@@ -46,7 +46,10 @@ import shardsim.core.trace.Micros;
  * run, the fraction of re-randomised continuations that still break the same invariant, and names
  * the point of no return and the events just before it.
  */
-@Command(name = "explain", description = "Estimate when a failing run's failure became inevitable: replay it exactly up to points of the run, continue K times with every random stream re-seeded (the plan kept), and report the fraction that still fail, the point of no return (95%%) and the last point below 50%%.")
+@Command(
+        name = "explain",
+        description =
+                "Estimate when a failing run's failure became inevitable: replay it exactly up to points of the run, continue K times with every random stream re-seeded (the plan kept), and report the fraction that still fail, the point of no return (95%%) and the last point below 50%%.")
 public final class ExplainCommand implements Callable<Integer> {
     private static final int MAX_K = 100_000;
     private static final int MAX_POINTS = 10_000;
@@ -62,31 +65,60 @@ public final class ExplainCommand implements Callable<Integer> {
     @Mixin
     SeedOption seed;
 
-    @Option(names = "--k", paramLabel = "K", defaultValue = "" + ExplainParams.DEFAULT_K, description = "Continuations per point (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--k",
+            paramLabel = "K",
+            defaultValue = "" + ExplainParams.DEFAULT_K,
+            description = "Continuations per point (default: ${DEFAULT-VALUE}).")
     int k;
 
-    @Option(names = "--points", paramLabel = "N", defaultValue = "" + ExplainParams.DEFAULT_COARSE, description = "Points of the coarse grid, by event number from 0 to the violation (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--points",
+            paramLabel = "N",
+            defaultValue = "" + ExplainParams.DEFAULT_COARSE,
+            description =
+                    "Points of the coarse grid, by event number from 0 to the violation (default: ${DEFAULT-VALUE}).")
     int coarse;
 
-    @Option(names = "--max-points", paramLabel = "N", defaultValue = "" + ExplainParams.DEFAULT_MAX_POINTS, description = "Most points in all, bisection included (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--max-points",
+            paramLabel = "N",
+            defaultValue = "" + ExplainParams.DEFAULT_MAX_POINTS,
+            description = "Most points in all, bisection included (default: ${DEFAULT-VALUE}).")
     int maxPoints;
 
-    @Option(names = "--at", paramLabel = "POINT", split = ",", description = "Evaluate only these points: an event number (1234) or a virtual time (77.8s, 500ms, 20us), comma-separated.")
+    @Option(
+            names = "--at",
+            paramLabel = "POINT",
+            split = ",",
+            description =
+                    "Evaluate only these points: an event number (1234) or a virtual time (77.8s, 500ms, 20us), comma-separated.")
     List<String> at;
 
-    @Option(names = "--from-trace", paramLabel = "FILE", description = "Explain the run this trace records (written by 'sim run --trace'): its mode, plan and seed; the run must replay to the trace's digest.")
+    @Option(
+            names = "--from-trace",
+            paramLabel = "FILE",
+            description =
+                    "Explain the run this trace records (written by 'sim run --trace'): its mode, plan and seed; the run must replay to the trace's digest.")
     Path fromTrace;
 
     @Spec
     CommandSpec commandSpec;
 
-    @Option(names = "--invariant", paramLabel = "NAME", description = "The invariant whose failure is explained (default: the first claim the run breaks; with --fail-on-gaps, else its first known gap).")
+    @Option(
+            names = "--invariant",
+            paramLabel = "NAME",
+            description =
+                    "The invariant whose failure is explained (default: the first claim the run breaks; with --fail-on-gaps, else its first known gap).")
     String invariant;
 
     @Mixin
     ThreadsOption threads;
 
-    @Option(names = "--html", paramLabel = "FILE", description = "Write a page with the curve over virtual time and the run's space-time diagram.")
+    @Option(
+            names = "--html",
+            paramLabel = "FILE",
+            description = "Write a page with the curve over virtual time and the run's space-time diagram.")
     Path html;
 
     @Option(names = "--force", description = "Overwrite an --html file that exists.")
@@ -95,12 +127,17 @@ public final class ExplainCommand implements Callable<Integer> {
     @Mixin
     JsonOption json;
 
-    @Option(names = "--jitter", description = "Explain the run's plan with its link delays jittered (uniform from " + JITTER_MIN_MICROS + " to " + JITTER_MAX_MICROS
-            + " µs, nothing lost), its faults and operations kept: for a failure the plan scripts, which timings matter.")
+    @Option(
+            names = "--jitter",
+            description =
+                    "Explain the run's plan with its link delays jittered (uniform from " + JITTER_MIN_MICROS + " to "
+                            + JITTER_MAX_MICROS
+                            + " µs, nothing lost), its faults and operations kept: for a failure the plan scripts, which timings matter.")
     boolean jitter;
 
     /** The jittered link's delays (as the reports' explain section uses). */
     static final long JITTER_MIN_MICROS = 50;
+
     static final long JITTER_MAX_MICROS = 2_000;
 
     public ExplainCommand(CliContext ctx) {
@@ -114,7 +151,8 @@ public final class ExplainCommand implements Callable<Integer> {
         if (fromTrace != null) {
             for (String given : List.of("--mode", "--plan", "--seed")) {
                 if (commandSpec.commandLine().getParseResult().hasMatchedOption(given)) {
-                    throw new UserError("--from-trace gives the mode, plan and seed of the run; " + given + " cannot be given with it");
+                    throw new UserError("--from-trace gives the mode, plan and seed of the run; " + given
+                            + " cannot be given with it");
                 }
             }
             recorded = TraceInput.read(fromTrace, scenario);
@@ -129,26 +167,36 @@ public final class ExplainCommand implements Callable<Integer> {
             throw new UserError("--points must be between 1 and " + MAX_POINTS + ", got " + coarse);
         }
         if (maxPoints < coarse || maxPoints > MAX_POINTS) {
-            throw new UserError("--max-points must be between --points (" + coarse + ") and " + MAX_POINTS + ", got " + maxPoints);
+            throw new UserError(
+                    "--max-points must be between --points (" + coarse + ") and " + MAX_POINTS + ", got " + maxPoints);
         }
         if (invariant != null && !scenario.invariantNames().contains(invariant)) {
-            throw new UserError("unknown invariant '" + invariant + "' for " + scenario.name() + " (its invariants: " + String.join(", ", scenario.invariantNames()) + ")");
+            throw new UserError("unknown invariant '" + invariant + "' for " + scenario.name() + " (its invariants: "
+                    + String.join(", ", scenario.invariantNames()) + ")");
         }
         int t = threads.count();
         if (!(scenario instanceof SimulatedScenario<?, ?, ?> simulated)) {
-            throw new UserError("scenario " + scenario.name() + " is not built on the run skeleton (shardsim.core.run.SimulatedScenario), so it cannot be replayed to a point");
+            throw new UserError(
+                    "scenario " + scenario.name()
+                            + " is not built on the run skeleton (shardsim.core.run.SimulatedScenario), so it cannot be replayed to a point");
         }
         RunFiles.check("sim explain", force, recorded != null ? List.of(fromTrace) : RunFiles.inputs(choice), html);
         RunSpec given = recorded != null ? recorded.spec() : choice.checkedSpec(scenario, m, n);
         String command = command(given);
         if (jitter) {
             if (recorded != null) {
-                throw new UserError("--jitter explains a run's plan with other link delays; --from-trace explains the recorded run as it was");
+                throw new UserError(
+                        "--jitter explains a run's plan with other link delays; --from-trace explains the recorded run as it was");
             }
-            shardsim.core.scenario.CustomPlan plan = scenario.planOf(given).withSource(given.plan() + "-jittered")
-                    .withLink(new shardsim.core.net.LinkPolicy(0, 0, new shardsim.core.net.Delay.Uniform(JITTER_MIN_MICROS, JITTER_MAX_MICROS),
+            shardsim.core.scenario.CustomPlan plan = scenario.planOf(given)
+                    .withSource(given.plan() + "-jittered")
+                    .withLink(new shardsim.core.net.LinkPolicy(
+                            0,
+                            0,
+                            new shardsim.core.net.Delay.Uniform(JITTER_MIN_MICROS, JITTER_MAX_MICROS),
                             shardsim.core.net.LinkPolicy.DEFAULT_CAPACITY));
-            given = RunSpec.custom(given.scenario(), given.mode(), plan, given.seed()).withNodeModes(given.nodeModes());
+            given = RunSpec.custom(given.scenario(), given.mode(), plan, given.seed())
+                    .withNodeModes(given.nodeModes());
         }
         ExplainParams params = new ExplainParams(k, coarse, maxPoints, ExplainParams.DEFAULT_JUMP);
         if (recorded != null) {
@@ -156,32 +204,45 @@ public final class ExplainCommand implements Callable<Integer> {
             // is not the run this sim explains, whatever digest its header carries.
             shardsim.core.trace.Trace full = shardsim.core.trace.Trace.full();
             String replayed = simulated.run(given, full).digestHex();
-            java.util.Optional<shardsim.core.trace.TraceDiff.Difference> diff = shardsim.core.trace.TraceDiff.firstDifference(recorded.events(), full.events());
+            java.util.Optional<shardsim.core.trace.TraceDiff.Difference> diff =
+                    shardsim.core.trace.TraceDiff.firstDifference(recorded.events(), full.events());
             if (diff.isPresent() || !replayed.equals(recorded.digest())) {
-                String first = diff.map(d -> d.describe().lines().findFirst().orElse("")).orElse("every event matches but the digest differs: recorded "
-                        + recorded.digest() + ", replayed " + replayed);
-                ctx.err().println("sim explain: the trace " + fromTrace + " is not the run this sim replays: " + shardsim.cli.io.Text.oneLine(first)
-                        + " (sim replay " + fromTrace + " shows both sides)");
+                String first = diff.map(d -> d.describe().lines().findFirst().orElse(""))
+                        .orElse("every event matches but the digest differs: recorded " + recorded.digest()
+                                + ", replayed " + replayed);
+                ctx.err()
+                        .println("sim explain: the trace " + fromTrace + " is not the run this sim replays: "
+                                + shardsim.cli.io.Text.oneLine(first) + " (sim replay " + fromTrace
+                                + " shows both sides)");
                 return ExitCodes.NONDETERMINISM;
             }
         }
-        try (OnSignal signal = new OnSignal("explain"); AtomicOutput page = html == null ? null : AtomicOutput.create(html)) {
+        try (OnSignal signal = new OnSignal("explain");
+                AtomicOutput page = html == null ? null : AtomicOutput.create(html)) {
             RunSpec spec = Explainer.runnable(simulated, given);
             Original original;
             try {
                 original = Explainer.original(simulated, spec, invariant, gaps.on());
             } catch (IllegalArgumentException e) {
-                throw new UserError(scenario.name() + " " + m + " " + given.plan() + " seed " + n + ": " + e.getMessage());
+                throw new UserError(
+                        scenario.name() + " " + m + " " + given.plan() + " seed " + n + ": " + e.getMessage());
             }
             List<Long> points = at == null ? null : Points.of(at, simulated, original);
-            String pointsText = points != null ? "as given: " + points
-                    : coarse + " evenly by event number over 0.." + Math.max(0, original.violation().eventNumber() - 1) + ", then bisection where the fraction jumps by "
-                            + ExplainParams.DEFAULT_JUMP + " or more or crosses a threshold, at most " + maxPoints + " in all";
+            String pointsText = points != null
+                    ? "as given: " + points
+                    : coarse + " evenly by event number over 0.."
+                            + Math.max(0, original.violation().eventNumber() - 1)
+                            + ", then bisection where the fraction jumps by " + ExplainParams.DEFAULT_JUMP
+                            + " or more or crosses a threshold, at most " + maxPoints + " in all";
             if (!json.on()) {
                 ExplainText.parameters(ctx.out(), original, params, t, pointsText);
                 if (spec != given) {
-                    ctx.out().println("note: plan " + given.plan() + " aims faults as the run goes; explained as data, the " + spec.custom().faults().size()
-                            + " faults of the original run kept at their times, none aimed in the continuations");
+                    ctx.out()
+                            .println(
+                                    "note: plan " + given.plan()
+                                            + " aims faults as the run goes; explained as data, the "
+                                            + spec.custom().faults().size()
+                                            + " faults of the original run kept at their times, none aimed in the continuations");
                 }
             }
             long t0 = System.nanoTime();
@@ -196,11 +257,16 @@ public final class ExplainCommand implements Callable<Integer> {
                         throw new Stopped(measured[0]);
                     }
                 };
-                x = points != null ? Explainer.at(simulated, original, params, points, pool, progress) : Explainer.search(simulated, original, params, pool, progress);
+                x = points != null
+                        ? Explainer.at(simulated, original, params, points, pool, progress)
+                        : Explainer.search(simulated, original, params, pool, progress);
             } catch (Stopped s) {
                 // No curve from part of its points: the points measured are the progress lines above.
-                ctx.err().println("sim explain: interrupted after " + s.points + " curve point(s)" + (points != null ? " of " + points.size() : "")
-                        + "; no curve and no decisive events are given (the points measured are the lines above)");
+                ctx.err()
+                        .println(
+                                "sim explain: interrupted after " + s.points + " curve point(s)"
+                                        + (points != null ? " of " + points.size() : "")
+                                        + "; no curve and no decisive events are given (the points measured are the lines above)");
                 ctx.err().flush();
                 return ExitCodes.INTERRUPTED;
             } finally {
@@ -237,13 +303,31 @@ public final class ExplainCommand implements Callable<Integer> {
     }
 
     private static String progressLine(CurvePoint c, long runs, long t0) {
-        return String.format(Locale.ROOT, "explain: event %d (t=%s): %d/%d fail; %d continuations, %.1f s", c.event(), Micros.format(c.timeMicros()), c.failing(),
-                c.k(), runs, (System.nanoTime() - t0) / 1e9);
+        return String.format(
+                Locale.ROOT,
+                "explain: event %d (t=%s): %d/%d fail; %d continuations, %.1f s",
+                c.event(),
+                Micros.format(c.timeMicros()),
+                c.failing(),
+                c.k(),
+                runs,
+                (System.nanoTime() - t0) / 1e9);
     }
 
     private String command(RunSpec spec) {
-        List<String> words = new ArrayList<>(fromTrace != null ? List.of("sim", "explain", spec.scenario(), "--from-trace", fromTrace.toString())
-                : List.of("sim", "explain", spec.scenario(), "--mode", spec.mode(), "--plan", spec.plan(), "--seed", Long.toString(spec.seed())));
+        List<String> words = new ArrayList<>(
+                fromTrace != null
+                        ? List.of("sim", "explain", spec.scenario(), "--from-trace", fromTrace.toString())
+                        : List.of(
+                                "sim",
+                                "explain",
+                                spec.scenario(),
+                                "--mode",
+                                spec.mode(),
+                                "--plan",
+                                spec.plan(),
+                                "--seed",
+                                Long.toString(spec.seed())));
         if (k != ExplainParams.DEFAULT_K) {
             words.addAll(List.of("--k", Integer.toString(k)));
         }

@@ -18,8 +18,11 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** {@code sim list}: every scenario with its modes, plans, fault kinds, roles, invariants and what goes wrong. */
-@Command(name = "list", description = "List the scenarios with their modes, plans, fault kinds, roles and invariants, and what each mode claims of each invariant "
-        + "(claims, claims it is expected to break, known gaps with their reasons).")
+@Command(
+        name = "list",
+        description =
+                "List the scenarios with their modes, plans, fault kinds, roles and invariants, and what each mode claims of each invariant "
+                        + "(claims, claims it is expected to break, known gaps with their reasons).")
 public final class ListCommand implements Callable<Integer> {
     private final CliContext ctx;
 
@@ -32,7 +35,8 @@ public final class ListCommand implements Callable<Integer> {
     /** The roles of the scenario's world for {@link #WORLD_PLAN} (else its first plan) at seed 0; empty if it does not say. */
     private static Map<String, List<String>> roles(Scenario s) {
         String plan = s.plans().contains(WORLD_PLAN) ? WORLD_PLAN : s.plans().get(0);
-        return s.worldRoles(new shardsim.core.scenario.RunSpec(s.name(), s.modes().get(0), plan, 0));
+        return s.worldRoles(
+                new shardsim.core.scenario.RunSpec(s.name(), s.modes().get(0), plan, 0));
     }
 
     public ListCommand(CliContext ctx) {
@@ -70,22 +74,30 @@ public final class ListCommand implements Callable<Integer> {
         }
         for (Scenario s : ctx.scenarios()) {
             ctx.out().println(s.name() + ": " + s.description());
-            ctx.out().println("  modes: " + String.join(", ", s.modes()) + " (default " + s.modes().get(0) + ")");
+            ctx.out()
+                    .println("  modes: " + String.join(", ", s.modes()) + " (default "
+                            + s.modes().get(0) + ")");
             ctx.out().println("  plans: " + String.join(", ", s.plans()));
             ctx.out().println("  fault kinds (plan files): " + String.join(", ", PlanFile.faultKindNames(s)));
             if (!s.windowKinds().isEmpty()) {
-                ctx.out().println("  windows (plan targeted aims faults inside them): " + String.join(", ", s.windowKinds()));
+                ctx.out()
+                        .println("  windows (plan targeted aims faults inside them): "
+                                + String.join(", ", s.windowKinds()));
             }
             Map<String, List<String>> roles = roles(s);
             if (!roles.isEmpty()) {
                 List<String> parts = new ArrayList<>();
                 roles.forEach((role, nodes) -> parts.add(role + " (" + String.join(", ", nodes) + ")"));
-                ctx.out().println("  roles (--node-mode NAME=MODE, sim upgrades; world of " + WORLD_PLAN + " seed 0): " + String.join("; ", parts));
+                ctx.out()
+                        .println("  roles (--node-mode NAME=MODE, sim upgrades; world of " + WORLD_PLAN + " seed 0): "
+                                + String.join("; ", parts));
             }
             for (Rule inv : s.invariants()) {
                 ctx.out().println("  invariant " + inv);
             }
-            ctx.out().println("  what each mode claims (a broken claim fails, exit 1; a known gap is a finding, exit 0 unless --fail-on-gaps):");
+            ctx.out()
+                    .println(
+                            "  what each mode claims (a broken claim fails, exit 1; a known gap is a finding, exit 0 unless --fail-on-gaps):");
             for (ModeClaims row : s.claims().rows()) {
                 ctx.out().println("    " + row.mode() + ": claims " + String.join(", ", row.claims()));
                 for (Stance st : row.ofKind(Stance.Kind.EXPECTED_BREAK)) {

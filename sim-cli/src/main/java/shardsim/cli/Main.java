@@ -19,8 +19,7 @@ import shardsim.core.scenario.Scenario;
  * (exit 4) and is the only case that prints a stack trace.
  */
 public final class Main {
-    private Main() {
-    }
+    private Main() {}
 
     public static void main(String[] args) {
         int code;
@@ -37,8 +36,11 @@ public final class Main {
 
     /** The command line over the built-in scenarios and those on the class path ({@code SIM_CLASSPATH}). */
     public static CommandLine newCommandLine(PrintStream out, PrintStream err) {
-        return newCommandLine(new CliContext(out, err,
-                Registry.fromEnvironment(System.getenv(shardsim.cli.base.Launcher.CLASS_PATH_VARIABLE), Main.class.getClassLoader()),
+        return newCommandLine(new CliContext(
+                out,
+                err,
+                Registry.fromEnvironment(
+                        System.getenv(shardsim.cli.base.Launcher.CLASS_PATH_VARIABLE), Main.class.getClassLoader()),
                 System.console() != null));
     }
 
@@ -69,13 +71,16 @@ public final class Main {
         cmd.addSubcommand(new UpgradesCommand(ctx));
         // Each help lists only the exit codes its command can give (ExitCodes, the one place).
         cmd.getCommandSpec().usageMessage().footer(ExitCodes.footer("sim"));
-        cmd.getSubcommands().forEach((name, sub) -> sub.getCommandSpec().usageMessage().footer(ExitCodes.footer(name)));
+        cmd.getSubcommands()
+                .forEach((name, sub) -> sub.getCommandSpec().usageMessage().footer(ExitCodes.footer(name)));
         cmd.setOut(new PrintWriter(ctx.out(), true));
         cmd.setErr(new PrintWriter(ctx.err(), true));
         cmd.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
         cmd.setParameterExceptionHandler((ex, args) -> {
             String name = ex.getCommandLine().getCommandSpec().qualifiedName();
-            ctx.err().println(name + ": " + Text.oneLine(String.valueOf(ex.getMessage())) + " (see '" + name + " --help')");
+            ctx.err()
+                    .println(name + ": " + Text.oneLine(String.valueOf(ex.getMessage())) + " (see '" + name
+                            + " --help')");
             ctx.err().flush();
             return ExitCodes.BAD_INPUT;
         });
@@ -131,7 +136,8 @@ public final class Main {
             last = last.subcommand();
         }
         String name = last.commandSpec().qualifiedName();
-        String hint = e instanceof OutOfMemoryError ? " (give the JVM more memory, for example SIM_JAVA_OPTS=-Xmx4g)" : "";
+        String hint =
+                e instanceof OutOfMemoryError ? " (give the JVM more memory, for example SIM_JAVA_OPTS=-Xmx4g)" : "";
         try {
             ctx.err().println(name + ": internal error: " + Text.oneLine(String.valueOf(e)) + hint);
             ctx.err().flush();

@@ -1,11 +1,10 @@
 package shardsim.cli;
 
-import shardsim.cli.io.AtomicOutput;
-
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import shardsim.cli.io.AtomicOutput;
 
 /**
  * Ctrl-C (SIGINT) or SIGTERM during a long command: the JVM runs this hook, which tells the
@@ -26,20 +25,22 @@ final class OnSignal implements AutoCloseable {
     private final Thread hook;
 
     OnSignal(String name) {
-        this(name, () -> { });
+        this(name, () -> {});
     }
 
     /** @param first run by the hook on a signal before it waits for the command (undo what a command cannot finish) */
     OnSignal(String name, Runnable first) {
-        Thread h = new Thread(() -> {
-            signalled.set(true);
-            first.run();
-            try {
-                printed.await(60, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, name + "-signal");
+        Thread h = new Thread(
+                () -> {
+                    signalled.set(true);
+                    first.run();
+                    try {
+                        printed.await(60, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                name + "-signal");
         try {
             Runtime.getRuntime().addShutdownHook(h);
             AtomicOutput.holdCleanup();

@@ -6,8 +6,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import shardsim.cli.base.ExitCodes;
 import shardsim.cli.base.UserError;
 import shardsim.cli.io.Json;
@@ -26,17 +26,28 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** {@code sim power}: how quickly a sweep finds the bug, from several starting seeds. */
-@Command(name = "power", description = "Measure detection power: seeds (and wall time) a sweep needs before the mode fails (a claim breaks; a known gap too with --fail-on-gaps), from K starting seeds 0, 10^9, 2*10^9, ...")
+@Command(
+        name = "power",
+        description =
+                "Measure detection power: seeds (and wall time) a sweep needs before the mode fails (a claim breaks; a known gap too with --fail-on-gaps), from K starting seeds 0, 10^9, 2*10^9, ...")
 public final class PowerCommand implements Callable<Integer> {
     private final CliContext ctx;
 
     @Mixin
     Target target;
 
-    @Option(names = "--starts", paramLabel = "K", defaultValue = "100", description = "Starting seeds (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--starts",
+            paramLabel = "K",
+            defaultValue = "100",
+            description = "Starting seeds (default: ${DEFAULT-VALUE}).")
     int starts;
 
-    @Option(names = "--max-seeds", paramLabel = "N", defaultValue = "10000", description = "Most seeds swept from one start (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--max-seeds",
+            paramLabel = "N",
+            defaultValue = "10000",
+            description = "Most seeds swept from one start (default: ${DEFAULT-VALUE}).")
     long maxSeeds;
 
     @Mixin
@@ -61,7 +72,9 @@ public final class PowerCommand implements Callable<Integer> {
         String m = target.mode(scenario);
         String p = target.plan().drawnFromTheSeed(scenario, Plans.RANDOM);
         java.util.SortedMap<String, String> nodeModes = target.nodeModes(scenario);
-        shardsim.cli.options.PlanChoice.checkWorld(scenario, RunRequest.builtIn(scenario, p).withNodeModes(nodeModes).spec(m, Power.startSeed(0)));
+        shardsim.cli.options.PlanChoice.checkWorld(
+                scenario,
+                RunRequest.builtIn(scenario, p).withNodeModes(nodeModes).spec(m, Power.startSeed(0)));
         if (starts < 1 || starts > 100_000) {
             throw new UserError("--starts must be between 1 and 100000, got " + starts);
         }
@@ -75,17 +88,35 @@ public final class PowerCommand implements Callable<Integer> {
         }
     }
 
-    private int measure(Scenario scenario, String m, String p, java.util.Map<String, String> nodeModes, int t, long progressSeconds, OnSignal signal) {
+    private int measure(
+            Scenario scenario,
+            String m,
+            String p,
+            java.util.Map<String, String> nodeModes,
+            int t,
+            long progressSeconds,
+            OnSignal signal) {
         long t0 = System.nanoTime();
         List<StartResult> results;
         try (Progress progress = new Progress(ctx.err(), ctx.terminal(), starts, progressSeconds, "power", "starts")) {
-            results = Power.measure(scenario, m, p, nodeModes, starts, maxSeeds, t, gaps.on(), signal::signalled, r -> progress.step(!r.found()));
+            results = Power.measure(
+                    scenario,
+                    m,
+                    p,
+                    nodeModes,
+                    starts,
+                    maxSeeds,
+                    t,
+                    gaps.on(),
+                    signal::signalled,
+                    r -> progress.step(!r.found()));
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
         boolean interrupted = results.size() < starts;
         if (interrupted) {
-            ctx.err().println("sim power: interrupted after " + results.size() + " of " + starts + " starts; the figures below are theirs alone"
-                    + (results.isEmpty() ? ": none" : ""));
+            ctx.err()
+                    .println("sim power: interrupted after " + results.size() + " of " + starts
+                            + " starts; the figures below are theirs alone" + (results.isEmpty() ? ": none" : ""));
             if (results.isEmpty()) {
                 ctx.err().flush();
                 return ExitCodes.INTERRUPTED;
@@ -146,22 +177,40 @@ public final class PowerCommand implements Callable<Integer> {
             ctx.out().println(Json.line(o));
         } else {
             var out = ctx.out();
-            out.println("power " + scenario.name() + "  mode " + m + "  plan " + p + "  " + starts + " starts (seeds 0, 10^9, ...), at most " + maxSeeds + " seeds each"
+            out.println("power " + scenario.name() + "  mode " + m + "  plan " + p + "  " + starts
+                    + " starts (seeds 0, 10^9, ...), at most " + maxSeeds + " seeds each"
                     + (interrupted ? " (INTERRUPTED after " + results.size() + " starts)" : ""));
             if (missed == results.size()) {
                 // Every start ran out of seeds: a median of the cap would be a figure no run earned.
-                out.println("seeds to first failure:      none found in any start within " + maxSeeds + " seeds (no median)");
+                out.println("seeds to first failure:      none found in any start within " + maxSeeds
+                        + " seeds (no median)");
             } else {
-                out.printf("seeds to first failure:      median %d, p90 %d, max %d%n", Power.percentile(seeds, 50), Power.percentile(seeds, 90), Power.percentile(seeds, 100));
-                out.printf("wall time to first failure:  median %s, p90 %s, max %s (%d thread%s)%n", ms(Power.percentile(micros, 50)), ms(Power.percentile(micros, 90)),
-                        ms(Power.percentile(micros, 100)), t, t == 1 ? "" : "s");
+                out.printf(
+                        "seeds to first failure:      median %d, p90 %d, max %d%n",
+                        Power.percentile(seeds, 50), Power.percentile(seeds, 90), Power.percentile(seeds, 100));
+                out.printf(
+                        "wall time to first failure:  median %s, p90 %s, max %s (%d thread%s)%n",
+                        ms(Power.percentile(micros, 50)),
+                        ms(Power.percentile(micros, 90)),
+                        ms(Power.percentile(micros, 100)),
+                        t,
+                        t == 1 ? "" : "s");
             }
-            out.println("first invariant broken: " + (firstInvariant.isEmpty() ? "none" : firstInvariant.toString().replace("{", "").replace("}", "").replace("=", " x")));
+            out.println("first invariant broken: "
+                    + (firstInvariant.isEmpty()
+                            ? "none"
+                            : firstInvariant
+                                    .toString()
+                                    .replace("{", "")
+                                    .replace("}", "")
+                                    .replace("=", " x")));
             if (missed > 0) {
                 out.println("NOT FOUND from " + missed + " of " + starts + " starts within " + maxSeeds + " seeds"
                         + (missed == results.size() ? "" : " (counted as " + maxSeeds + " above)"));
             }
-            out.printf("%d runs in %.1f s%n", seeds.stream().mapToLong(Long::longValue).sum(), seconds);
+            out.printf(
+                    "%d runs in %.1f s%n",
+                    seeds.stream().mapToLong(Long::longValue).sum(), seconds);
         }
         return interrupted ? ExitCodes.INTERRUPTED : ExitCodes.OK;
     }

@@ -23,11 +23,18 @@ import shardsim.core.scenario.Scenario;
  * {@code sim report}: regenerates {@code reports/}, one folder per scenario and an index. The files
  * are a pure function of the code, so {@code --check} can compare them with what is committed.
  */
-@Command(name = "report", description = "Regenerate the reproduction reports (reports/<scenario>/index.html and README.md, and reports/README.md).")
+@Command(
+        name = "report",
+        description =
+                "Regenerate the reproduction reports (reports/<scenario>/index.html and README.md, and reports/README.md).")
 public final class ReportCommand implements Callable<Integer> {
     private final CliContext ctx;
 
-    @Option(names = "--out", paramLabel = "DIR", defaultValue = "reports", description = "The folder to write (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--out",
+            paramLabel = "DIR",
+            defaultValue = "reports",
+            description = "The folder to write (default: ${DEFAULT-VALUE}).")
     Path out;
 
     @Option(names = "--force", description = "Write into a folder that holds files sim report did not write.")
@@ -36,10 +43,16 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--check", description = "Write nothing; exit 1 if any file differs from what would be written.")
     boolean check;
 
-    @Option(names = "--scenario", paramLabel = "NAME", description = "Only this scenario (repeatable); the index (DIR/README.md) is then left as it is.")
+    @Option(
+            names = "--scenario",
+            paramLabel = "NAME",
+            description = "Only this scenario (repeatable); the index (DIR/README.md) is then left as it is.")
     List<String> only = new ArrayList<>();
 
-    @Option(names = "--seeds", paramLabel = "N", defaultValue = "" + ScenarioReport.DEFAULT_SEEDS,
+    @Option(
+            names = "--seeds",
+            paramLabel = "N",
+            defaultValue = "" + ScenarioReport.DEFAULT_SEEDS,
             description = "Seeds 0..N-1 in each mode's sweep (default: ${DEFAULT-VALUE}).")
     int seeds;
 
@@ -73,7 +86,9 @@ public final class ReportCommand implements Callable<Integer> {
         }
     }
 
-    private int report(List<Scenario> chosen, OnSignal signal, java.util.concurrent.atomic.AtomicBoolean writing, boolean made) throws IOException {
+    private int report(
+            List<Scenario> chosen, OnSignal signal, java.util.concurrent.atomic.AtomicBoolean writing, boolean made)
+            throws IOException {
         Map<Path, String> files = new LinkedHashMap<>();
         List<ScenarioReport> reports = new ArrayList<>();
         int done = 0;
@@ -82,8 +97,10 @@ public final class ReportCommand implements Callable<Integer> {
                 if (made) {
                     removeIfEmpty(out);
                 }
-                ctx.err().println("sim report: interrupted after " + done + " of " + chosen.size() + " scenarios; nothing written"
-                        + (made ? " (the folder " + out + " it had made is removed)" : ""));
+                ctx.err()
+                        .println("sim report: interrupted after " + done + " of " + chosen.size()
+                                + " scenarios; nothing written"
+                                + (made ? " (the folder " + out + " it had made is removed)" : ""));
                 ctx.err().flush();
                 return ExitCodes.INTERRUPTED;
             }
@@ -101,7 +118,9 @@ public final class ReportCommand implements Callable<Integer> {
         if (only.isEmpty()) {
             files.put(out.resolve("README.md"), ScenarioReport.index(reports, seeds));
         } else {
-            ctx.err().println("sim report: only " + String.join(", ", only) + "; " + out.resolve("README.md") + " (the index of every scenario) is left as it is");
+            ctx.err()
+                    .println("sim report: only " + String.join(", ", only) + "; " + out.resolve("README.md")
+                            + " (the index of every scenario) is left as it is");
         }
         writing.set(true);
         return check ? check(files) : write(files);
@@ -140,7 +159,8 @@ public final class ReportCommand implements Callable<Integer> {
             throw AtomicOutput.cannotWrite(out, e);
         }
         if (!force && !isReportFolder()) {
-            throw new UserError(out + " holds files that sim report did not write (add --force to write the reports into it anyway)");
+            throw new UserError(out
+                    + " holds files that sim report did not write (add --force to write the reports into it anyway)");
         }
         try {
             AtomicOutput.forget(AtomicOutput.newTemp(out, out.resolve("report"), ".probe"));
@@ -161,7 +181,8 @@ public final class ReportCommand implements Callable<Integer> {
         }
         Path index = out.resolve("README.md");
         try {
-            return Files.isRegularFile(index) && Files.size(index) < InputLimits.PLAN_BYTES
+            return Files.isRegularFile(index)
+                    && Files.size(index) < InputLimits.PLAN_BYTES
                     && Files.readString(index, StandardCharsets.UTF_8).contains(ScenarioReport.GENERATED_MARK);
         } catch (IOException e) {
             return false;
@@ -191,7 +212,8 @@ public final class ReportCommand implements Callable<Integer> {
             Path p = f.getKey();
             if (!Files.isRegularFile(p)) {
                 problems.add(p + " is missing");
-            } else if (Files.size(p) > 4L * f.getValue().length() + 1024 || !new String(Files.readAllBytes(p), StandardCharsets.UTF_8).equals(f.getValue())) {
+            } else if (Files.size(p) > 4L * f.getValue().length() + 1024
+                    || !new String(Files.readAllBytes(p), StandardCharsets.UTF_8).equals(f.getValue())) {
                 // The size test first: a file far larger than the page it should be differs, and is never read whole.
                 problems.add(p + " differs");
             }
@@ -228,7 +250,10 @@ public final class ReportCommand implements Callable<Integer> {
                 continue;
             }
             try (Stream<Path> list = Files.list(dir)) {
-                list.filter(p -> !files.containsKey(p) && !p.getFileName().toString().startsWith(".")).sorted().forEach(out::add);
+                list.filter(p -> !files.containsKey(p)
+                                && !p.getFileName().toString().startsWith("."))
+                        .sorted()
+                        .forEach(out::add);
             }
         }
         return out;

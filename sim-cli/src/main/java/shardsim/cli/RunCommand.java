@@ -4,8 +4,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import shardsim.cli.base.UserError;
 import shardsim.cli.io.Json;
 import shardsim.cli.options.GapsOption;
@@ -21,7 +21,10 @@ import shardsim.core.scenario.Verdict;
 import shardsim.core.trace.Trace;
 
 /** {@code sim run}: one seed, reported in full. */
-@Command(name = "run", description = "Run one seed of a scenario and report every violation with the command that reproduces it: a broken claim fails (exit 1), a known gap is a finding (exit 0 unless --fail-on-gaps).")
+@Command(
+        name = "run",
+        description =
+                "Run one seed of a scenario and report every violation with the command that reproduces it: a broken claim fails (exit 1), a known gap is a finding (exit 0 unless --fail-on-gaps).")
 public final class RunCommand implements Callable<Integer> {
     private final CliContext ctx;
 
@@ -31,10 +34,16 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     SeedOption seed;
 
-    @Option(names = "--trace", paramLabel = "FILE", description = "Write the full trace as JSON Lines (replay it with 'sim replay FILE').")
+    @Option(
+            names = "--trace",
+            paramLabel = "FILE",
+            description = "Write the full trace as JSON Lines (replay it with 'sim replay FILE').")
     Path trace;
 
-    @Option(names = "--html", paramLabel = "FILE", description = "Write a self-contained page with the run's space-time diagram (up to the first violation).")
+    @Option(
+            names = "--html",
+            paramLabel = "FILE",
+            description = "Write a self-contained page with the run's space-time diagram (up to the first violation).")
     Path html;
 
     @Option(names = "--force", description = "Overwrite --trace and --html files that exist.")
@@ -46,7 +55,11 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     GapsOption gaps;
 
-    @Option(names = "--last", paramLabel = "N", defaultValue = "" + RunResult.LAST_EVENTS, description = "Trace events shown before a violation (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--last",
+            paramLabel = "N",
+            defaultValue = "" + RunResult.LAST_EVENTS,
+            description = "Trace events shown before a violation (default: ${DEFAULT-VALUE}).")
     int last;
 
     public RunCommand(CliContext ctx) {

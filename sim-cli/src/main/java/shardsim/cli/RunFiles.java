@@ -9,15 +9,14 @@ import shardsim.cli.options.PlanChoice;
 import shardsim.cli.report.RunCapture;
 import shardsim.cli.report.RunSection;
 import shardsim.core.scenario.RunResult;
-import shardsim.core.scenario.Verdict;
 import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Scenario;
+import shardsim.core.scenario.Verdict;
 import shardsim.core.trace.Trace;
 
 /** Runs one spec, writing its full trace ({@code --trace}) and space-time page ({@code --html}) when asked. */
 final class RunFiles {
-    private RunFiles() {
-    }
+    private RunFiles() {}
 
     /**
      * Checks the outputs before any work: each may be written, none is an input or an existing

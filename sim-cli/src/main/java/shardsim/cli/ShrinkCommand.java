@@ -4,8 +4,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import shardsim.cli.base.ExitCodes;
 import shardsim.cli.base.Launcher;
 import shardsim.cli.base.Reproduce;
@@ -13,24 +13,23 @@ import shardsim.cli.base.UserError;
 import shardsim.cli.io.AtomicOutput;
 import shardsim.cli.io.Json;
 import shardsim.cli.io.PlanFile;
+import shardsim.cli.io.Text;
 import shardsim.cli.options.GapsOption;
 import shardsim.cli.options.JsonOption;
-import shardsim.cli.verdict.VerdictText;
 import shardsim.cli.options.PlanChoice;
 import shardsim.cli.options.SeedOption;
 import shardsim.cli.options.Target;
 import shardsim.cli.options.ThreadsOption;
 import shardsim.cli.shrink.ParallelShrink;
-import shardsim.core.check.Violation;
+import shardsim.cli.verdict.VerdictText;
 import shardsim.core.fault.TimedFault;
 import shardsim.core.scenario.CustomPlan;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Scenario;
-import shardsim.core.scenario.Verdict;
 import shardsim.core.scenario.ShellWords;
-import shardsim.cli.io.Text;
+import shardsim.core.scenario.Verdict;
 import shardsim.core.shrink.ShrinkBudget;
 import shardsim.core.shrink.ShrinkResult;
 import shardsim.core.trace.Micros;
@@ -43,7 +42,10 @@ import tools.jackson.databind.node.ObjectNode;
  * Starts from a seed's plan (built-in plans give theirs as data) or a plan file, and writes the
  * smallest plan that still breaks the same invariant as a plan file {@code sim run} replays.
  */
-@Command(name = "shrink", description = "Shrink a failing run to the fewest faults and workload operations that still break the same invariant.")
+@Command(
+        name = "shrink",
+        description =
+                "Shrink a failing run to the fewest faults and workload operations that still break the same invariant.")
 public final class ShrinkCommand implements Callable<Integer> {
     private final CliContext ctx;
 
@@ -53,17 +55,31 @@ public final class ShrinkCommand implements Callable<Integer> {
     @Mixin
     SeedOption seed;
 
-    @Option(names = "--invariant", paramLabel = "NAME", description = "The invariant to keep failing (default: the first claim the run breaks; "
-            + "with --fail-on-gaps, else its first known gap).")
+    @Option(
+            names = "--invariant",
+            paramLabel = "NAME",
+            description = "The invariant to keep failing (default: the first claim the run breaks; "
+                    + "with --fail-on-gaps, else its first known gap).")
     String invariant;
 
-    @Option(names = "--out", paramLabel = "FILE", description = "Where to write the shrunk plan (default: sim-out/shrink/SCENARIO-PLAN-seed-N-shrunk.json).")
+    @Option(
+            names = "--out",
+            paramLabel = "FILE",
+            description = "Where to write the shrunk plan (default: sim-out/shrink/SCENARIO-PLAN-seed-N-shrunk.json).")
     Path out;
 
-    @Option(names = "--max-runs", paramLabel = "N", defaultValue = "20000", description = "Most candidate runs (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--max-runs",
+            paramLabel = "N",
+            defaultValue = "20000",
+            description = "Most candidate runs (default: ${DEFAULT-VALUE}).")
     int maxRuns;
 
-    @Option(names = "--max-seconds", paramLabel = "S", defaultValue = "120", description = "Most wall-clock seconds (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--max-seconds",
+            paramLabel = "S",
+            defaultValue = "120",
+            description = "Most wall-clock seconds (default: ${DEFAULT-VALUE}).")
     double maxSeconds;
 
     @Mixin
@@ -102,7 +118,8 @@ public final class ShrinkCommand implements Callable<Integer> {
         }
         int t = threads.count();
         if (invariant != null && !scenario.invariantNames().contains(invariant)) {
-            throw new UserError("unknown invariant '" + invariant + "' for " + scenario.name() + " (its invariants: " + String.join(", ", scenario.invariantNames()) + ")");
+            throw new UserError("unknown invariant '" + invariant + "' for " + scenario.name() + " (its invariants: "
+                    + String.join(", ", scenario.invariantNames()) + ")");
         }
         Path target = out;
         if (target == null) {
@@ -113,12 +130,22 @@ public final class ShrinkCommand implements Callable<Integer> {
         }
         RunFiles.check("sim shrink", force, RunFiles.inputs(choice), target, trace, html);
         // Opened before the search, so a bad path fails at once and an existing file survives a failed shrink.
-        try (AtomicOutput planOut = AtomicOutput.create(target); OnSignal signal = new OnSignal("shrink")) {
+        try (AtomicOutput planOut = AtomicOutput.create(target);
+                OnSignal signal = new OnSignal("shrink")) {
             return shrink(scenario, m, choice, n, t, target, planOut, signal);
         }
     }
 
-    private int shrink(Scenario scenario, String m, PlanChoice choice, long n, int t, Path target, AtomicOutput planOut, OnSignal signal) throws IOException {
+    private int shrink(
+            Scenario scenario,
+            String m,
+            PlanChoice choice,
+            long n,
+            int t,
+            Path target,
+            AtomicOutput planOut,
+            OnSignal signal)
+            throws IOException {
         RunSpec spec = choice.checkedSpec(scenario, m, n);
         CustomPlan start;
         try {
@@ -131,7 +158,15 @@ public final class ShrinkCommand implements Callable<Integer> {
         long deadline = startNanos + (long) (maxSeconds * 1e9);
         ShrinkResult result;
         try {
-            result = ParallelShrink.shrink(scenario, m, n, start, invariant != null ? invariant : toKeep(scenario, spec), new ShrinkBudget(maxRuns, () -> signal.signalled() || System.nanoTime() > deadline), t, new ProgressLine());
+            result = ParallelShrink.shrink(
+                    scenario,
+                    m,
+                    n,
+                    start,
+                    invariant != null ? invariant : toKeep(scenario, spec),
+                    new ShrinkBudget(maxRuns, () -> signal.signalled() || System.nanoTime() > deadline),
+                    t,
+                    new ProgressLine());
         } catch (IllegalArgumentException e) {
             throw new UserError(scenario.name() + " " + m + " " + spec.plan() + " seed " + n + ": " + e.getMessage());
         }
@@ -140,8 +175,11 @@ public final class ShrinkCommand implements Callable<Integer> {
         ObjectNode planJson = PlanFile.toJson(result.shrunk(), scenario.name(), n);
         if (signal.signalled()) {
             // The JVM is stopping: no file is written, the smallest failing plan so far is printed.
-            ctx.err().println("sim shrink: interrupted after " + result.runs() + " runs; no file written. The smallest failing plan so far (" + result.shrunk().faults().size()
-                    + " faults, " + result.shrunk().operationCount() + " operations):");
+            ctx.err()
+                    .println("sim shrink: interrupted after " + result.runs()
+                            + " runs; no file written. The smallest failing plan so far ("
+                            + result.shrunk().faults().size() + " faults, "
+                            + result.shrunk().operationCount() + " operations):");
             ctx.out().println(planJson.toPrettyString());
             ctx.out().flush();
             return ExitCodes.INTERRUPTED;
@@ -152,10 +190,13 @@ public final class ShrinkCommand implements Callable<Integer> {
         RunSpec shrunkSpec = RunSpec.custom(scenario.name(), m, result.shrunk(), n);
         RunResult shrunkRun;
         try {
-            shrunkRun = trace != null || html != null ? RunFiles.run(scenario, shrunkSpec, Trace.digestOnly(), trace, html) : result.shrunkRun();
+            shrunkRun = trace != null || html != null
+                    ? RunFiles.run(scenario, shrunkSpec, Trace.digestOnly(), trace, html)
+                    : result.shrunkRun();
         } catch (IOException | java.io.UncheckedIOException e) {
             // The plan is whole and stays; say so with the failure, in one line.
-            throw new UserError(shardsim.cli.io.IoFailure.oneLine(e) + " (the shrunk plan is written: " + target + ")", e);
+            throw new UserError(
+                    shardsim.cli.io.IoFailure.oneLine(e) + " (the shrunk plan is written: " + target + ")", e);
         }
         if (json.on()) {
             ObjectNode o = Json.MAPPER.createObjectNode();
@@ -181,24 +222,43 @@ public final class ShrinkCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private void text(Scenario scenario, String m, RunSpec spec, ShrinkResult r, RunResult shrunkRun, Path target, double seconds, int t) {
+    private void text(
+            Scenario scenario,
+            String m,
+            RunSpec spec,
+            ShrinkResult r,
+            RunResult shrunkRun,
+            Path target,
+            double seconds,
+            int t) {
         var o = ctx.out();
         o.println("shrink " + scenario.name() + "  mode " + m + "  plan " + spec.plan() + "  seed " + spec.seed());
         o.println("kept failing: " + r.invariant());
         o.printf("%-9s %8s %11s %10s %10s%n", "", "faults", "operations", "messages", "events");
         row("before", r.original(), r.originalRun());
         row("after", r.shrunk(), shrunkRun);
-        o.printf("%d runs in %.1f s on %d thread%s; %s%n", r.runs(), seconds, t, t == 1 ? "" : "s",
-                r.minimal() ? "minimal: removing any one fault (with its end) or operation makes " + r.invariant() + " hold"
+        o.printf(
+                "%d runs in %.1f s on %d thread%s; %s%n",
+                r.runs(),
+                seconds,
+                t,
+                t == 1 ? "" : "s",
+                r.minimal()
+                        ? "minimal: removing any one fault (with its end) or operation makes " + r.invariant() + " hold"
                         : "a budget ran out: this is the smallest plan found so far, not known to be minimal");
-        o.println("link: " + linkText(r.shrunk().link()) + (r.shrunk().link().equals(r.original().link()) ? "" : " (calmer than the original " + linkText(r.original().link()) + ")"));
+        o.println("link: " + linkText(r.shrunk().link())
+                + (r.shrunk().link().equals(r.original().link())
+                        ? ""
+                        : " (calmer than the original " + linkText(r.original().link()) + ")"));
         o.println("faults:" + (r.shrunk().faults().size() == 0 ? " none" : ""));
         for (TimedFault f : r.shrunk().faults().faults()) {
-            o.println("  t=" + Micros.format(f.atMicros()) + "  " + Text.oneLine(f.fault().toString()));
+            o.println("  t=" + Micros.format(f.atMicros()) + "  "
+                    + Text.oneLine(f.fault().toString()));
         }
         o.println("operations:" + (r.shrunk().operationCount() == 0 ? " none" : ""));
         for (TimedOperation op : r.shrunk().workload().operations()) {
-            o.println("  t=" + Micros.format(op.atMicros()) + "  " + Text.oneLine(op.operation().toString()));
+            o.println("  t=" + Micros.format(op.atMicros()) + "  "
+                    + Text.oneLine(op.operation().toString()));
         }
         Verdict verdict = Verdict.of(scenario, shrunkRun);
         o.println("the shrunk run: " + VerdictText.headline(verdict));
@@ -210,7 +270,8 @@ public final class ShrinkCommand implements Callable<Integer> {
         if (html != null) {
             o.println("diagram written to " + html);
         }
-        o.println("reproduce: " + Launcher.prefix() + ShellWords.join("sim", "run", scenario.name(), "--mode", m, "--plan", target.toString()));
+        o.println("reproduce: " + Launcher.prefix()
+                + ShellWords.join("sim", "run", scenario.name(), "--mode", m, "--plan", target.toString()));
     }
 
     /**
@@ -230,8 +291,10 @@ public final class ShrinkCommand implements Callable<Integer> {
         if (gaps.on()) {
             return gap;
         }
-        throw new UserError(Reproduce.command(spec) + " breaks no claim of " + v.claims().mode() + ", only the known gap " + String.join(", ", Verdict.names(v.gaps()))
-                + " (not claimed by " + v.claims().mode() + "); to shrink it anyway add --invariant " + gap + " or --fail-on-gaps");
+        throw new UserError(
+                Reproduce.command(spec) + " breaks no claim of " + v.claims().mode() + ", only the known gap "
+                        + String.join(", ", Verdict.names(v.gaps())) + " (not claimed by "
+                        + v.claims().mode() + "); to shrink it anyway add --invariant " + gap + " or --fail-on-gaps");
     }
 
     static String linkText(shardsim.core.net.LinkPolicy l) {
@@ -239,7 +302,10 @@ public final class ShrinkCommand implements Callable<Integer> {
     }
 
     private void row(String label, CustomPlan p, RunResult r) {
-        ctx.out().printf("%-9s %8d %11d %10d %10d%n", label, p.faults().size(), p.operationCount(), r.messages(), r.events());
+        ctx.out()
+                .printf(
+                        "%-9s %8d %11d %10d %10d%n",
+                        label, p.faults().size(), p.operationCount(), r.messages(), r.events());
     }
 
     private static ObjectNode sizes(CustomPlan p, RunResult r) {
@@ -272,7 +338,9 @@ public final class ShrinkCommand implements Callable<Integer> {
             if (f != faults || ops != operations) {
                 faults = f;
                 operations = ops;
-                ctx.err().println("shrink: " + runs + " runs, smallest failing plan so far: " + f + " faults, " + ops + " operations");
+                ctx.err()
+                        .println("shrink: " + runs + " runs, smallest failing plan so far: " + f + " faults, " + ops
+                                + " operations");
             }
         }
     }

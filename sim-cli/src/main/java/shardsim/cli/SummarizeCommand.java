@@ -11,25 +11,24 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import shardsim.cli.base.ExitCodes;
 import shardsim.cli.base.Launcher;
 import shardsim.cli.base.Reproduce;
-import shardsim.cli.options.GapsOption;
-import shardsim.core.check.ModeClaims;
-import shardsim.core.scenario.RunSpec;
-import shardsim.core.scenario.Scenario;
 import shardsim.cli.base.UserError;
 import shardsim.cli.io.Json;
+import shardsim.cli.options.GapsOption;
 import shardsim.cli.options.JsonOption;
 import shardsim.cli.sweep.Checkpoint;
 import shardsim.cli.sweep.ResultFile;
 import shardsim.cli.sweep.ResultFiles;
 import shardsim.cli.sweep.ResultHeader;
-import shardsim.cli.sweep.SeedResult;
 import shardsim.cli.sweep.SeedRange;
+import shardsim.cli.sweep.SeedResult;
 import shardsim.cli.sweep.Shard;
 import shardsim.cli.sweep.SweepOf;
 import shardsim.cli.sweep.SweepSummary;
+import shardsim.core.check.ModeClaims;
+import shardsim.core.scenario.RunSpec;
+import shardsim.core.scenario.Scenario;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -40,12 +39,17 @@ import tools.jackson.databind.node.ObjectNode;
  * thread count and the throughput line (timings, which go to stderr): the same bytes however the
  * sweep was split, killed and resumed.
  */
-@Command(name = "summarize", description = "Summarize sweep result files (for example the pieces of a sweep split with --shard).")
+@Command(
+        name = "summarize",
+        description = "Summarize sweep result files (for example the pieces of a sweep split with --shard).")
 public final class SummarizeCommand implements Callable<Integer> {
     private final CliContext ctx;
 
-    @Parameters(arity = "1..*", paramLabel = "FILE.jsonl|FOLDER|GLOB", description = "Result files written by 'sim sweep --out', folders "
-            + "(their *.jsonl files), or globs such as 'results/shard-*.jsonl'.")
+    @Parameters(
+            arity = "1..*",
+            paramLabel = "FILE.jsonl|FOLDER|GLOB",
+            description = "Result files written by 'sim sweep --out', folders "
+                    + "(their *.jsonl files), or globs such as 'results/shard-*.jsonl'.")
     List<Path> files;
 
     @Mixin
@@ -77,12 +81,18 @@ public final class SummarizeCommand implements Callable<Integer> {
                     SweepOf s = h.sweep();
                     if (w == null) {
                         first[0] = h;
-                    } else if (!h.scenario().equals(w.scenario()) || !h.mode().equals(w.mode()) || !s.planDigest().equals(w.sweep().planDigest())) {
-                        throw new UserError(f + " holds runs of " + h.runsOf() + " (plan digest " + s.planDigest() + "), other files runs of " + w.runsOf()
-                                + " (plan digest " + w.sweep().planDigest() + "); summarize one sweep at a time");
-                    } else if (!s.seeds().equals(w.sweep().seeds()) || Shard.parse(s.shard()).count() != Shard.parse(w.sweep().shard()).count()) {
-                        throw new UserError(f + " holds a sweep of seeds " + s.seeds() + " shard " + s.shard() + ", other files of seeds " + w.sweep().seeds()
-                                + " shard " + w.sweep().shard() + "; summarize one sweep at a time");
+                    } else if (!h.scenario().equals(w.scenario())
+                            || !h.mode().equals(w.mode())
+                            || !s.planDigest().equals(w.sweep().planDigest())) {
+                        throw new UserError(f + " holds runs of " + h.runsOf() + " (plan digest " + s.planDigest()
+                                + "), other files runs of " + w.runsOf() + " (plan digest "
+                                + w.sweep().planDigest() + "); summarize one sweep at a time");
+                    } else if (!s.seeds().equals(w.sweep().seeds())
+                            || Shard.parse(s.shard()).count()
+                                    != Shard.parse(w.sweep().shard()).count()) {
+                        throw new UserError(f + " holds a sweep of seeds " + s.seeds() + " shard " + s.shard()
+                                + ", other files of seeds " + w.sweep().seeds() + " shard "
+                                + w.sweep().shard() + "; summarize one sweep at a time");
                     }
                     shardIndex[0] = Shard.parse(s.shard()).index();
                     // A shard whose file is there is unfinished, not missing, even before its first checkpoint.
@@ -94,7 +104,8 @@ public final class SummarizeCommand implements Callable<Integer> {
                     for (SeedResult r : seeds) {
                         if (!seen.add(r.seed())) {
                             // A checkpoint's latencies cannot be split by seed, so a seed twice cannot be counted once.
-                            throw new UserError(f + " holds seed " + r.seed() + ", which an earlier file holds too; give each piece of the sweep once");
+                            throw new UserError(f + " holds seed " + r.seed()
+                                    + ", which an earlier file holds too; give each piece of the sweep once");
                         }
                         summary.add(r, false);
                     }
@@ -106,11 +117,16 @@ public final class SummarizeCommand implements Callable<Integer> {
                 throw new UserError(f + " is not a sweep result file (it holds no complete header line)");
             }
             if (read.partialTail()) {
-                ctx.err().println("sim summarize: ignoring the partial last line of " + f + " (cut off when its sweep stopped)");
+                ctx.err()
+                        .println("sim summarize: ignoring the partial last line of " + f
+                                + " (cut off when its sweep stopped)");
             }
             if (!read.tail().isEmpty()) {
-                ctx.err().println("sim summarize: leaving out the last " + read.tail().size() + " seeds of " + f
-                        + ": no checkpoint holds their latencies and coverage (the sweep was killed; --resume it to finish)");
+                ctx.err()
+                        .println(
+                                "sim summarize: leaving out the last "
+                                        + read.tail().size() + " seeds of " + f
+                                        + ": no checkpoint holds their latencies and coverage (the sweep was killed; --resume it to finish)");
             }
         }
         String what = first[0] == null ? null : first[0].runsOf();
@@ -126,7 +142,8 @@ public final class SummarizeCommand implements Callable<Integer> {
         }
         ResultHeader h = first[0];
         ModeClaims claims = claims(h);
-        java.util.function.LongFunction<String> reproduce = seed -> Launcher.prefix() + Reproduce.command(new RunSpec(h.scenario(), h.mode(), h.plan(), seed));
+        java.util.function.LongFunction<String> reproduce =
+                seed -> Launcher.prefix() + Reproduce.command(new RunSpec(h.scenario(), h.mode(), h.plan(), seed));
         if (json.on()) {
             ObjectNode o = Json.MAPPER.createObjectNode();
             o.put("runsOf", what);
@@ -135,8 +152,14 @@ public final class SummarizeCommand implements Callable<Integer> {
             o.setAll(summary.toJson(-1, claims, reproduce));
             ctx.out().println(Json.line(o));
         } else {
-            // The title of the unsharded sweep, less its thread count; timings to stderr, so stdout is the same bytes however the sweep was split.
-            summary.render(ctx.out(), "sweep " + what + " seeds " + first[0].sweep().seeds() + (missing != null ? " (PARTIAL)" : ""), -1, claims, reproduce);
+            // The title of the unsharded sweep, less its thread count; timings to stderr, so stdout is the same bytes
+            // however the sweep was split.
+            summary.render(
+                    ctx.out(),
+                    "sweep " + what + " seeds " + first[0].sweep().seeds() + (missing != null ? " (PARTIAL)" : ""),
+                    -1,
+                    claims,
+                    reproduce);
             ctx.err().println("sim summarize: " + summary.throughputLine(-1));
         }
         return gaps.exitCode(summary.failing() > 0, summary.withGaps() > 0);
@@ -175,7 +198,8 @@ public final class SummarizeCommand implements Callable<Integer> {
         }
         String s = "the sweep of seeds " + range + " is incomplete:";
         if (!absent.isEmpty()) {
-            s += " shard" + (absent.size() == 1 ? " " : "s ") + String.join(", ", absent) + " missing" + (short_.isEmpty() ? "" : ";");
+            s += " shard" + (absent.size() == 1 ? " " : "s ") + String.join(", ", absent) + " missing"
+                    + (short_.isEmpty() ? "" : ";");
         }
         if (!short_.isEmpty()) {
             s += " shard" + (short_.size() == 1 ? " " : "s ") + String.join(", ", short_) + " unfinished";

@@ -2,9 +2,9 @@ package shardsim.cli;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -17,16 +17,17 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import shardsim.cli.base.ExitCodes;
 import shardsim.cli.base.Launcher;
 import shardsim.cli.base.Reproduce;
-import shardsim.cli.options.GapsOption;
 import shardsim.cli.base.UserError;
 import shardsim.cli.io.AtomicOutput;
 import shardsim.cli.io.Disk;
 import shardsim.cli.io.Json;
+import shardsim.cli.io.PlanFile;
+import shardsim.cli.options.GapsOption;
 import shardsim.cli.options.JsonOption;
 import shardsim.cli.options.PlanChoice;
 import shardsim.cli.options.ProgressOption;
@@ -35,20 +36,19 @@ import shardsim.cli.options.Target;
 import shardsim.cli.options.ThreadsOption;
 import shardsim.cli.sweep.Checkpoint;
 import shardsim.cli.sweep.Progress;
-import shardsim.cli.sweep.ResultHeader;
 import shardsim.cli.sweep.ResultFile;
+import shardsim.cli.sweep.ResultHeader;
 import shardsim.cli.sweep.ResultLock;
 import shardsim.cli.sweep.SeedRange;
 import shardsim.cli.sweep.SeedResult;
 import shardsim.cli.sweep.Shard;
 import shardsim.cli.sweep.SweepOf;
 import shardsim.cli.sweep.SweepSummary;
-import shardsim.cli.io.PlanFile;
+import shardsim.core.check.ModeClaims;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.Scenario;
 import shardsim.core.scenario.Verdict;
-import shardsim.core.check.ModeClaims;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -56,8 +56,11 @@ import tools.jackson.databind.node.ObjectNode;
  * seed is its own run, so its result does not depend on the thread count or on which thread ran
  * it; only the order of lines in the result file does.
  */
-@Command(name = "sweep", description = "Run a range of seeds in parallel and summarize what broke: failing seeds (a claim broke, exit 1) apart from known gaps "
-        + "(findings, exit 0 unless --fail-on-gaps), ending with the command that reproduces the smallest failing seed.")
+@Command(
+        name = "sweep",
+        description =
+                "Run a range of seeds in parallel and summarize what broke: failing seeds (a claim broke, exit 1) apart from known gaps "
+                        + "(findings, exit 0 unless --fail-on-gaps), ending with the command that reproduces the smallest failing seed.")
 public final class SweepCommand implements Callable<Integer> {
     private final CliContext ctx;
 
@@ -70,21 +73,36 @@ public final class SweepCommand implements Callable<Integer> {
     @Mixin
     ThreadsOption threads;
 
-    @Option(names = "--shard", paramLabel = "I/N", description = "Run only piece I (from 0) of N of the range, for sweeps split across machines.")
+    @Option(
+            names = "--shard",
+            paramLabel = "I/N",
+            description = "Run only piece I (from 0) of N of the range, for sweeps split across machines.")
     String shard;
 
-    @Option(names = "--out", paramLabel = "FILE.jsonl", description = "Write a header line, then one short JSON line per finished seed as it finishes, "
-            + "and the latency histograms of each batch of seeds in a checkpoint line.")
+    @Option(
+            names = "--out",
+            paramLabel = "FILE.jsonl",
+            description = "Write a header line, then one short JSON line per finished seed as it finishes, "
+                    + "and the latency histograms of each batch of seeds in a checkpoint line.")
     Path out;
 
-    @Option(names = "--resume", description = "Continue the sweep recorded in --out, skipping the seeds it already holds.")
+    @Option(
+            names = "--resume",
+            description = "Continue the sweep recorded in --out, skipping the seeds it already holds.")
     boolean resume;
 
-    @Option(names = "--checkpoint-every", paramLabel = "SEEDS", description = "Write the latency histograms of the seeds written since the last "
-            + "checkpoint every SEEDS seeds (1 to 100000, default ${DEFAULT-VALUE}); --resume runs the seeds after the last checkpoint again for theirs.")
+    @Option(
+            names = "--checkpoint-every",
+            paramLabel = "SEEDS",
+            description =
+                    "Write the latency histograms of the seeds written since the last "
+                            + "checkpoint every SEEDS seeds (1 to 100000, default ${DEFAULT-VALUE}); --resume runs the seeds after the last checkpoint again for theirs.")
     int checkpointEvery = Checkpoint.DEFAULT_SEEDS;
 
-    @Option(names = "--stop-on-first", description = "Stop at the first failing seed (a claim broke, or a gap with --fail-on-gaps; seeds already running still finish).")
+    @Option(
+            names = "--stop-on-first",
+            description =
+                    "Stop at the first failing seed (a claim broke, or a gap with --fail-on-gaps; seeds already running still finish).")
     boolean stopOnFirst;
 
     @Mixin
@@ -100,6 +118,7 @@ public final class SweepCommand implements Callable<Integer> {
     private boolean customPlan;
     /** Whether this sweep created its result file (then one that got no seed is removed again). */
     private boolean created;
+
     private long progressSeconds;
 
     public SweepCommand(CliContext ctx) {
@@ -119,22 +138,34 @@ public final class SweepCommand implements Callable<Integer> {
             throw new UserError("--resume needs --out FILE.jsonl (the file of the sweep to continue)");
         }
         if (checkpointEvery < 1 || checkpointEvery > Checkpoint.MAX_SEEDS) {
-            throw new UserError("--checkpoint-every must be between 1 and " + Checkpoint.MAX_SEEDS + ", got " + checkpointEvery);
+            throw new UserError(
+                    "--checkpoint-every must be between 1 and " + Checkpoint.MAX_SEEDS + ", got " + checkpointEvery);
         }
         progressSeconds = progress.seconds();
         // A plan file's names are checked in the first seed's world before anything is written.
         choice.checkedSpec(scenario, m, range.first());
-        sweepOf = new SweepOf(SweepOf.digest(p, choice.custom() != null ? Json.line(PlanFile.toJson(choice.custom(), scenario.name()))
-                : choice.nodeModes().isEmpty() ? null : "built-in plan " + p + " node modes " + shardsim.core.scenario.NodeModes.describe(choice.nodeModes())),
-                range.toString(), piece.toString());
+        sweepOf = new SweepOf(
+                SweepOf.digest(
+                        p,
+                        choice.custom() != null
+                                ? Json.line(PlanFile.toJson(choice.custom(), scenario.name()))
+                                : choice.nodeModes().isEmpty()
+                                        ? null
+                                        : "built-in plan " + p + " node modes "
+                                                + shardsim.core.scenario.NodeModes.describe(choice.nodeModes())),
+                range.toString(),
+                piece.toString());
         if (out != null) {
             AtomicOutput.checkTarget(out, true, RunFiles.inputs(choice));
         }
         SweepSummary summary = new SweepSummary();
         Resumed resumed = new Resumed();
         customPlan = choice.custom() != null;
-        BufferedWriter writer = out == null ? null : openResults(new ResultHeader(scenario.name(), m, p, sweepOf), range, piece, summary, resumed);
-        String title = "sweep " + scenario.name() + " mode " + m + " plan " + p + " seeds " + range + (piece.count() > 1 ? " shard " + piece : "");
+        BufferedWriter writer = out == null
+                ? null
+                : openResults(new ResultHeader(scenario.name(), m, p, sweepOf), range, piece, summary, resumed);
+        String title = "sweep " + scenario.name() + " mode " + m + " plan " + p + " seeds " + range
+                + (piece.count() > 1 ? " shard " + piece : "");
         Run run = new Run(scenario, m, choice, range, piece, n, summary, resumed, writer, title);
         try {
             return run.go();
@@ -157,12 +188,15 @@ public final class SweepCommand implements Callable<Integer> {
         final Checkpoint pending = new Checkpoint();
     }
 
-    private BufferedWriter openResults(ResultHeader header, SeedRange range, Shard piece, SweepSummary summary, Resumed resumed) throws IOException {
+    private BufferedWriter openResults(
+            ResultHeader header, SeedRange range, Shard piece, SweepSummary summary, Resumed resumed)
+            throws IOException {
         AtomicOutput.checkedFolder(out);
         AtomicOutput.regularOrAbsent(out);
         boolean exists = Files.exists(out, LinkOption.NOFOLLOW_LINKS);
         if (!exists && resume) {
-            throw new UserError(out + " does not exist, so there is no sweep to resume (leave out --resume to start one)");
+            throw new UserError(
+                    out + " does not exist, so there is no sweep to resume (leave out --resume to start one)");
         }
         if (exists && !resume) {
             throw new UserError(out + " already exists (add --resume to continue that sweep, or remove the file)");
@@ -170,8 +204,10 @@ public final class SweepCommand implements Callable<Integer> {
         FileChannel channel;
         try {
             AtomicOutput.makeFolder(out.toAbsolutePath().normalize().getParent());
-            channel = exists ? FileChannel.open(out, StandardOpenOption.READ, StandardOpenOption.WRITE)
-                    : FileChannel.open(out, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            channel = exists
+                    ? FileChannel.open(out, StandardOpenOption.READ, StandardOpenOption.WRITE)
+                    : FileChannel.open(
+                            out, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
         } catch (IOException e) {
             throw AtomicOutput.cannotWrite(out, e);
         }
@@ -198,22 +234,28 @@ public final class SweepCommand implements Callable<Integer> {
     }
 
     /** Reads the locked file, checks it is this sweep's, and positions the channel for appending. */
-    private BufferedWriter resumeFrom(FileChannel channel, ResultHeader header, SeedRange range, SweepSummary summary, Resumed resumed) throws IOException {
+    private BufferedWriter resumeFrom(
+            FileChannel channel, ResultHeader header, SeedRange range, SweepSummary summary, Resumed resumed)
+            throws IOException {
         ResultFile.Read read = ResultFile.read(Channels.newInputStream(channel), out.toString(), new ResultFile.Sink() {
             @Override
             public void header(ResultHeader h) {
-                if (!h.scenario().equals(header.scenario()) || !h.mode().equals(header.mode()) || !h.plan().equals(header.plan())) {
+                if (!h.scenario().equals(header.scenario())
+                        || !h.mode().equals(header.mode())
+                        || !h.plan().equals(header.plan())) {
                     throw new UserError(out + " holds runs of " + h.runsOf() + ", not of " + header.runsOf());
                 }
                 SweepOf s = h.sweep();
                 if (!s.planDigest().equals(sweepOf.planDigest())) {
-                    throw new UserError(out + " holds runs of another plan with the name " + h.plan() + " (plan digest " + s.planDigest() + ", this plan's is "
-                            + sweepOf.planDigest() + "): " + (customPlan ? "the plan file changed since" : "its runs had other --node-mode settings")
+                    throw new UserError(out + " holds runs of another plan with the name " + h.plan() + " (plan digest "
+                            + s.planDigest() + ", this plan's is "
+                            + sweepOf.planDigest() + "): "
+                            + (customPlan ? "the plan file changed since" : "its runs had other --node-mode settings")
                             + "; start a new result file");
                 }
                 if (!s.seeds().equals(sweepOf.seeds()) || !s.shard().equals(sweepOf.shard())) {
-                    throw new UserError(out + " holds a sweep of seeds " + s.seeds() + " shard " + s.shard() + ", not of seeds " + sweepOf.seeds()
-                            + " shard " + sweepOf.shard());
+                    throw new UserError(out + " holds a sweep of seeds " + s.seeds() + " shard " + s.shard()
+                            + ", not of seeds " + sweepOf.seeds() + " shard " + sweepOf.shard());
                 }
             }
 
@@ -235,7 +277,9 @@ public final class SweepCommand implements Callable<Integer> {
             byte[] held = new byte[(int) Math.min(size, expected.length + 1L)];
             channel.read(java.nio.ByteBuffer.wrap(held), 0);
             if (size > expected.length || !java.util.Arrays.equals(held, 0, held.length, expected, 0, held.length)) {
-                throw new UserError(out + " is not a result file of this sweep (its first line is not a sweep header); nothing was changed");
+                throw new UserError(
+                        out
+                                + " is not a result file of this sweep (its first line is not a sweep header); nothing was changed");
             }
         }
         for (SeedResult r : read.tail()) {
@@ -247,11 +291,17 @@ public final class SweepCommand implements Callable<Integer> {
             summary.add(r, false);
         }
         if (read.partialTail()) {
-            ctx.err().println("sim sweep: dropping the partial last line of " + out + " (cut off when the sweep stopped; its seed will run again)");
+            ctx.err()
+                    .println("sim sweep: dropping the partial last line of " + out
+                            + " (cut off when the sweep stopped; its seed will run again)");
             channel.truncate(read.completeBytes());
         }
-        ctx.err().println("sim sweep: resuming; " + resumed.done.cardinality() + " seeds already in " + out
-                + (read.tail().isEmpty() ? "" : " (the last " + read.tail().size() + " after its last checkpoint run again for their latencies and coverage)"));
+        ctx.err()
+                .println("sim sweep: resuming; " + resumed.done.cardinality() + " seeds already in " + out
+                        + (read.tail().isEmpty()
+                                ? ""
+                                : " (the last " + read.tail().size()
+                                        + " after its last checkpoint run again for their latencies and coverage)"));
         channel.position(channel.size());
         BufferedWriter w = Disk.writer(channel, out, out);
         if (read.header() == null) {
@@ -292,8 +342,17 @@ public final class SweepCommand implements Callable<Integer> {
         private long startNanos;
         private double seconds;
 
-        Run(Scenario scenario, String mode, PlanChoice choice, SeedRange range, Shard piece, int threads, SweepSummary summary, Resumed resumed,
-                BufferedWriter writer, String title) {
+        Run(
+                Scenario scenario,
+                String mode,
+                PlanChoice choice,
+                SeedRange range,
+                Shard piece,
+                int threads,
+                SweepSummary summary,
+                Resumed resumed,
+                BufferedWriter writer,
+                String title) {
             this.scenario = scenario;
             this.mode = mode;
             this.plan = choice.name();
@@ -318,13 +377,15 @@ public final class SweepCommand implements Callable<Integer> {
                 workers[i] = new Thread(this::work, "sweep-" + i);
                 workers[i].start();
             }
-            Thread hook = new Thread(() -> {
-                interrupted.set(true);
-                stop.set(true);
-                joinAll(workers, TimeUnit.SECONDS.toMillis(30));
-                report();
-                awaitReport();
-            }, "sweep-shutdown");
+            Thread hook = new Thread(
+                    () -> {
+                        interrupted.set(true);
+                        stop.set(true);
+                        joinAll(workers, TimeUnit.SECONDS.toMillis(30));
+                        report();
+                        awaitReport();
+                    },
+                    "sweep-shutdown");
             Runtime.getRuntime().addShutdownHook(hook);
             joinAll(workers, 0);
             try {
@@ -362,8 +423,10 @@ public final class SweepCommand implements Callable<Integer> {
                         if (again) {
                             String recorded = resumed.againDigests.get(result.seed());
                             if (!recorded.equals(result.digest())) {
-                                throw new UserError(out + " records digest " + recorded + " for seed " + result.seed() + ", which ran to " + result.digest()
-                                        + " here: the file was edited, or the run is not deterministic (see sim check-determinism)");
+                                throw new UserError(
+                                        out + " records digest " + recorded + " for seed " + result.seed()
+                                                + ", which ran to " + result.digest()
+                                                + " here: the file was edited, or the run is not deterministic (see sim check-determinism)");
                             }
                             summary.addRerun(result);
                             againLeft--;
@@ -389,8 +452,12 @@ public final class SweepCommand implements Callable<Integer> {
                     }
                 }
             } catch (IOException e) {
-                failure.compareAndSet(null, new UserError(shardsim.cli.io.IoFailure.oneLine(e) + "; the seeds written before stay in " + out
-                        + " (continue with --resume once it can be written)", e));
+                failure.compareAndSet(
+                        null,
+                        new UserError(
+                                shardsim.cli.io.IoFailure.oneLine(e) + "; the seeds written before stay in " + out
+                                        + " (continue with --resume once it can be written)",
+                                e));
                 stop.set(true);
             } catch (Throwable t) {
                 failure.compareAndSet(null, t);
@@ -424,7 +491,9 @@ public final class SweepCommand implements Callable<Integer> {
                         }
                     }
                     if (interrupted.get()) {
-                        ctx.err().println("sim sweep: interrupted; every finished seed is " + (out == null ? "in the summary" : "in " + out + " (continue with --resume)"));
+                        ctx.err()
+                                .println("sim sweep: interrupted; every finished seed is "
+                                        + (out == null ? "in the summary" : "in " + out + " (continue with --resume)"));
                     }
                     if (json.on()) {
                         ObjectNode o = Json.MAPPER.createObjectNode();
@@ -438,7 +507,12 @@ public final class SweepCommand implements Callable<Integer> {
                         o.setAll(summary.toJson(seconds, claims(), this::reproduce));
                         ctx.out().println(Json.line(o));
                     } else {
-                        summary.render(ctx.out(), title + " threads " + threads + (interrupted.get() ? " (INTERRUPTED)" : ""), seconds, claims(), this::reproduce);
+                        summary.render(
+                                ctx.out(),
+                                title + " threads " + threads + (interrupted.get() ? " (INTERRUPTED)" : ""),
+                                seconds,
+                                claims(),
+                                this::reproduce);
                     }
                     ctx.out().flush();
                     ctx.err().flush();

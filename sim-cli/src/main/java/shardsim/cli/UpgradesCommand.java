@@ -20,10 +20,10 @@ import shardsim.cli.io.PlanFile;
 import shardsim.cli.options.GapsOption;
 import shardsim.cli.options.JsonOption;
 import shardsim.cli.options.PlanChoice;
-import shardsim.cli.options.SeededPlanOption;
 import shardsim.cli.options.ProgressOption;
 import shardsim.cli.options.RolloutOption;
 import shardsim.cli.options.ScenarioArg;
+import shardsim.cli.options.SeededPlanOption;
 import shardsim.cli.options.SeedsOption;
 import shardsim.cli.options.ThreadsOption;
 import shardsim.cli.shrink.ParallelShrink;
@@ -50,12 +50,16 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** {@code sim upgrades}: every rollout order of a fix over a seed range, and which orders are safe. */
-@Command(name = "upgrades", description = {"Roll a fix out in every order the world's roles allow, over a range of seeds, and say which orders are safe.",
-    "The orders: all at once, each role first, node by node, and a rollback. Per order the failing runs before the first step, in the mixed",
-    "window and after the last step.",
-    "An order is unsafe if a seed fails (a claim of the codes it runs breaks) from its first step on while the same plan with its steps as restarts",
-    "on the old code holds; exit 1 if any is (or, with --fail-on-gaps, if a known gap shows).",
-    "Each order's smallest seed failing from its first step on is written as a plan file, shrunk, and printed with the command that reproduces it."})
+@Command(
+        name = "upgrades",
+        description = {
+            "Roll a fix out in every order the world's roles allow, over a range of seeds, and say which orders are safe.",
+            "The orders: all at once, each role first, node by node, and a rollback. Per order the failing runs before the first step, in the mixed",
+            "window and after the last step.",
+            "An order is unsafe if a seed fails (a claim of the codes it runs breaks) from its first step on while the same plan with its steps as restarts",
+            "on the old code holds; exit 1 if any is (or, with --fail-on-gaps, if a known gap shows).",
+            "Each order's smallest seed failing from its first step on is written as a plan file, shrunk, and printed with the command that reproduces it."
+        })
 public final class UpgradesCommand implements Callable<Integer> {
     private final CliContext ctx;
 
@@ -74,17 +78,27 @@ public final class UpgradesCommand implements Callable<Integer> {
     @Mixin
     ThreadsOption threads;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Folder for the plan files of the smallest failing seeds and their shrunk plans "
-            + "(default: sim-out/upgrades; a missing folder is made when its parent exists).")
+    @Option(
+            names = "--out",
+            paramLabel = "DIR",
+            description = "Folder for the plan files of the smallest failing seeds and their shrunk plans "
+                    + "(default: sim-out/upgrades; a missing folder is made when its parent exists).")
     Path out;
 
     /** The folder every command that writes several files uses by default, one sub-folder each. */
     static final String DEFAULT_OUT = "sim-out";
 
-    @Option(names = "--force", description = "Overwrite plan files of an earlier sim upgrades of this scenario in --out.")
+    @Option(
+            names = "--force",
+            description = "Overwrite plan files of an earlier sim upgrades of this scenario in --out.")
     boolean force;
 
-    @Option(names = "--shrink-runs", paramLabel = "N", defaultValue = "400", description = "Most runs spent shrinking each unsafe order's smallest failing seed; 0 to not shrink (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--shrink-runs",
+            paramLabel = "N",
+            defaultValue = "400",
+            description =
+                    "Most runs spent shrinking each unsafe order's smallest failing seed; 0 to not shrink (default: ${DEFAULT-VALUE}).")
     int shrinkRuns;
 
     @Mixin
@@ -117,7 +131,9 @@ public final class UpgradesCommand implements Callable<Integer> {
         RunSpec first = RunRequest.builtIn(scenario, base).spec(from, range.first());
         Map<String, List<String>> roles = worldRoles(scenario, first);
         if (scenario.faultWindow(first).isEmpty()) {
-            throw new UserError(scenario.name() + " does not say when its faults fall (Scenario.faultWindow), so sim upgrades cannot place a rollout");
+            throw new UserError(
+                    scenario.name()
+                            + " does not say when its faults fall (Scenario.faultWindow), so sim upgrades cannot place a rollout");
         }
         Map<String, String> unrollable = scenario.unrollableRoles(first);
         Map<String, List<String>> rollable = scenario.rolloutRoles(first);
@@ -135,7 +151,8 @@ public final class UpgradesCommand implements Callable<Integer> {
         // One hook for the whole command: the JVM stops only once what was done is printed.
         try (OnSignal signal = new OnSignal("upgrades")) {
             UpgradeSweep.Result result;
-            try (Progress p = new Progress(ctx.err(), ctx.terminal(), range.count(), progress.seconds(), "upgrades", "seeds")) {
+            try (Progress p =
+                    new Progress(ctx.err(), ctx.terminal(), range.count(), progress.seconds(), "upgrades", "seeds")) {
                 result = sweep.run(range.first(), range.last(), t, signal::signalled, p::step);
             }
             double seconds = (System.nanoTime() - t0) / 1e9;
@@ -154,7 +171,9 @@ public final class UpgradesCommand implements Callable<Integer> {
                 text(scenario, base, from, to, range, roles, result, unsafe, seconds, t);
             }
             ctx.out().flush();
-            return gaps.exitCode(!result.tallies().stream().allMatch(OrderTally::safe), result.tallies().stream().anyMatch(x -> !x.gaps().isEmpty()));
+            return gaps.exitCode(
+                    !result.tallies().stream().allMatch(OrderTally::safe),
+                    result.tallies().stream().anyMatch(x -> !x.gaps().isEmpty()));
         }
     }
 
@@ -176,10 +195,19 @@ public final class UpgradesCommand implements Callable<Integer> {
      * Stopped by a signal before every seed ran: what the finished seeds showed, counted, and no
      * verdict on any order, since an order's safety is a claim about every seed asked for.
      */
-    private int interrupted(Scenario scenario, String base, String from, String to, SeedRange range, UpgradeSweep.Result r, double seconds, int t) {
+    private int interrupted(
+            Scenario scenario,
+            String base,
+            String from,
+            String to,
+            SeedRange range,
+            UpgradeSweep.Result r,
+            double seconds,
+            int t) {
         String done = r.seeds() == 0 ? "no seed" : "seeds " + range.first() + ".." + (range.first() + r.seeds() - 1);
-        ctx.err().println("sim upgrades: interrupted after " + r.seeds() + " of " + range.count() + " seeds: no verdict on any order (" + done
-                + " finished; the counts below are theirs)");
+        ctx.err()
+                .println("sim upgrades: interrupted after " + r.seeds() + " of " + range.count()
+                        + " seeds: no verdict on any order (" + done + " finished; the counts below are theirs)");
         if (json.on()) {
             ObjectNode o = Json.MAPPER.createObjectNode();
             o.put("scenario", scenario.name());
@@ -204,12 +232,15 @@ public final class UpgradesCommand implements Callable<Integer> {
             ctx.out().println(Json.line(o));
         } else {
             PrintStream o = ctx.out();
-            o.println("upgrades " + scenario.name() + "  from " + from + " to " + to + "  plan " + base + "  INTERRUPTED after " + r.seeds() + " of "
-                    + range.count() + " seeds (" + done + "): no verdict");
+            o.println("upgrades " + scenario.name() + "  from " + from + " to " + to + "  plan " + base
+                    + "  INTERRUPTED after " + r.seeds() + " of " + range.count() + " seeds (" + done
+                    + "): no verdict");
             if (r.seeds() > 0) {
                 UpgradeText.table(o, r, false);
             }
-            o.printf("%d seeds x %d orders in %.1f s on %d thread%s%n", r.seeds(), r.tallies().size(), seconds, t, t == 1 ? "" : "s");
+            o.printf(
+                    "%d seeds x %d orders in %.1f s on %d thread%s%n",
+                    r.seeds(), r.tallies().size(), seconds, t, t == 1 ? "" : "s");
         }
         ctx.out().flush();
         return ExitCodes.INTERRUPTED;
@@ -223,7 +254,9 @@ public final class UpgradesCommand implements Callable<Integer> {
             throw new UserError(e.getMessage());
         }
         if (roles.isEmpty()) {
-            throw new UserError(scenario.name() + " does not say which nodes and roles its world has (Scenario.worldRoles), so sim upgrades has nothing to roll out");
+            throw new UserError(
+                    scenario.name()
+                            + " does not say which nodes and roles its world has (Scenario.worldRoles), so sim upgrades has nothing to roll out");
         }
         PlanChoice.checkWorld(scenario, spec);
         return roles;
@@ -239,7 +272,9 @@ public final class UpgradesCommand implements Callable<Integer> {
                 String name = f.getFileName().toString();
                 for (Order o : orders) {
                     if (name.startsWith(scenario.name() + "-" + o.name() + "-seed-") && name.endsWith(".json")) {
-                        throw new UserError(f + " exists from an earlier sim upgrades: add --force to overwrite, or give another --out");
+                        throw new UserError(
+                                f
+                                        + " exists from an earlier sim upgrades: add --force to overwrite, or give another --out");
                     }
                 }
             }
@@ -249,11 +284,20 @@ public final class UpgradesCommand implements Callable<Integer> {
     /** An unsafe order's smallest failing seed, written and shrunk. */
     private record Unsafe(OrderTally tally, Outcome outcome, Path planFile, ShrinkResult shrunk, Path shrunkFile) {
         String command(Path file, String from) {
-            return Launcher.prefix() + ShellWords.join("sim", "run", outcome.rollout().spec().scenario(), "--mode", from, "--plan", file.toString());
+            return Launcher.prefix()
+                    + ShellWords.join(
+                            "sim",
+                            "run",
+                            outcome.rollout().spec().scenario(),
+                            "--mode",
+                            from,
+                            "--plan",
+                            file.toString());
         }
     }
 
-    private Unsafe reproduce(Scenario scenario, String from, OrderTally tally, int t, Path folder, OnSignal signal) throws IOException {
+    private Unsafe reproduce(Scenario scenario, String from, OrderTally tally, int t, Path folder, OnSignal signal)
+            throws IOException {
         Outcome o = tally.smallest();
         long seed = o.rollout().spec().seed();
         String stem = scenario.name() + "-" + tally.order().name() + "-seed-" + seed;
@@ -267,8 +311,15 @@ public final class UpgradesCommand implements Callable<Integer> {
             return new Unsafe(tally, o, planFile, null, null);
         }
         Path shrunkFile = folder.resolve(stem + "-shrunk.json");
-        ShrinkResult r = ParallelShrink.shrink(scenario, from, seed, plan, o.first().invariant(), new ShrinkBudget(shrinkRuns, signal::signalled), t, (runs, f, ops) -> {
-        });
+        ShrinkResult r = ParallelShrink.shrink(
+                scenario,
+                from,
+                seed,
+                plan,
+                o.first().invariant(),
+                new ShrinkBudget(shrinkRuns, signal::signalled),
+                t,
+                (runs, f, ops) -> {});
         write(shrunkFile, r.shrunk().withSource(shrunkFile.toString()), scenario, seed);
         return new Unsafe(tally, o, planFile, r, shrunkFile);
     }
@@ -282,54 +333,99 @@ public final class UpgradesCommand implements Callable<Integer> {
     }
 
     private static long upgrades(CustomPlan p) {
-        return p.faults().faults().stream().filter(f -> f.fault() instanceof NodeFault.CodeChange).count();
+        return p.faults().faults().stream()
+                .filter(f -> f.fault() instanceof NodeFault.CodeChange)
+                .count();
     }
 
-    private void text(Scenario scenario, String base, String from, String to, SeedRange range, Map<String, List<String>> roles, UpgradeSweep.Result r,
-            List<Unsafe> unsafe, double seconds, int t) {
+    private void text(
+            Scenario scenario,
+            String base,
+            String from,
+            String to,
+            SeedRange range,
+            Map<String, List<String>> roles,
+            UpgradeSweep.Result r,
+            List<Unsafe> unsafe,
+            double seconds,
+            int t) {
         PrintStream o = ctx.out();
-        o.println("upgrades " + scenario.name() + "  from " + from + " to " + to + "  plan " + base + "  seeds " + range.first() + ".."
-                + (range.first() + r.seeds() - 1));
+        o.println("upgrades " + scenario.name() + "  from " + from + " to " + to + "  plan " + base + "  seeds "
+                + range.first() + ".." + (range.first() + r.seeds() - 1));
         List<String> parts = new ArrayList<>();
         roles.forEach((role, nodes) -> parts.add(role + " (" + String.join(", ", nodes) + ")"));
         o.println("roles: " + String.join("; ", parts) + "   (world of seed " + range.first() + ")");
-        o.println("a run fails in the window of its first violation of an invariant its codes claim; not on old code: failing from the first step on while the");
-        o.println("same plan with every step a restart on the " + from + " code holds (an order with any is unsafe); clean: every step applied, no such violation");
+        o.println(
+                "a run fails in the window of its first violation of an invariant its codes claim; not on old code: failing from the first step on while the");
+        o.println("same plan with every step a restart on the " + from
+                + " code holds (an order with any is unsafe); clean: every step applied, no such violation");
         UpgradeText.table(o, r);
         for (OrderTally tally : r.tallies()) {
-            o.println(tally.order().name() + ": " + tally.order().summary() + " (seed " + range.first() + ": " + tally.order().describe() + ")");
-            o.println("  by invariant: before " + UpgradeText.invariants(tally.byInvariant().get("before")) + "; mixed " + UpgradeText.invariants(tally.byInvariant().get("mixed"))
-                    + "; after " + UpgradeText.invariants(tally.byInvariant().get("after")) + (tally.gaps().isEmpty() ? "" : "; known gaps (findings, not failures) "
-                    + UpgradeText.invariants(tally.gaps())) + (tally.skippedSteps() == 0 ? "" : "; steps skipped (node down for good) " + tally.skippedSteps()));
+            o.println(tally.order().name() + ": " + tally.order().summary() + " (seed " + range.first() + ": "
+                    + tally.order().describe() + ")");
+            o.println("  by invariant: before "
+                    + UpgradeText.invariants(tally.byInvariant().get("before")) + "; mixed "
+                    + UpgradeText.invariants(tally.byInvariant().get("mixed"))
+                    + "; after " + UpgradeText.invariants(tally.byInvariant().get("after"))
+                    + (tally.gaps().isEmpty()
+                            ? ""
+                            : "; known gaps (findings, not failures) " + UpgradeText.invariants(tally.gaps()))
+                    + (tally.skippedSteps() == 0
+                            ? ""
+                            : "; steps skipped (node down for good) " + tally.skippedSteps()));
         }
         for (Unsafe u : unsafe) {
             Outcome oc = u.outcome();
-            o.println((u.tally().safe() ? "old code's failure in " : "unsafe ") + u.tally().order().name() + ": smallest failing seed " + oc.rollout().spec().seed() + ", " + oc.first().invariant() + " at t="
-                    + Micros.format(oc.first().timeMicros()) + " (" + oc.window().label() + "; steps " + Micros.format(oc.rollout().firstStepMicros()) + ".."
-                    + Micros.format(oc.rollout().lastStepMicros()) + (oc.oldCodeHolds() ? "; the same restarts on the old code hold" : "; the same restarts on the old code fail too") + ")");
+            o.println((u.tally().safe() ? "old code's failure in " : "unsafe ")
+                    + u.tally().order().name() + ": smallest failing seed "
+                    + oc.rollout().spec().seed() + ", " + oc.first().invariant() + " at t="
+                    + Micros.format(oc.first().timeMicros()) + " ("
+                    + oc.window().label() + "; steps "
+                    + Micros.format(oc.rollout().firstStepMicros()) + ".."
+                    + Micros.format(oc.rollout().lastStepMicros())
+                    + (oc.oldCodeHolds()
+                            ? "; the same restarts on the old code hold"
+                            : "; the same restarts on the old code fail too")
+                    + ")");
             o.println("  steps:     " + oc.rollout().order().describe());
             o.println("  plan:      " + u.planFile());
-            o.println("  reproduce: " + u.command(u.planFile(), oc.rollout().spec().mode()));
+            o.println("  reproduce: "
+                    + u.command(u.planFile(), oc.rollout().spec().mode()));
             if (u.shrunk() != null) {
                 ShrinkResult s = u.shrunk();
-                o.println("  shrunk:    " + u.shrunkFile() + " (" + s.shrunk().faults().size() + " faults, of them " + upgrades(s.shrunk()) + " upgrades or downgrades; "
-                        + s.shrunk().operationCount() + " operations; " + (s.minimal() ? "minimal" : "shrink budget ran out") + ")");
+                o.println("  shrunk:    " + u.shrunkFile() + " ("
+                        + s.shrunk().faults().size() + " faults, of them " + upgrades(s.shrunk())
+                        + " upgrades or downgrades; " + s.shrunk().operationCount() + " operations; "
+                        + (s.minimal() ? "minimal" : "shrink budget ran out") + ")");
                 for (TimedFault f : s.shrunk().faults().faults()) {
                     if (f.fault() instanceof NodeFault.CodeChange) {
                         o.println("    t=" + Micros.format(f.atMicros()) + "  " + f.fault());
                     }
                 }
                 if (upgrades(s.shrunk()) == 0) {
-                    o.println("    it needs no code change: the old code's own bug, reached on the timeline the rollout made");
+                    o.println(
+                            "    it needs no code change: the old code's own bug, reached on the timeline the rollout made");
                 }
-                o.println("  reproduce: " + u.command(u.shrunkFile(), oc.rollout().spec().mode()));
+                o.println("  reproduce: "
+                        + u.command(u.shrunkFile(), oc.rollout().spec().mode()));
             }
         }
-        o.printf("%d seeds x %d orders in %.1f s on %d thread%s%n", r.seeds(), r.tallies().size(), seconds, t, t == 1 ? "" : "s");
+        o.printf(
+                "%d seeds x %d orders in %.1f s on %d thread%s%n",
+                r.seeds(), r.tallies().size(), seconds, t, t == 1 ? "" : "s");
     }
 
-    private ObjectNode json(Scenario scenario, String base, String from, String to, SeedRange range, Map<String, List<String>> roles, UpgradeSweep.Result r,
-            List<Unsafe> unsafe, double seconds, int t) {
+    private ObjectNode json(
+            Scenario scenario,
+            String base,
+            String from,
+            String to,
+            SeedRange range,
+            Map<String, List<String>> roles,
+            UpgradeSweep.Result r,
+            List<Unsafe> unsafe,
+            double seconds,
+            int t) {
         ObjectNode o = Json.MAPPER.createObjectNode();
         o.put("scenario", scenario.name());
         o.put("from", from);

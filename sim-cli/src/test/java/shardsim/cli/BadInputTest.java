@@ -40,14 +40,22 @@ class BadInputTest {
 
     private Path goodTrace() throws IOException {
         Path t = Files.createTempDirectory(dir, "src").resolve("good.jsonl");
-        assertEquals(ExitCodes.OK, Cli.run("run", "ping", "--mode", "fixed", "--plan", "random", "--seed", "4", "--trace", t.toString()).code());
+        assertEquals(
+                ExitCodes.OK,
+                Cli.run("run", "ping", "--mode", "fixed", "--plan", "random", "--seed", "4", "--trace", t.toString())
+                        .code());
         return t;
     }
 
     @Test
     void unknownScenarioModePlan() {
         bad("unknown scenario 'nope' (known: ping)", "run", "nope");
-        bad("unknown mode 'broken' for ping (expected one of buggy, fixed, nondeterministic, per-process)", "run", "ping", "--mode", "broken");
+        bad(
+                "unknown mode 'broken' for ping (expected one of buggy, fixed, nondeterministic, per-process)",
+                "run",
+                "ping",
+                "--mode",
+                "broken");
         bad("unknown plan 'chaos' for ping", "run", "ping", "--plan", "chaos");
         bad("unknown scenario", "sweep", "nope", "--seeds", "1..2");
         bad("unknown mode", "check-determinism", "ping", "--mode", "x", "--seeds", "1..2");
@@ -85,9 +93,20 @@ class BadInputTest {
         bad("--max-runs must be at least 1, got 0", "shrink", "ping", "--max-runs", "0", "--out", out);
         bad("--max-seconds must be positive, got -1.0", "shrink", "ping", "--max-seconds", "-1", "--out", out);
         bad("--threads must be between 1 and 1024, got 0", "shrink", "ping", "--threads", "0", "--out", out);
-        bad("unknown invariant 'Q7' for ping (its invariants: P1)", "shrink", "ping", "--invariant", "Q7", "--out", out);
+        bad(
+                "unknown invariant 'Q7' for ping (its invariants: P1)",
+                "shrink",
+                "ping",
+                "--invariant",
+                "Q7",
+                "--out",
+                out);
         bad("scenario ping cannot give its plan as data", "shrink", "ping", "--seed", "3", "--out", out);
-        bad("folder " + dir.resolve("missing").resolve("deeper") + " does not exist, nor does its parent", "shrink", "ping", "--out",
+        bad(
+                "folder " + dir.resolve("missing").resolve("deeper") + " does not exist, nor does its parent",
+                "shrink",
+                "ping",
+                "--out",
                 dir.resolve("missing").resolve("deeper").resolve("s.json").toString());
         bad("--starts must be between 1 and 100000, got 0", "power", "ping", "--starts", "0");
         bad("--max-seeds must be between 1 and 1000000000, got 0", "power", "ping", "--max-seeds", "0");
@@ -99,8 +118,20 @@ class BadInputTest {
     void outputInAMissingFolder() throws IOException {
         // One missing folder is made (inside one that exists); a missing parent too is refused.
         Path missing = dir.resolve("no-such-folder").resolve("deeper");
-        bad("folder " + missing + " does not exist, nor does its parent", "run", "ping", "--trace", missing.resolve("t.jsonl").toString());
-        bad("folder " + missing + " does not exist, nor does its parent", "sweep", "ping", "--seeds", "1..3", "--out", missing.resolve("r.jsonl").toString());
+        bad(
+                "folder " + missing + " does not exist, nor does its parent",
+                "run",
+                "ping",
+                "--trace",
+                missing.resolve("t.jsonl").toString());
+        bad(
+                "folder " + missing + " does not exist, nor does its parent",
+                "sweep",
+                "ping",
+                "--seeds",
+                "1..3",
+                "--out",
+                missing.resolve("r.jsonl").toString());
         bad("it is a folder", "run", "ping", "--trace", dir.toString());
         noFilesIn(dir);
     }
@@ -118,8 +149,20 @@ class BadInputTest {
                 bad("cannot write /proc/p.html", "run", "ping", "--html", "/proc/p.html");
                 return;
             }
-            bad("is not writable", "run", "ping", "--trace", ro.resolve("t.jsonl").toString());
-            bad("is not writable", "sweep", "ping", "--seeds", "1..3", "--out", ro.resolve("r.jsonl").toString());
+            bad(
+                    "is not writable",
+                    "run",
+                    "ping",
+                    "--trace",
+                    ro.resolve("t.jsonl").toString());
+            bad(
+                    "is not writable",
+                    "sweep",
+                    "ping",
+                    "--seeds",
+                    "1..3",
+                    "--out",
+                    ro.resolve("r.jsonl").toString());
             noFilesIn(ro);
         } finally {
             Files.setPosixFilePermissions(ro, PosixFilePermissions.fromString("rwxr-xr-x"));
@@ -132,20 +175,51 @@ class BadInputTest {
         Files.writeString(f, "keep me\n");
         bad("already exists (add --resume", "sweep", "ping", "--seeds", "1..3", "--out", f.toString());
         assertEquals("keep me\n", Files.readString(f));
-        bad("result file " + f + " line 1 is not valid JSON", "sweep", "ping", "--seeds", "1..3", "--out", f.toString(), "--resume");
+        bad(
+                "result file " + f + " line 1 is not valid JSON",
+                "sweep",
+                "ping",
+                "--seeds",
+                "1..3",
+                "--out",
+                f.toString(),
+                "--resume");
     }
 
     @Test
     void resumingAnotherSweepsFile() throws IOException {
         Path f = dir.resolve("r.jsonl");
         Cli.run("sweep", "ping", "--mode", "fixed", "--seeds", "1..3", "--out", f.toString());
-        bad("holds runs of ping mode fixed plan random, not of ping mode buggy", "sweep", "ping", "--mode", "buggy", "--seeds", "1..3", "--out", f.toString(), "--resume");
-        bad("holds a sweep of seeds 1..3 shard 0/1, not of seeds 5..9 shard 0/1", "sweep", "ping", "--mode", "fixed", "--seeds", "5..9", "--out", f.toString(), "--resume");
+        bad(
+                "holds runs of ping mode fixed plan random, not of ping mode buggy",
+                "sweep",
+                "ping",
+                "--mode",
+                "buggy",
+                "--seeds",
+                "1..3",
+                "--out",
+                f.toString(),
+                "--resume");
+        bad(
+                "holds a sweep of seeds 1..3 shard 0/1, not of seeds 5..9 shard 0/1",
+                "sweep",
+                "ping",
+                "--mode",
+                "fixed",
+                "--seeds",
+                "5..9",
+                "--out",
+                f.toString(),
+                "--resume");
     }
 
     @Test
     void missingEmptyAndNotJsonTraces() throws IOException {
-        bad("trace " + dir.resolve("none.jsonl") + " does not exist", "replay", dir.resolve("none.jsonl").toString());
+        bad(
+                "trace " + dir.resolve("none.jsonl") + " does not exist",
+                "replay",
+                dir.resolve("none.jsonl").toString());
         Path empty = Files.writeString(dir.resolve("empty.jsonl"), "");
         bad("is empty", "replay", empty.toString());
         Path text = Files.writeString(dir.resolve("text.jsonl"), "hello world\n");
@@ -161,7 +235,11 @@ class BadInputTest {
         List<String> lines = Files.readAllLines(good);
         Path lostLines = dir.resolve("short.jsonl");
         Files.write(lostLines, lines.subList(0, lines.size() - 3));
-        bad("is truncated: its header announces " + (lines.size() - 1) + " events, the file has " + (lines.size() - 4), "replay", lostLines.toString());
+        bad(
+                "is truncated: its header announces " + (lines.size() - 1) + " events, the file has "
+                        + (lines.size() - 4),
+                "replay",
+                lostLines.toString());
         Path cut = dir.resolve("cut.jsonl");
         String all = Files.readString(good);
         Files.writeString(cut, all.substring(0, all.length() - 20));

@@ -15,15 +15,16 @@ final class Cli {
 
         /** Asserts the bad-input contract: exit 2, one line on stderr naming {@code expected}, no stack trace. */
         void assertBadInput(String expected, String what) {
-            org.junit.jupiter.api.Assertions.assertEquals(shardsim.cli.base.ExitCodes.BAD_INPUT, code, what + "\nout: " + out + "\nerr: " + err);
+            org.junit.jupiter.api.Assertions.assertEquals(
+                    shardsim.cli.base.ExitCodes.BAD_INPUT, code, what + "\nout: " + out + "\nerr: " + err);
             org.junit.jupiter.api.Assertions.assertEquals(1, errLines().size(), "one line: " + err);
-            org.junit.jupiter.api.Assertions.assertTrue(err.contains(expected), "expected '" + expected + "' in: " + err);
+            org.junit.jupiter.api.Assertions.assertTrue(
+                    err.contains(expected), "expected '" + expected + "' in: " + err);
             org.junit.jupiter.api.Assertions.assertFalse(err.contains("Exception") || err.contains("\tat "), err);
         }
     }
 
-    private Cli() {
-    }
+    private Cli() {}
 
     static Result run(String... args) {
         return run(List.of(new PingScenario()), args);
@@ -43,7 +44,8 @@ final class Cli {
         return run((o, e) -> Main.newCommandLine(o, e, loader), args);
     }
 
-    private static Result run(java.util.function.BiFunction<PrintStream, PrintStream, picocli.CommandLine> commandLine, String... args) {
+    private static Result run(
+            java.util.function.BiFunction<PrintStream, PrintStream, picocli.CommandLine> commandLine, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);

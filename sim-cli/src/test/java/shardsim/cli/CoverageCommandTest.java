@@ -21,8 +21,10 @@ class CoverageCommandTest {
 
     @Test
     void listsReachedAndNeverReachedStatesTheSameAtAnyThreadCount() {
-        Cli.Result one = Cli.real("coverage", "version-skew", "--mode", "fixed", "--seeds", "0..19", "--threads", "1", "--json");
-        Cli.Result three = Cli.real("coverage", "version-skew", "--mode", "fixed", "--seeds", "0..19", "--threads", "3", "--json");
+        Cli.Result one =
+                Cli.real("coverage", "version-skew", "--mode", "fixed", "--seeds", "0..19", "--threads", "1", "--json");
+        Cli.Result three =
+                Cli.real("coverage", "version-skew", "--mode", "fixed", "--seeds", "0..19", "--threads", "3", "--json");
         assertEquals(ExitCodes.OK, one.code(), one.err());
         assertEquals(one.out(), three.out());
         JsonNode o = Json.object(one.out().strip(), "output");
@@ -31,7 +33,8 @@ class CoverageCommandTest {
         assertEquals("shard", shard.get("space").asString());
         int states = shard.get("states").asInt();
         assertTrue(states > 1 && states < 160, shard.toString());
-        assertEquals(160, states + shard.get("neverReached").size(), "every state is reached or listed as never reached");
+        assertEquals(
+                160, states + shard.get("neverReached").size(), "every state is reached or listed as never reached");
         assertTrue(shard.get("transitions").asInt() >= states - 1, shard.toString());
         long previous = 0;
         for (JsonNode r : shard.get("rarest")) {
@@ -39,9 +42,15 @@ class CoverageCommandTest {
             previous = r.get("runs").asLong();
         }
         Cli.Result text = Cli.real("coverage", "version-skew", "--mode", "fixed", "--seeds", "0..19", "--threads", "2");
-        assertTrue(text.out().contains("shard: " + states + " of 160 states, " + shard.get("transitions").asInt() + " transitions"), text.out());
+        assertTrue(
+                text.out()
+                        .contains("shard: " + states + " of 160 states, "
+                                + shard.get("transitions").asInt() + " transitions"),
+                text.out());
         assertTrue(text.out().contains("never reached (" + (160 - states) + "):"), text.out());
-        assertTrue(text.out().contains("    leaderShard=meta-ahead procedure=meta-down tables=-"), "an impossible state is listed: " + text.out());
+        assertTrue(
+                text.out().contains("    leaderShard=meta-ahead procedure=meta-down tables=-"),
+                "an impossible state is listed: " + text.out());
     }
 
     /**
@@ -50,9 +59,13 @@ class CoverageCommandTest {
      */
     @Test
     void listsTheCodeProbesEachRunHit() {
-        List<String> declared = shardsim.scenarios.Scenarios.byName("version-skew").orElseThrow().probeNames();
-        Cli.Result one = Cli.real("coverage", "version-skew", "--mode", "fixed", "--seeds", "0..29", "--threads", "1", "--json");
-        Cli.Result two = Cli.real("coverage", "version-skew", "--mode", "fixed", "--seeds", "0..29", "--threads", "2", "--json");
+        List<String> declared = shardsim.scenarios.Scenarios.byName("version-skew")
+                .orElseThrow()
+                .probeNames();
+        Cli.Result one =
+                Cli.real("coverage", "version-skew", "--mode", "fixed", "--seeds", "0..29", "--threads", "1", "--json");
+        Cli.Result two =
+                Cli.real("coverage", "version-skew", "--mode", "fixed", "--seeds", "0..29", "--threads", "2", "--json");
         assertEquals(one.out(), two.out());
         JsonNode o = Json.object(one.out().strip(), "output");
         JsonNode probes = o.get("probes");
@@ -66,29 +79,62 @@ class CoverageCommandTest {
         assertEquals(never, o.get("probesNeverHit").size(), o.toString());
         assertTrue(probes.get("create-succeeded").asLong() > 0, probes.toString());
         Cli.Result text = Cli.real("coverage", "version-skew", "--mode", "fixed", "--seeds", "0..29", "--threads", "2");
-        assertTrue(text.out().contains("code probes: " + (declared.size() - never) + " of " + declared.size() + " hit (runs of 30):"), text.out());
-        assertTrue(text.out().contains(String.format("  %8d  %s", probes.get("engine-failure").asLong(), "engine-failure")), text.out());
-        Cli.Result quiet = Cli.real("coverage", "version-skew", "--mode", "fixed", "--plan", "documented", "--seeds", "0..0", "--json");
+        assertTrue(
+                text.out()
+                        .contains("code probes: " + (declared.size() - never) + " of " + declared.size()
+                                + " hit (runs of 30):"),
+                text.out());
+        assertTrue(
+                text.out()
+                        .contains(String.format(
+                                "  %8d  %s", probes.get("engine-failure").asLong(), "engine-failure")),
+                text.out());
+        Cli.Result quiet = Cli.real(
+                "coverage", "version-skew", "--mode", "fixed", "--plan", "documented", "--seeds", "0..0", "--json");
         JsonNode documented = Json.object(quiet.out().strip(), "documented");
-        assertTrue(documented.get("probesNeverHit").size() > 0, "the documented plan has no engine failure: " + documented);
+        assertTrue(
+                documented.get("probesNeverHit").size() > 0,
+                "the documented plan has no engine failure: " + documented);
     }
 
     @Test
     void aSweepItsResultLinesAndSummarizeCountTheSameCoverage() throws IOException {
         Path f = dir.resolve("sweep.jsonl");
-        Cli.Result sweep = Cli.real("sweep", "version-skew", "--mode", "fixed", "--seeds", "0..19", "--threads", "2", "--out", f.toString(), "--json");
+        Cli.Result sweep = Cli.real(
+                "sweep",
+                "version-skew",
+                "--mode",
+                "fixed",
+                "--seeds",
+                "0..19",
+                "--threads",
+                "2",
+                "--out",
+                f.toString(),
+                "--json");
         JsonNode fromSweep = Json.object(sweep.out().strip(), "sweep").get("coverage");
         Cli.Result sum = Cli.real("summarize", f.toString(), "--json");
         assertEquals(fromSweep, Json.object(sum.out().strip(), "summarize").get("coverage"));
-        JsonNode listed = Json.object(Cli.real("coverage", "version-skew", "--mode", "fixed", "--seeds", "0..19", "--json").out().strip(), "coverage")
-                .get("spaces").get(0);
-        assertEquals(listed.get("states").asInt(), fromSweep.get("shard").get("states").asInt());
-        assertEquals(listed.get("transitions").asInt(), fromSweep.get("shard").get("transitions").asInt());
+        JsonNode listed = Json.object(
+                        Cli.real("coverage", "version-skew", "--mode", "fixed", "--seeds", "0..19", "--json")
+                                .out()
+                                .strip(),
+                        "coverage")
+                .get("spaces")
+                .get(0);
+        assertEquals(
+                listed.get("states").asInt(),
+                fromSweep.get("shard").get("states").asInt());
+        assertEquals(
+                listed.get("transitions").asInt(),
+                fromSweep.get("shard").get("transitions").asInt());
         assertEquals(160, fromSweep.get("shard").get("size").asInt());
         List<String> lines = Files.readAllLines(f);
         assertEquals(1 + 20 + 1, lines.size(), "a header, 20 seed lines, one checkpoint");
         for (String line : lines.subList(1, 21)) {
-            assertTrue(Json.object(line, "line").has("s") && !line.contains("shard/"), "a seed line carries no coverage: " + line);
+            assertTrue(
+                    Json.object(line, "line").has("s") && !line.contains("shard/"),
+                    "a seed line carries no coverage: " + line);
         }
         String field = Json.object(lines.get(21), "checkpoint").get("c").asString();
         assertTrue(field.startsWith("shard/160:"), field);
@@ -99,11 +145,15 @@ class CoverageCommandTest {
 
     @Test
     void badInputIsOneLineAndExitTwo() {
-        Cli.run("coverage", "ping", "--seeds", "0..3").assertBadInput("scenario ping declares no state abstraction", "no abstraction");
+        Cli.run("coverage", "ping", "--seeds", "0..3")
+                .assertBadInput("scenario ping declares no state abstraction", "no abstraction");
         Cli.real("coverage", "version-skew", "--seeds", "9..3").assertBadInput("is reversed", "reversed range");
-        Cli.real("coverage", "version-skew", "--seeds", "0..3", "--threads", "0").assertBadInput("--threads must be between 1 and 1024", "threads");
-        Cli.real("coverage", "version-skew", "--seeds", "0..3", "--plan", "nosuch").assertBadInput("nosuch", "unknown plan");
+        Cli.real("coverage", "version-skew", "--seeds", "0..3", "--threads", "0")
+                .assertBadInput("--threads must be between 1 and 1024", "threads");
+        Cli.real("coverage", "version-skew", "--seeds", "0..3", "--plan", "nosuch")
+                .assertBadInput("nosuch", "unknown plan");
         Cli.real("coverage", "nosuch", "--seeds", "0..3").assertBadInput("nosuch", "unknown scenario");
-        Cli.real("coverage", "version-skew", "--seeds", "0..3", "--mode", "nosuch").assertBadInput("nosuch", "unknown mode");
+        Cli.real("coverage", "version-skew", "--seeds", "0..3", "--mode", "nosuch")
+                .assertBadInput("nosuch", "unknown mode");
     }
 }

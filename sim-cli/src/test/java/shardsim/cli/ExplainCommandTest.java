@@ -20,8 +20,23 @@ class ExplainCommandTest {
     Path dir;
 
     /** A small search of drop-after-clone's smallest failing random seed, whose link delays and loss are drawn at run time. */
-    private static final String[] SMALL = {"explain", "drop-after-clone", "--mode", "buggy", "--plan", "random", "--seed", "2", "--k", "20", "--points", "8",
-            "--max-points", "14", "--json"};
+    private static final String[] SMALL = {
+        "explain",
+        "drop-after-clone",
+        "--mode",
+        "buggy",
+        "--plan",
+        "random",
+        "--seed",
+        "2",
+        "--k",
+        "20",
+        "--points",
+        "8",
+        "--max-points",
+        "14",
+        "--json"
+    };
 
     private static String[] with(String[] base, String... more) {
         String[] out = java.util.Arrays.copyOf(base, base.length + more.length);
@@ -42,9 +57,12 @@ class ExplainCommandTest {
         assertEquals(a.get("decisiveEvents"), b.get("decisiveEvents"));
         JsonNode curve = a.get("curve");
         assertEquals(14, curve.size(), "the grid's 8 points and 6 bisections: " + curve);
-        assertTrue(curve.get(0).get("fraction").asDouble() < 0.5, "from the start the failure is not likely: " + curve.get(0));
+        assertTrue(
+                curve.get(0).get("fraction").asDouble() < 0.5,
+                "from the start the failure is not likely: " + curve.get(0));
         assertTrue(a.get("lastUnlikely").isObject() && a.get("pointOfNoReturn").isObject(), a.toString());
-        assertTrue(a.get("pointOfNoReturn").get("event").asLong() > a.get("lastUnlikely").get("event").asLong());
+        assertTrue(a.get("pointOfNoReturn").get("event").asLong()
+                > a.get("lastUnlikely").get("event").asLong());
         assertFalse(a.get("nothingRandom").asBoolean());
         assertEquals("D1", a.get("invariant").asString());
         assertTrue(one.err().startsWith("explain: event 0 "), "progress on stderr: " + one.err());
@@ -53,14 +71,32 @@ class ExplainCommandTest {
     @Test
     void aScriptedPlanIsSealedFromTheStart() throws IOException {
         Path page = dir.resolve("e.html");
-        Cli.Result r = Cli.real("explain", "version-skew", "--mode", "buggy", "--plan", "documented", "--k", "5", "--points", "4", "--html", page.toString());
+        Cli.Result r = Cli.real(
+                "explain",
+                "version-skew",
+                "--mode",
+                "buggy",
+                "--plan",
+                "documented",
+                "--k",
+                "5",
+                "--points",
+                "4",
+                "--html",
+                page.toString());
         assertEquals(ExitCodes.OK, r.code(), r.out() + r.err());
-        assertTrue(r.out().startsWith("explain version-skew  mode buggy  plan documented  seed 0\nparameters:\n  k = 5"), r.out());
+        assertTrue(
+                r.out().startsWith("explain version-skew  mode buggy  plan documented  seed 0\nparameters:\n  k = 5"),
+                r.out());
         assertTrue(r.out().contains("nothing this plan does at run time is random"), r.out());
         assertTrue(r.out().contains("point of no return: event 0 "), r.out());
-        assertTrue(r.out().contains("sim explain version-skew --mode buggy --plan documented --seed 0 --k 5 --points 4"), r.out());
+        assertTrue(
+                r.out().contains("sim explain version-skew --mode buggy --plan documented --seed 0 --k 5 --points 4"),
+                r.out());
         String html = Files.readString(page);
-        assertTrue(html.contains("<svg class=\"curve\"") && html.contains("<svg class=\"st\""), "the curve and the space-time diagram");
+        assertTrue(
+                html.contains("<svg class=\"curve\"") && html.contains("<svg class=\"st\""),
+                "the curve and the space-time diagram");
         // The page exists now: not overwritten without --force.
         Cli.Result again = Cli.real("explain", "version-skew", "--k", "5", "--html", page.toString());
         assertEquals(ExitCodes.BAD_INPUT, again.code());
@@ -68,14 +104,37 @@ class ExplainCommandTest {
 
     @Test
     void anAimingPlanIsExplainedAsData() {
-        Cli.Result r = Cli.real("explain", "split-stall", "--mode", "buggy", "--plan", "targeted", "--seed", "0", "--k", "4", "--at", "0,100");
+        Cli.Result r = Cli.real(
+                "explain",
+                "split-stall",
+                "--mode",
+                "buggy",
+                "--plan",
+                "targeted",
+                "--seed",
+                "0",
+                "--k",
+                "4",
+                "--at",
+                "0,100");
         assertEquals(ExitCodes.OK, r.code(), r.out() + r.err());
         assertTrue(r.out().contains("note: plan targeted aims faults as the run goes; explained as data"), r.out());
     }
 
     @Test
     void pointsGivenAsEventsAndTimes() {
-        Cli.Result r = Cli.real("explain", "drop-after-clone", "--plan", "random", "--seed", "2", "--k", "3", "--at", "10,170.5s,0", "--json");
+        Cli.Result r = Cli.real(
+                "explain",
+                "drop-after-clone",
+                "--plan",
+                "random",
+                "--seed",
+                "2",
+                "--k",
+                "3",
+                "--at",
+                "10,170.5s,0",
+                "--json");
         assertEquals(ExitCodes.OK, r.code(), r.out() + r.err());
         JsonNode curve = Json.object(r.out(), "output").get("curve");
         assertEquals(3, curve.size());
@@ -87,14 +146,38 @@ class ExplainCommandTest {
     @Test
     void aTraceGivesTheRun() throws IOException {
         Path trace = dir.resolve("run.jsonl");
-        Cli.Result run = Cli.real("run", "drop-after-clone", "--mode", "buggy", "--plan", "random", "--seed", "2", "--trace", trace.toString());
+        Cli.Result run = Cli.real(
+                "run",
+                "drop-after-clone",
+                "--mode",
+                "buggy",
+                "--plan",
+                "random",
+                "--seed",
+                "2",
+                "--trace",
+                trace.toString());
         assertEquals(ExitCodes.VIOLATION, run.code(), run.err());
-        Cli.Result fromTrace = Cli.real("explain", "drop-after-clone", "--from-trace", trace.toString(), "--k", "4", "--at", "0,260", "--json");
-        Cli.Result direct = Cli.real("explain", "drop-after-clone", "--plan", "random", "--seed", "2", "--k", "4", "--at", "0,260", "--json");
+        Cli.Result fromTrace = Cli.real(
+                "explain", "drop-after-clone", "--from-trace", trace.toString(), "--k", "4", "--at", "0,260", "--json");
+        Cli.Result direct = Cli.real(
+                "explain",
+                "drop-after-clone",
+                "--plan",
+                "random",
+                "--seed",
+                "2",
+                "--k",
+                "4",
+                "--at",
+                "0,260",
+                "--json");
         assertEquals(ExitCodes.OK, fromTrace.code(), fromTrace.out() + fromTrace.err());
         ObjectNode a = Json.object(fromTrace.out(), "output");
         assertEquals(Json.object(direct.out(), "output").get("curve"), a.get("curve"));
-        assertEquals("sim explain drop-after-clone --from-trace " + trace + " --k 4 --at 0,260", a.get("command").asString().replace("./", ""));
+        assertEquals(
+                "sim explain drop-after-clone --from-trace " + trace + " --k 4 --at 0,260",
+                a.get("command").asString().replace("./", ""));
         Cli.Result both = Cli.real("explain", "drop-after-clone", "--from-trace", trace.toString(), "--seed", "3");
         assertEquals(ExitCodes.BAD_INPUT, both.code());
         assertEquals(1, both.errLines().size(), both.err());

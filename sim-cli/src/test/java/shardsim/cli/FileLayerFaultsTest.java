@@ -55,7 +55,8 @@ class FileLayerFaultsTest {
         assertEquals(List.of(), names(), "no trace and no scratch file");
         Disk.inject(Disk.fullAfter(0));
         Path page = dir.resolve("p.html");
-        Cli.run("run", "ping", "--html", page.toString()).assertBadInput("cannot write " + page + ": No space left on device", "full disk under --html");
+        Cli.run("run", "ping", "--html", page.toString())
+                .assertBadInput("cannot write " + page + ": No space left on device", "full disk under --html");
         assertEquals(List.of(), names());
     }
 
@@ -64,14 +65,38 @@ class FileLayerFaultsTest {
         Path out = dir.resolve("r.jsonl");
         // The header and a few seed lines fit, then the disk is full.
         Disk.inject(Disk.fullAfter(700));
-        Cli.Result r = Cli.run("sweep", "ping", "--seeds", "0..199", "--threads", "1", "--checkpoint-every", "2", "--out", out.toString());
+        Cli.Result r = Cli.run(
+                "sweep",
+                "ping",
+                "--seeds",
+                "0..199",
+                "--threads",
+                "1",
+                "--checkpoint-every",
+                "2",
+                "--out",
+                out.toString());
         assertEquals(ExitCodes.BAD_INPUT, r.code(), r.err());
         String last = r.errLines().get(r.errLines().size() - 1);
-        assertTrue(last.contains("cannot write " + out + ": No space left on device") && last.contains("continue with --resume"), r.err());
+        assertTrue(
+                last.contains("cannot write " + out + ": No space left on device")
+                        && last.contains("continue with --resume"),
+                r.err());
         assertFalse(r.err().contains("\tat ") || r.err().contains("Exception"), r.err());
         assertTrue(Files.size(out) > 0, "what was written stays");
         Disk.inject(null);
-        Cli.Result resumed = Cli.run("sweep", "ping", "--seeds", "0..199", "--threads", "1", "--checkpoint-every", "2", "--out", out.toString(), "--resume");
+        Cli.Result resumed = Cli.run(
+                "sweep",
+                "ping",
+                "--seeds",
+                "0..199",
+                "--threads",
+                "1",
+                "--checkpoint-every",
+                "2",
+                "--out",
+                out.toString(),
+                "--resume");
         assertTrue(resumed.code() == ExitCodes.OK || resumed.code() == ExitCodes.VIOLATION, resumed.err());
         Cli.Result summary = Cli.run("summarize", out.toString());
         assertTrue(summary.out().contains("200"), "every seed is in the file once: " + summary.out());
@@ -82,10 +107,26 @@ class FileLayerFaultsTest {
         fullFor("t.jsonl");
         Path plan = dir.resolve("s.json");
         Path trace = dir.resolve("t.jsonl");
-        Cli.Result r = Cli.real("shrink", "drop-after-clone", "--plan", "documented", "--max-runs", "5", "--out", plan.toString(), "--trace", trace.toString(),
-                "--threads", "1");
+        Cli.Result r = Cli.real(
+                "shrink",
+                "drop-after-clone",
+                "--plan",
+                "documented",
+                "--max-runs",
+                "5",
+                "--out",
+                plan.toString(),
+                "--trace",
+                trace.toString(),
+                "--threads",
+                "1");
         assertEquals(ExitCodes.BAD_INPUT, r.code(), r.err());
-        assertTrue(r.err().strip().endsWith("cannot write " + trace + ": No space left on device (the shrunk plan is written: " + plan + ")"), r.err());
+        assertTrue(
+                r.err()
+                        .strip()
+                        .endsWith("cannot write " + trace + ": No space left on device (the shrunk plan is written: "
+                                + plan + ")"),
+                r.err());
         assertFalse(r.err().contains("\tat ") || r.err().contains("Exception"), r.err());
         assertEquals(List.of("s.json"), names());
     }
@@ -94,14 +135,18 @@ class FileLayerFaultsTest {
     void nothingButARegularFileIsWrittenOrReplaced() throws IOException {
         Path real = Files.writeString(dir.resolve("real.jsonl"), "keep");
         Path link = Files.createSymbolicLink(dir.resolve("link.jsonl"), real);
-        Cli.run("run", "ping", "--trace", link.toString(), "--force").assertBadInput("it is a symbolic link, not a regular file", "a link as --trace");
-        Cli.run("run", "ping", "--html", link.toString(), "--force").assertBadInput("it is a symbolic link, not a regular file", "a link as --html");
-        Cli.run("sweep", "ping", "--seeds", "0..3", "--out", link.toString(), "--resume").assertBadInput("not a regular file", "a link as a result file");
+        Cli.run("run", "ping", "--trace", link.toString(), "--force")
+                .assertBadInput("it is a symbolic link, not a regular file", "a link as --trace");
+        Cli.run("run", "ping", "--html", link.toString(), "--force")
+                .assertBadInput("it is a symbolic link, not a regular file", "a link as --html");
+        Cli.run("sweep", "ping", "--seeds", "0..3", "--out", link.toString(), "--resume")
+                .assertBadInput("not a regular file", "a link as a result file");
         assertTrue(Files.isSymbolicLink(link));
         assertEquals("keep", Files.readString(real));
         Path dev = Path.of("/dev/null");
         if (Files.exists(dev)) {
-            Cli.run("run", "ping", "--trace", dev.toString(), "--force").assertBadInput("is a device, pipe or socket, not a regular file", "a device as --trace");
+            Cli.run("run", "ping", "--trace", dev.toString(), "--force")
+                    .assertBadInput("is a device, pipe or socket, not a regular file", "a device as --trace");
             assertFalse(Files.isRegularFile(dev), "the device is still a device");
         }
     }
@@ -112,11 +157,15 @@ class FileLayerFaultsTest {
         if (!Files.exists(dev)) {
             return;
         }
-        Cli.run("run", "ping", "--plan", dev.toString()).assertBadInput("plan /dev/null is not a regular file", "a device as --plan");
-        Cli.run("replay", dev.toString()).assertBadInput("trace /dev/null is not a regular file", "a device as a trace");
-        Cli.run("summarize", dev.toString()).assertBadInput("result file /dev/null is not a regular file", "a device as a result file");
+        Cli.run("run", "ping", "--plan", dev.toString())
+                .assertBadInput("plan /dev/null is not a regular file", "a device as --plan");
+        Cli.run("replay", dev.toString())
+                .assertBadInput("trace /dev/null is not a regular file", "a device as a trace");
+        Cli.run("summarize", dev.toString())
+                .assertBadInput("result file /dev/null is not a regular file", "a device as a result file");
         Path dangling = Files.createSymbolicLink(dir.resolve("gone.json"), dir.resolve("nothing.json"));
-        Cli.run("run", "ping", "--plan", dangling.toString()).assertBadInput("is a symbolic link to nothing", "a dangling link as --plan");
+        Cli.run("run", "ping", "--plan", dangling.toString())
+                .assertBadInput("is a symbolic link to nothing", "a dangling link as --plan");
     }
 
     @Test
@@ -128,7 +177,8 @@ class FileLayerFaultsTest {
         Path trace = dir.resolve("t.jsonl");
         Cli.Result r = Cli.run("run", "ping", "--trace", trace.toString());
         assertTrue(r.code() == ExitCodes.OK || r.code() == ExitCodes.VIOLATION, r.err());
-        assertFalse(Files.exists(stale) || Files.exists(staleEvents), "leftovers of a dead process are gone: " + names());
+        assertFalse(
+                Files.exists(stale) || Files.exists(staleEvents), "leftovers of a dead process are gone: " + names());
         assertTrue(Files.exists(other), "a file that is not sim's stays");
         assertEquals(List.of(".notes.tmp", "t.jsonl"), names());
     }
@@ -142,8 +192,10 @@ class FileLayerFaultsTest {
         Cli.run("sweep", "ping", "--seeds", "0..3", "--out", results.toString());
         assertTrue(Files.isRegularFile(results));
         Path deep = dir.resolve("a").resolve("b").resolve("t.jsonl");
-        Cli.run("run", "ping", "--trace", deep.toString()).assertBadInput("does not exist, nor does its parent", "two missing folders");
-        Cli.run("sweep", "ping", "--seeds", "0..3", "--out", deep.toString()).assertBadInput("does not exist, nor does its parent", "two missing folders");
+        Cli.run("run", "ping", "--trace", deep.toString())
+                .assertBadInput("does not exist, nor does its parent", "two missing folders");
+        Cli.run("sweep", "ping", "--seeds", "0..3", "--out", deep.toString())
+                .assertBadInput("does not exist, nor does its parent", "two missing folders");
         assertFalse(Files.exists(dir.resolve("a")));
     }
 }

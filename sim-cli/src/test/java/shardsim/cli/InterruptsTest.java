@@ -44,11 +44,17 @@ class InterruptsTest {
     @Test
     void upgradesGivesNoVerdictForSeedsNotRun() {
         OnSignal.signalAfterPolls(0);
-        Cli.Result r = Cli.real("upgrades", "drop-after-clone", "--seeds", "0..99", "--threads", "1", "--out", dir.toString());
+        Cli.Result r =
+                Cli.real("upgrades", "drop-after-clone", "--seeds", "0..99", "--threads", "1", "--out", dir.toString());
         assertEquals(ExitCodes.INTERRUPTED, r.code(), r.err());
-        assertTrue(r.err().contains("sim upgrades: interrupted after 0 of 100 seeds: no verdict on any order"), r.err());
+        assertTrue(
+                r.err().contains("sim upgrades: interrupted after 0 of 100 seeds: no verdict on any order"), r.err());
         assertTrue(r.out().contains("INTERRUPTED after 0 of 100 seeds"), r.out());
-        assertFalse(r.out().contains("safe") || r.out().contains("UNSAFE") || r.out().contains("seeds 0..-1"), "no order judged: " + r.out());
+        assertFalse(
+                r.out().contains("safe")
+                        || r.out().contains("UNSAFE")
+                        || r.out().contains("seeds 0..-1"),
+                "no order judged: " + r.out());
         noStack(r);
     }
 
@@ -56,7 +62,8 @@ class InterruptsTest {
     void exploreKeepsEveryFailureFoundBeforeTheSignal() throws IOException {
         // Stopped after its first batches: drop-after-clone's buggy mode fails within them.
         OnSignal.signalAfterPolls(3);
-        Cli.Result r = Cli.real("explore", "drop-after-clone", "--runs", "1000", "--threads", "1", "--out", dir.toString());
+        Cli.Result r =
+                Cli.real("explore", "drop-after-clone", "--runs", "1000", "--threads", "1", "--out", dir.toString());
         assertEquals(ExitCodes.INTERRUPTED, r.code(), r.err());
         assertTrue(r.err().contains("sim explore: interrupted after "), r.err());
         assertTrue(r.out().contains("INTERRUPTED after"), r.out());
@@ -91,7 +98,8 @@ class InterruptsTest {
     @Test
     void explainGivesNoCurveFromPartOfItsPoints() {
         OnSignal.signalAfterPolls(0);
-        Cli.Result r = Cli.real("explain", "drop-after-clone", "--k", "2", "--points", "2", "--max-points", "4", "--threads", "1");
+        Cli.Result r = Cli.real(
+                "explain", "drop-after-clone", "--k", "2", "--points", "2", "--max-points", "4", "--threads", "1");
         assertEquals(ExitCodes.INTERRUPTED, r.code(), r.err());
         assertTrue(r.err().contains("sim explain: interrupted after 1 curve point(s); no curve"), r.err());
         assertFalse(r.out().contains("point of no return"), r.out());
@@ -113,7 +121,8 @@ class InterruptsTest {
     void shrinkPrintsTheSmallestPlanSoFarAndWritesNothing() throws IOException {
         OnSignal.signalAfterPolls(0);
         Path out = dir.resolve("s.json");
-        Cli.Result r = Cli.real("shrink", "drop-after-clone", "--plan", "documented", "--threads", "1", "--out", out.toString());
+        Cli.Result r = Cli.real(
+                "shrink", "drop-after-clone", "--plan", "documented", "--threads", "1", "--out", out.toString());
         assertEquals(ExitCodes.INTERRUPTED, r.code(), r.err());
         assertTrue(r.err().contains("sim shrink: interrupted after"), r.err());
         assertTrue(r.out().contains("shardsim-plan"), r.out());

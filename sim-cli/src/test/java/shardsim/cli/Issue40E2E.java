@@ -42,12 +42,14 @@ class Issue40E2E {
         scenarios = ScenarioJar.jar(jarDir.resolve("slow.jar"), List.of(SlowDoris.class));
     }
 
-    private record Ran(int code, String out, String err) {
-    }
+    private record Ran(int code, String out, String err) {}
 
     private Process start(String... args) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", Path.of("target", "sim.jar").toAbsolutePath() + java.io.File.pathSeparator + scenarios.toAbsolutePath(), Main.class.getName()));
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                Path.of("target", "sim.jar").toAbsolutePath() + java.io.File.pathSeparator + scenarios.toAbsolutePath(),
+                Main.class.getName()));
         cmd.addAll(List.of(args));
         return new ProcessBuilder(cmd).directory(dir.toFile()).start();
     }
@@ -94,24 +96,58 @@ class Issue40E2E {
     }
 
     private static void noStack(Ran r) {
-        assertFalse(r.err().contains("\tat ") || r.err().contains("Exception") || r.err().contains("Shutdown in progress"), r.err());
+        assertFalse(
+                r.err().contains("\tat ")
+                        || r.err().contains("Exception")
+                        || r.err().contains("Shutdown in progress"),
+                r.err());
     }
 
     @Test
     void sigtermDuringUpgradesGivesNoVerdict() throws Exception {
-        Ran r = run("upgrades: ", "upgrades", "slow-doris", "--seeds", "0..5000", "--threads", "1", "--progress-seconds", "1", "--out", ".");
+        Ran r = run(
+                "upgrades: ",
+                "upgrades",
+                "slow-doris",
+                "--seeds",
+                "0..5000",
+                "--threads",
+                "1",
+                "--progress-seconds",
+                "1",
+                "--out",
+                ".");
         assertEquals(143, r.code(), r.err());
-        assertTrue(r.err().contains("sim upgrades: interrupted after ") && r.err().contains("no verdict on any order"), r.err());
+        assertTrue(
+                r.err().contains("sim upgrades: interrupted after ") && r.err().contains("no verdict on any order"),
+                r.err());
         assertTrue(r.out().contains("INTERRUPTED after"), r.out());
-        assertFalse(r.out().contains("safe") || r.out().contains("UNSAFE") || r.out().contains("..-1"), r.out());
+        assertFalse(
+                r.out().contains("safe")
+                        || r.out().contains("UNSAFE")
+                        || r.out().contains("..-1"),
+                r.out());
         noStack(r);
     }
 
     @Test
     void sigtermDuringExploreKeepsEveryFailureFound() throws Exception {
-        Ran r = run("explore: [1-9]", "explore", "slow-doris", "--runs", "100000", "--threads", "1", "--progress-seconds", "1", "--out", "found");
+        Ran r = run(
+                "explore: [1-9]",
+                "explore",
+                "slow-doris",
+                "--runs",
+                "100000",
+                "--threads",
+                "1",
+                "--progress-seconds",
+                "1",
+                "--out",
+                "found");
         assertEquals(143, r.code(), r.err());
-        Matcher m = Pattern.compile("sim explore: interrupted after \\d+ of 100000 runs; the (\\d+) failure\\(s\\) found are written").matcher(r.err());
+        Matcher m = Pattern.compile(
+                        "sim explore: interrupted after \\d+ of 100000 runs; the (\\d+) failure\\(s\\) found are written")
+                .matcher(r.err());
         assertTrue(m.find(), r.err());
         List<String> plans = names(dir.resolve("found"));
         assertEquals(Integer.parseInt(m.group(1)), plans.size(), "every failure found has its plan: " + plans);
@@ -133,10 +169,12 @@ class Issue40E2E {
         assertEquals(List.of("sim-out"), names(dir), "nothing at the folder's top level but sim-out");
         assertTrue(names(dir.resolve("sim-out")).contains("shrink"));
         // A second shrink into the same place says how to go on, in one line.
-        Ran again = run(null, "shrink", "drop-after-clone", "--plan", "documented", "--max-runs", "20", "--threads", "1");
+        Ran again =
+                run(null, "shrink", "drop-after-clone", "--plan", "documented", "--max-runs", "20", "--threads", "1");
         assertEquals(2, again.code());
         assertTrue(again.err().contains("already exists (add --force to overwrite it)"), again.err());
-        List<String> ignored = Files.readAllLines(Path.of("..", ".gitignore").toAbsolutePath().normalize());
+        List<String> ignored =
+                Files.readAllLines(Path.of("..", ".gitignore").toAbsolutePath().normalize());
         assertTrue(ignored.contains("/sim-out/"), "git ignores sim-out: " + ignored);
     }
 }

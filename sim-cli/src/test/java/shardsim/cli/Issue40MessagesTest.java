@@ -26,7 +26,12 @@ class Issue40MessagesTest {
 
     @Test
     void jsonErrorsSayWhatIsWrongInTheFile() throws IOException {
-        for (String text : List.of("{\"schema\":\"shardsim-plan\",\"schemaVersion\":NaN}", "{\"schema\":", "{\"a\":1,\"a\":2}", "{'a':1}", "{\"a\":1}x")) {
+        for (String text : List.of(
+                "{\"schema\":\"shardsim-plan\",\"schemaVersion\":NaN}",
+                "{\"schema\":",
+                "{\"a\":1,\"a\":2}",
+                "{'a':1}",
+                "{\"a\":1}x")) {
             Path p = Files.writeString(dir.resolve("p.json"), text);
             Cli.Result r = Cli.run("run", "ping", "--plan", p.toString());
             r.assertBadInput("plan " + p, text);
@@ -48,7 +53,8 @@ class Issue40MessagesTest {
     @Test
     void runPrintsParametersAsNameValueLines() {
         Cli.Result r = Cli.real("run", "version-skew");
-        String params = r.out().substring(r.out().indexOf("parameters:"), r.out().indexOf("result:"));
+        String params =
+                r.out().substring(r.out().indexOf("parameters:"), r.out().indexOf("result:"));
         assertTrue(params.contains("faults.crashesPerMinute = "), params);
         assertFalse(params.matches("(?s).*= [A-Z][A-Za-z]*\\[.*"), "no record texts: " + params);
     }
@@ -79,7 +85,8 @@ class Issue40MessagesTest {
 
     @Test
     void powerGivesNoMedianWhenNoStartFoundAFailure() {
-        Cli.Result r = Cli.run("power", "ping", "--mode", "fixed", "--starts", "2", "--max-seeds", "3", "--threads", "1");
+        Cli.Result r =
+                Cli.run("power", "ping", "--mode", "fixed", "--starts", "2", "--max-seeds", "3", "--threads", "1");
         assertEquals(ExitCodes.OK, r.code(), r.err());
         assertTrue(r.out().contains("none found in any start within 3 seeds (no median)"), r.out());
         assertFalse(r.out().contains("median 3"), r.out());
@@ -88,27 +95,44 @@ class Issue40MessagesTest {
     @Test
     void explainFromATraceChecksItEventByEvent() throws IOException {
         Path trace = dir.resolve("t.jsonl");
-        assertEquals(ExitCodes.VIOLATION, Cli.real("run", "drop-after-clone", "--trace", trace.toString()).code());
+        assertEquals(
+                ExitCodes.VIOLATION,
+                Cli.real("run", "drop-after-clone", "--trace", trace.toString()).code());
         List<String> lines = Files.readAllLines(trace);
-        // Change one event's time and re-seal every check after it, and the header: the file checks out, the run does not.
+        // Change one event's time and re-seal every check after it, and the header: the file checks out, the run does
+        // not.
         List<String> out = new ArrayList<>();
         String previous = "";
         for (int i = 1; i < lines.size(); i++) {
             String body = LineCheck.body(lines.get(i));
             if (i == 5) {
-                java.util.regex.Matcher t = java.util.regex.Pattern.compile("\"t\":(\\d+)").matcher(body);
+                java.util.regex.Matcher t =
+                        java.util.regex.Pattern.compile("\"t\":(\\d+)").matcher(body);
                 org.junit.jupiter.api.Assertions.assertTrue(t.find(), body);
-                body = body.substring(0, t.start()) + "\"t\":" + (Long.parseLong(t.group(1)) + 1) + body.substring(t.end());
+                body = body.substring(0, t.start()) + "\"t\":" + (Long.parseLong(t.group(1)) + 1)
+                        + body.substring(t.end());
             }
             previous = LineCheck.next(previous, body);
             out.add(LineCheck.seal(body, previous));
         }
-        String header = LineCheck.body(lines.get(0)).replaceFirst("\"lastCheck\":\"[0-9a-f]*\"", "\"lastCheck\":\"" + previous + "\"");
+        String header = LineCheck.body(lines.get(0))
+                .replaceFirst("\"lastCheck\":\"[0-9a-f]*\"", "\"lastCheck\":\"" + previous + "\"");
         out.add(0, LineCheck.seal(header, LineCheck.next("", header)));
         Files.write(trace, out);
-        Cli.Result r = Cli.real("explain", "drop-after-clone", "--from-trace", trace.toString(), "--k", "1", "--points", "1", "--max-points", "1");
+        Cli.Result r = Cli.real(
+                "explain",
+                "drop-after-clone",
+                "--from-trace",
+                trace.toString(),
+                "--k",
+                "1",
+                "--points",
+                "1",
+                "--max-points",
+                "1");
         assertEquals(ExitCodes.NONDETERMINISM, r.code(), r.out() + r.err());
         assertTrue(r.err().contains("is not the run this sim replays"), r.err());
-        assertEquals(ExitCodes.NONDETERMINISM, Cli.real("replay", trace.toString()).code(), "replay agrees");
+        assertEquals(
+                ExitCodes.NONDETERMINISM, Cli.real("replay", trace.toString()).code(), "replay agrees");
     }
 }

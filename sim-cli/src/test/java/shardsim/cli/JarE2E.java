@@ -26,8 +26,7 @@ class JarE2E {
     @TempDir
     Path dir;
 
-    private record Proc(int code, String out, String err) {
-    }
+    private record Proc(int code, String out, String err) {}
 
     private List<String> command(boolean ping, String... args) {
         List<String> cmd = new ArrayList<>();
@@ -51,7 +50,10 @@ class JarE2E {
     private Proc run(boolean ping, String... args) throws IOException, InterruptedException {
         Path out = Files.createTempFile(dir, "out", ".txt");
         Path err = Files.createTempFile(dir, "err", ".txt");
-        Process p = new ProcessBuilder(command(ping, args)).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        Process p = new ProcessBuilder(command(ping, args))
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .start();
         assertTrue(p.waitFor(5, TimeUnit.MINUTES), "finished");
         Proc r = new Proc(p.exitValue(), Files.readString(out), Files.readString(err));
         Files.delete(out);
@@ -75,7 +77,23 @@ class JarE2E {
 
     @Test
     void explainGivesTheSameCurveInAFreshJvm() throws Exception {
-        String[] args = {"explain", "drop-after-clone", "--mode", "buggy", "--plan", "random", "--seed", "2", "--k", "10", "--points", "6", "--max-points", "9", "--json"};
+        String[] args = {
+            "explain",
+            "drop-after-clone",
+            "--mode",
+            "buggy",
+            "--plan",
+            "random",
+            "--seed",
+            "2",
+            "--k",
+            "10",
+            "--points",
+            "6",
+            "--max-points",
+            "9",
+            "--json"
+        };
         Proc fresh = run(false, args);
         assertEquals(ExitCodes.OK, fresh.code(), fresh.err());
         Cli.Result here = Cli.real(args);
@@ -90,7 +108,8 @@ class JarE2E {
     @Test
     void runTraceReplayAndDeterminismAcrossJvms() throws Exception {
         Path trace = dir.resolve("t.jsonl");
-        Proc run = run(true, "run", "ping", "--mode", "buggy", "--plan", "random", "--seed", "9", "--trace", trace.toString());
+        Proc run = run(
+                true, "run", "ping", "--mode", "buggy", "--plan", "random", "--seed", "9", "--trace", trace.toString());
         assertTrue(run.code() == ExitCodes.OK || run.code() == ExitCodes.VIOLATION, run.err());
         Proc replay = run(true, "replay", trace.toString());
         assertEquals(ExitCodes.OK, replay.code(), replay.out() + replay.err());
@@ -108,10 +127,25 @@ class JarE2E {
     void sigtermStopsASweepWithEveryFinishedSeedWrittenAndTheSummaryPrinted() throws Exception {
         Path results = dir.resolve("r.jsonl");
         Path out = dir.resolve("stdout.txt");
-        Process p = new ProcessBuilder(command(true, "sweep", "ping", "--seeds", "1..2000000000", "--threads", "1", "--out", results.toString()))
-                .redirectOutput(out.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = new ProcessBuilder(command(
+                        true,
+                        "sweep",
+                        "ping",
+                        "--seeds",
+                        "1..2000000000",
+                        "--threads",
+                        "1",
+                        "--out",
+                        results.toString()))
+                .redirectOutput(out.toFile())
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
         // Wait (on a condition, not a duration) until the sweep has written some seeds.
-        for (int i = 0; i < 6000 && (!Files.exists(results) || Files.readAllLines(results).size() < 20); i++) {
+        for (int i = 0;
+                i < 6000
+                        && (!Files.exists(results)
+                                || Files.readAllLines(results).size() < 20);
+                i++) {
             Thread.sleep(10);
         }
         p.destroy();
@@ -123,10 +157,15 @@ class JarE2E {
         for (String line : lines.subList(1, lines.size())) {
             seeds += Json.object(line, "result line").has("s") ? 1 : 0;
         }
-        assertTrue(summary.contains("runs " + seeds + ","), "summary counts what the file holds: " + seeds + "\n" + summary);
-        long covered = Json.object(lines.get(lines.size() - 1), "last line").get("n").longValue();
-        assertEquals(seeds % 1000 == 0 ? 1000 : seeds % 1000, covered, "the interrupted sweep ends with a checkpoint of its last seeds: "
-                + covered + " of " + seeds);
+        assertTrue(
+                summary.contains("runs " + seeds + ","),
+                "summary counts what the file holds: " + seeds + "\n" + summary);
+        long covered =
+                Json.object(lines.get(lines.size() - 1), "last line").get("n").longValue();
+        assertEquals(
+                seeds % 1000 == 0 ? 1000 : seeds % 1000,
+                covered,
+                "the interrupted sweep ends with a checkpoint of its last seeds: " + covered + " of " + seeds);
         assertTrue(Files.readString(results).endsWith("\n"), "no partial last line");
     }
 }

@@ -43,10 +43,15 @@ class ListRunTest {
         assertTrue(r.out().contains("ping: a client counts"), r.out());
         assertTrue(r.out().contains("modes: buggy, fixed, nondeterministic, per-process"), r.out());
         assertTrue(r.out().contains("invariant P1:"), r.out());
-        assertTrue(r.out().contains("  fault kinds (plan files): clock-skew, clog, crash, downgrade, partition, partition-end, partition-one-way, partition-one-way-end, restart, set-link, upgrade"),
+        assertTrue(
+                r.out()
+                        .contains(
+                                "  fault kinds (plan files): clock-skew, clog, crash, downgrade, partition, partition-end, partition-one-way, partition-one-way-end, restart, set-link, upgrade"),
                 r.out());
         Cli.Result j = Cli.run("list", "--json");
-        assertEquals("partition-end", Json.MAPPER.readTree(j.out()).get(0).get("faultKinds").get(5).stringValue());
+        assertEquals(
+                "partition-end",
+                Json.MAPPER.readTree(j.out()).get(0).get("faultKinds").get(5).stringValue());
         assertEquals("ping", Json.MAPPER.readTree(j.out()).get(0).get("name").stringValue());
         assertEquals(3, Json.MAPPER.readTree(j.out()).get(0).get("plans").size());
     }
@@ -57,13 +62,18 @@ class ListRunTest {
         Cli.Result r = Cli.real("list");
         var json = Json.MAPPER.readTree(Cli.real("list", "--json").out());
         for (shardsim.core.scenario.Scenario s : shardsim.scenarios.Scenarios.all()) {
-            if (java.util.List.of("version-skew", "drop-after-clone", "split-stall").contains(s.name())) {
+            if (java.util.List.of("version-skew", "drop-after-clone", "split-stall")
+                    .contains(s.name())) {
                 assertFalse(s.windowKinds().isEmpty(), s.name() + " announces its risky windows");
             }
             if (s.windowKinds().isEmpty()) {
                 continue;
             }
-            assertTrue(r.out().contains("  windows (plan targeted aims faults inside them): " + String.join(", ", s.windowKinds())), r.out());
+            assertTrue(
+                    r.out()
+                            .contains("  windows (plan targeted aims faults inside them): "
+                                    + String.join(", ", s.windowKinds())),
+                    r.out());
             for (var o : json) {
                 if (o.get("name").stringValue().equals(s.name())) {
                     assertEquals(s.windowKinds().size(), o.get("windows").size(), s.name());

@@ -27,7 +27,8 @@ class PackagesFormNoCycleTest {
     private static final Path SOURCES = Path.of("src", "main", "java");
     private static final String ROOT = "shardsim.cli";
     /** A sim-cli package followed by a class name or a wildcard. */
-    private static final Pattern REFERENCE = Pattern.compile("\\bshardsim\\.cli((?:\\.[a-z][a-z0-9_]*)*)\\.(?:[A-Z]|\\*)");
+    private static final Pattern REFERENCE =
+            Pattern.compile("\\bshardsim\\.cli((?:\\.[a-z][a-z0-9_]*)*)\\.(?:[A-Z]|\\*)");
 
     @Test
     void noPackageReachesItself() throws IOException {
@@ -46,8 +47,9 @@ class PackagesFormNoCycleTest {
 
     @Test
     void theReaderSeesQualifiedNamesAndSkipsCommentsAndStrings() {
-        String code = "import shardsim.cli.io.Json;\n// shardsim.cli.report.Page\n/* shardsim.cli.shrink.X */ String s = \"shardsim.cli.power.Power\";\n"
-                + "char c = '\"'; int n = shardsim.cli.sweep.Shard.parse(x); import static shardsim.cli.base.ExitCodes.OK;";
+        String code =
+                "import shardsim.cli.io.Json;\n// shardsim.cli.report.Page\n/* shardsim.cli.shrink.X */ String s = \"shardsim.cli.power.Power\";\n"
+                        + "char c = '\"'; int n = shardsim.cli.sweep.Shard.parse(x); import static shardsim.cli.base.ExitCodes.OK;";
         assertEquals(Set.of(ROOT + ".io", ROOT + ".sweep", ROOT + ".base"), references(code));
     }
 

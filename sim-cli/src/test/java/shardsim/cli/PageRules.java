@@ -12,13 +12,14 @@ final class PageRules {
     private static final Pattern SRC = Pattern.compile("<[a-zA-Z][^>]*\\s(src|srcset|xlink:href|poster|data)\\s*=");
     private static final Pattern HREF = Pattern.compile("href=\"([^\"]*)\"");
 
-    private PageRules() {
-    }
+    private PageRules() {}
 
     static void assertSelfContained(String html) {
         assertTrue(html.startsWith("<!DOCTYPE html>"), "a whole page");
         String lower = html.toLowerCase(java.util.Locale.ROOT);
-        for (String banned : new String[] {"http:", "https:", "<script", "@import", "<link", "<iframe", "<object", "<embed", "<img", "<image"}) {
+        for (String banned : new String[] {
+            "http:", "https:", "<script", "@import", "<link", "<iframe", "<object", "<embed", "<img", "<image"
+        }) {
             assertFalse(lower.contains(banned), "the page must not contain " + banned);
         }
         assertFalse(SRC.matcher(html).find(), "no tag may load anything (src, srcset, xlink:href)");

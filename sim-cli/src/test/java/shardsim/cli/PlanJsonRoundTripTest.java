@@ -48,22 +48,34 @@ class PlanJsonRoundTripTest {
                     CustomPlan p = s.planOf(new RunSpec(s.name(), "buggy", plan, seed));
                     String text = PlanJson.write(p, s.name(), seed);
                     assertEquals(p, readBack(text, p.source(), s), s.name() + " " + plan + " seed " + seed);
-                    assertEquals(seed, PlanFile.seed(Json.object(text, "x"), "x").getAsLong());
-                    assertEquals(PlanFile.toJson(p, s.name(), seed), Json.object(text, "x"), "toJson is the core writer's text, parsed");
+                    assertEquals(
+                            seed, PlanFile.seed(Json.object(text, "x"), "x").getAsLong());
+                    assertEquals(
+                            PlanFile.toJson(p, s.name(), seed),
+                            Json.object(text, "x"),
+                            "toJson is the core writer's text, parsed");
                     plans++;
                 }
             }
         }
-        assertEquals(4 * Scenarios.all().stream().mapToInt(s -> s.plans().size()).sum(), plans);
+        assertEquals(
+                4 * Scenarios.all().stream().mapToInt(s -> s.plans().size()).sum(), plans);
     }
 
     @Test
     void numbersKeepTheirTypes() {
-        CustomPlan p = new CustomPlan("x.json", "random", new LinkPolicy(0.0, 1.0, new Delay.Exponential(100, 5_000, 200_000), 77), FaultPlan.empty(),
+        CustomPlan p = new CustomPlan(
+                "x.json",
+                "random",
+                new LinkPolicy(0.0, 1.0, new Delay.Exponential(100, 5_000, 200_000), 77),
+                FaultPlan.empty(),
                 Workload.empty());
         ObjectNode o = Json.object(PlanJson.write(p, "ping", null), "x");
         JsonNode link = o.get("link");
-        assertTrue(link.get("lossProbability").isFloatingPointNumber() && link.get("duplicateProbability").isFloatingPointNumber(), link.toString());
+        assertTrue(
+                link.get("lossProbability").isFloatingPointNumber()
+                        && link.get("duplicateProbability").isFloatingPointNumber(),
+                link.toString());
         for (String f : List.of("delayMicrosMin", "delayMicrosMean", "delayMicrosMax", "capacity")) {
             assertTrue(link.get(f).isIntegralNumber(), f);
         }
@@ -76,14 +88,22 @@ class PlanJsonRoundTripTest {
     /** Strings that need escaping, an int, a negative long, a double, a boolean and an enum, as a scenario's own fault. */
     @Test
     void everyComponentTypeAndAwkwardStringsRoundTrip() {
-        List<String> texts = List.of("plain", "quote \" and backslash \\", "line\nbreak\ttab\rcr", "bell \u0007 nul \u0000 esc \u001b",
-                "ünïcödé ✓ 😀", "</script>", "");
+        List<String> texts = List.of(
+                "plain",
+                "quote \" and backslash \\",
+                "line\nbreak\ttab\rcr",
+                "bell \u0007 nul \u0000 esc \u001b",
+                "ünïcödé ✓ 😀",
+                "</script>",
+                "");
         List<shardsim.core.fault.TimedFault> faults = new ArrayList<>();
         long at = 1;
         for (String t : texts) {
-            faults.add(new shardsim.core.fault.TimedFault(at++, new OddFault(t, 3, -5_000, 0.1 + 0.2, true, Pool.CLONE)));
+            faults.add(
+                    new shardsim.core.fault.TimedFault(at++, new OddFault(t, 3, -5_000, 0.1 + 0.2, true, Pool.CLONE)));
         }
-        faults.add(new shardsim.core.fault.TimedFault(at, new OddFault("x", Integer.MAX_VALUE, 7, 1e-300, false, Pool.DROP)));
+        faults.add(new shardsim.core.fault.TimedFault(
+                at, new OddFault("x", Integer.MAX_VALUE, 7, 1e-300, false, Pool.DROP)));
         CustomPlan p = new CustomPlan("odd.json", "random", LinkPolicy.reliable(), new FaultPlan(faults), null);
         assertEquals(p, readBack(PlanJson.write(p, OddScenario.NAME, 5L), "odd.json", new OddScenario()));
     }
@@ -95,7 +115,9 @@ class PlanJsonRoundTripTest {
         for (Scenario s : Scenarios.all()) {
             List<Path> shrunk;
             try (Stream<Path> list = Files.list(Path.of("..", "reports", s.name()))) {
-                shrunk = list.filter(f -> f.getFileName().toString().startsWith("shrunk-")).sorted().toList();
+                shrunk = list.filter(f -> f.getFileName().toString().startsWith("shrunk-"))
+                        .sorted()
+                        .toList();
             }
             for (Path f : shrunk) {
                 String committed = Files.readString(f);
@@ -124,10 +146,22 @@ class PlanJsonRoundTripTest {
         }
     }
 
-    enum Pool { DROP, CLONE }
-
-    record OddFault(String text, int count, @shardsim.core.kind.Quantity(shardsim.core.kind.Unit.SKEW_MICROS) long skewMicros, double share, boolean on, Pool pool) implements Fault {
+    enum Pool {
+        DROP,
+        CLONE
     }
+
+    record OddFault(
+            String text,
+            int count,
+
+            @shardsim.core.kind.Quantity(shardsim.core.kind.Unit.SKEW_MICROS)
+            long skewMicros,
+
+            double share,
+            boolean on,
+            Pool pool)
+            implements Fault {}
 
     /** Just enough of a scenario for the reader to know the odd fault's kind. */
     static final class OddScenario implements Scenario {

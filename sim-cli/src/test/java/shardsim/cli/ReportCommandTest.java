@@ -38,9 +38,14 @@ class ReportCommandTest {
         assertEquals(0, Cli.run("report", "--out", a.toString(), "--seeds", "8").code());
         assertEquals(0, Cli.run("report", "--out", b.toString(), "--seeds", "8").code());
         Map<String, String> first = contents(a);
-        assertEquals(List.of("README.md", "ping/README.md", "ping/buggy.svg", "ping/fixed.svg", "ping/index.html"), List.copyOf(first.keySet()));
+        assertEquals(
+                List.of("README.md", "ping/README.md", "ping/buggy.svg", "ping/fixed.svg", "ping/index.html"),
+                List.copyOf(first.keySet()));
         assertEquals(first, contents(b));
-        assertEquals(0, Cli.run("report", "--out", a.toString(), "--seeds", "8", "--check").code());
+        assertEquals(
+                0,
+                Cli.run("report", "--out", a.toString(), "--seeds", "8", "--check")
+                        .code());
 
         Files.writeString(a.resolve("ping/index.html"), first.get("ping/index.html") + " ");
         Files.writeString(a.resolve("ping/extra.txt"), "x");
@@ -48,12 +53,16 @@ class ReportCommandTest {
         assertEquals(ExitCodes.VIOLATION, changed.code());
         assertTrue(changed.err().contains("index.html differs"), changed.err());
         assertTrue(changed.err().contains("extra.txt is not produced any more"), changed.err());
-        assertEquals(ExitCodes.VIOLATION, Cli.run("report", "--out", a.toString(), "--seeds", "9", "--check").code());
+        assertEquals(
+                ExitCodes.VIOLATION,
+                Cli.run("report", "--out", a.toString(), "--seeds", "9", "--check")
+                        .code());
     }
 
     @Test
     void pagesAreSelfContainedAndShowBothModes() throws IOException {
-        assertEquals(0, Cli.run("report", "--out", dir.toString(), "--seeds", "8").code());
+        assertEquals(
+                0, Cli.run("report", "--out", dir.toString(), "--seeds", "8").code());
         String html = Files.readString(dir.resolve("ping/index.html"));
         PageRules.assertSelfContained(html);
         assertTrue(html.contains("violated"), "the buggy documented run fails");
@@ -65,7 +74,8 @@ class ReportCommandTest {
         assertTrue(md.contains("![space-time diagram of the buggy run](buggy.svg)"), md);
         assertTrue(md.contains("./sim report"), md);
         assertFalse(md.contains("<svg"), "the Markdown references the diagram, it does not inline it");
-        assertTrue(Files.readString(dir.resolve("ping/buggy.svg")).startsWith("<svg class=\"st\" id=\"d-buggy\" xmlns="));
+        assertTrue(
+                Files.readString(dir.resolve("ping/buggy.svg")).startsWith("<svg class=\"st\" id=\"d-buggy\" xmlns="));
     }
 
     @Test
@@ -82,7 +92,8 @@ class ReportCommandTest {
 
     @Test
     void aBadHtmlPathIsBadInputAndLeavesNothing() throws IOException {
-        Cli.Result r = Cli.run("run", "ping", "--html", dir.resolve("no/such/dir/x.html").toString());
+        Cli.Result r = Cli.run(
+                "run", "ping", "--html", dir.resolve("no/such/dir/x.html").toString());
         assertEquals(ExitCodes.BAD_INPUT, r.code());
         try (Stream<Path> files = Files.list(dir)) {
             assertEquals(0, files.count());

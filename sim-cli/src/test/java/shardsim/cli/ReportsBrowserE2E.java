@@ -41,24 +41,40 @@ class ReportsBrowserE2E {
             if ("true".equals(System.getenv("CI"))) {
                 fail(CHROMIUM + " is missing; CI must install it (apt-get install -y chromium)");
             }
-            Assumptions.abort(CHROMIUM + " is missing (apt-get install -y chromium); set CI=true to make this a failure");
+            Assumptions.abort(
+                    CHROMIUM + " is missing (apt-get install -y chromium); set CI=true to make this a failure");
         }
     }
 
-    private record Render(int exit, List<String> console, BufferedImage image) {
-    }
+    private record Render(int exit, List<String> console, BufferedImage image) {}
 
     private Render render(Path page, String name) throws IOException, InterruptedException {
         Path profile = Files.createTempDirectory(dir, "profile-");
         Path shot = dir.resolve(name + ".png");
-        List<String> cmd = List.of(CHROMIUM.toString(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-extensions",
+        List<String> cmd = List.of(
+                CHROMIUM.toString(),
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--disable-extensions",
                 // Any name lookup fails: a page that reached for another address would show it.
                 "--host-resolver-rules=MAP * ~NOTFOUND",
-                "--user-data-dir=" + profile, "--enable-logging=stderr", "--v=0",
-                "--screenshot=" + shot, "--window-size=" + WIDTH + "," + HEIGHT, page.toAbsolutePath().normalize().toUri().toString());
+                "--user-data-dir=" + profile,
+                "--enable-logging=stderr",
+                "--v=0",
+                "--screenshot=" + shot,
+                "--window-size=" + WIDTH + "," + HEIGHT,
+                page.toAbsolutePath().normalize().toUri().toString());
         Path log = dir.resolve(name + ".log");
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process p = new ProcessBuilder(cmd)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         if (!p.waitFor(120, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             fail("chromium did not finish rendering " + page + " in 120 s");
@@ -100,9 +116,14 @@ class ReportsBrowserE2E {
     void everyReportRendersWithoutErrors() throws Exception {
         List<Path> pages;
         try (Stream<Path> s = Files.list(REPORTS)) {
-            pages = s.map(d -> d.resolve("index.html")).filter(Files::isRegularFile).sorted().toList();
+            pages = s.map(d -> d.resolve("index.html"))
+                    .filter(Files::isRegularFile)
+                    .sorted()
+                    .toList();
         }
-        assertFalse(pages.isEmpty(), "no reports/*/index.html under " + REPORTS.toAbsolutePath().normalize());
+        assertFalse(
+                pages.isEmpty(),
+                "no reports/*/index.html under " + REPORTS.toAbsolutePath().normalize());
         for (Path page : pages) {
             String name = page.getParent().getFileName().toString();
             PageRules.assertSelfContained(Files.readString(page, StandardCharsets.UTF_8));

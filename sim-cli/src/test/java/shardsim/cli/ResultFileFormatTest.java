@@ -34,7 +34,8 @@ class ResultFileFormatTest {
     private static JsonNode summary(Cli.Result r) {
         JsonNode s = Json.object(r.out().strip(), "summary");
         ObjectNode keep = Json.MAPPER.createObjectNode();
-        for (String f : new String[] {"runs", "failing", "violations", "firstFailingSeeds", "events", "metricsMicros"}) {
+        for (String f :
+                new String[] {"runs", "failing", "violations", "firstFailingSeeds", "events", "metricsMicros"}) {
             keep.set(f, s.get(f));
         }
         return keep;
@@ -42,7 +43,8 @@ class ResultFileFormatTest {
 
     private Path sweep(String name, String... more) {
         Path f = dir.resolve(name);
-        List<String> args = new ArrayList<>(List.of("sweep", "ping", "--mode", "buggy", "--seeds", "1..60", "--out", f.toString()));
+        List<String> args =
+                new ArrayList<>(List.of("sweep", "ping", "--mode", "buggy", "--seeds", "1..60", "--out", f.toString()));
         args.addAll(List.of(more));
         Cli.Result r = Cli.run(args.toArray(String[]::new));
         assertEquals(ExitCodes.VIOLATION, r.code(), r.err());
@@ -59,13 +61,39 @@ class ResultFileFormatTest {
         Path small = sweep("small.jsonl", "--checkpoint-every", "7", "--threads", "2");
         List<Long> cps = SweepTest.checkpoints(small);
         assertEquals(60, sum(cps));
-        assertTrue(cps.size() >= 9 && cps.stream().allMatch(n -> n >= 1 && n <= 7), "every 7 seeds, and the rest at the end: " + cps);
+        assertTrue(
+                cps.size() >= 9 && cps.stream().allMatch(n -> n >= 1 && n <= 7),
+                "every 7 seeds, and the rest at the end: " + cps);
         assertEquals(whole, summary(Cli.run("summarize", "--json", small.toString())));
         // Shards with batches of different sizes add up to the same percentiles.
         Path a = dir.resolve("a.jsonl");
         Path b = dir.resolve("b.jsonl");
-        Cli.run("sweep", "ping", "--mode", "buggy", "--seeds", "1..60", "--shard", "0/2", "--checkpoint-every", "5", "--out", a.toString());
-        Cli.run("sweep", "ping", "--mode", "buggy", "--seeds", "1..60", "--shard", "1/2", "--checkpoint-every", "3", "--out", b.toString());
+        Cli.run(
+                "sweep",
+                "ping",
+                "--mode",
+                "buggy",
+                "--seeds",
+                "1..60",
+                "--shard",
+                "0/2",
+                "--checkpoint-every",
+                "5",
+                "--out",
+                a.toString());
+        Cli.run(
+                "sweep",
+                "ping",
+                "--mode",
+                "buggy",
+                "--seeds",
+                "1..60",
+                "--shard",
+                "1/2",
+                "--checkpoint-every",
+                "3",
+                "--out",
+                b.toString());
         assertEquals(whole, summary(Cli.run("summarize", "--json", a.toString(), b.toString())));
         assertTrue(whole.get("metricsMicros").get("rtt").get("count").longValue() > 0);
     }
@@ -79,12 +107,31 @@ class ResultFileFormatTest {
         Path killed = Files.write(dir.resolve("killed.jsonl"), lines.subList(0, 1 + 33 + 4));
         Cli.Result refused = Cli.run("summarize", killed.toString());
         assertEquals(ExitCodes.BAD_INPUT, refused.code(), refused.err());
-        assertTrue(refused.err().contains("leaving out the last 4 seeds") && refused.err().contains("shard 0/1 (30 of 60 seeds) unfinished"), refused.err());
+        assertTrue(
+                refused.err().contains("leaving out the last 4 seeds")
+                        && refused.err().contains("shard 0/1 (30 of 60 seeds) unfinished"),
+                refused.err());
         Cli.Result partial = Cli.run("summarize", "--json", "--allow-partial", killed.toString());
         assertEquals(30, summary(partial).get("runs").longValue(), partial.err());
-        Cli.Result resumed = Cli.run("sweep", "ping", "--mode", "buggy", "--seeds", "1..60", "--checkpoint-every", "10", "--threads", "2", "--out",
-                killed.toString(), "--resume", "--json");
-        assertTrue(resumed.err().contains("34 seeds already") && resumed.err().contains("the last 4 after its last checkpoint run again"), resumed.err());
+        Cli.Result resumed = Cli.run(
+                "sweep",
+                "ping",
+                "--mode",
+                "buggy",
+                "--seeds",
+                "1..60",
+                "--checkpoint-every",
+                "10",
+                "--threads",
+                "2",
+                "--out",
+                killed.toString(),
+                "--resume",
+                "--json");
+        assertTrue(
+                resumed.err().contains("34 seeds already")
+                        && resumed.err().contains("the last 4 after its last checkpoint run again"),
+                resumed.err());
         assertEquals(whole, summary(resumed));
         assertEquals(SweepTest.bySeed(full), SweepTest.bySeed(killed), "the four lines stay, nothing is written twice");
         assertEquals(60, sum(SweepTest.checkpoints(killed)));
@@ -101,20 +148,37 @@ class ResultFileFormatTest {
         lines.set(12, Json.line(seed));
         Path edited = Files.write(dir.resolve("edited.jsonl"), lines);
         String before = Files.readString(edited);
-        Cli.Result r = Cli.run("sweep", "ping", "--mode", "buggy", "--seeds", "1..60", "--checkpoint-every", "10", "--threads", "1", "--out",
-                edited.toString(), "--resume");
+        Cli.Result r = Cli.run(
+                "sweep",
+                "ping",
+                "--mode",
+                "buggy",
+                "--seeds",
+                "1..60",
+                "--checkpoint-every",
+                "10",
+                "--threads",
+                "1",
+                "--out",
+                edited.toString(),
+                "--resume");
         assertEquals(ExitCodes.BAD_INPUT, r.code(), r.err());
-        assertTrue(r.err().contains("records digest " + seed.get("d").stringValue() + " for seed " + seed.get("s")), r.err());
+        assertTrue(
+                r.err().contains("records digest " + seed.get("d").stringValue() + " for seed " + seed.get("s")),
+                r.err());
         assertEquals(before, Files.readString(edited), "nothing written: the edited seed is the first to run");
     }
 
     @Test
     void olderFilesAndEditedFilesAreRefusedInOneLine() throws IOException {
-        String older = "{\"scenario\":\"ping\",\"mode\":\"buggy\",\"plan\":\"random\",\"planDigest\":\"c700028bbca1cf64\",\"seeds\":\"1..2\",\"shard\":\"0/1\",\"seed\":1,"
-                + "\"ok\":true,\"digest\":\"91c52931fae3b00c\",\"events\":27,\"virtualMicros\":711242,\"violations\":[],\"metrics\":{\"rtt\":\"HISTFAAAACR4nJNpmSzMwMDAxgABzFCaEUKFitl/gLCOBzNdZ2QCAFlTBOE=\"},\"wallMicros\":10}\n";
+        String older =
+                "{\"scenario\":\"ping\",\"mode\":\"buggy\",\"plan\":\"random\",\"planDigest\":\"c700028bbca1cf64\",\"seeds\":\"1..2\",\"shard\":\"0/1\",\"seed\":1,"
+                        + "\"ok\":true,\"digest\":\"91c52931fae3b00c\",\"events\":27,\"virtualMicros\":711242,\"violations\":[],\"metrics\":{\"rtt\":\"HISTFAAAACR4nJNpmSzMwMDAxgABzFCaEUKFitl/gLCOBzNdZ2QCAFlTBOE=\"},\"wallMicros\":10}\n";
         Path old = Files.writeString(dir.resolve("old.jsonl"), older);
-        Cli.run("summarize", old.toString()).assertBadInput("was written by an older sim (one object per seed, no header line)", "summarize");
-        Cli.run("sweep", "ping", "--mode", "buggy", "--seeds", "1..2", "--out", old.toString(), "--resume").assertBadInput("was written by an older sim", "resume");
+        Cli.run("summarize", old.toString())
+                .assertBadInput("was written by an older sim (one object per seed, no header line)", "summarize");
+        Cli.run("sweep", "ping", "--mode", "buggy", "--seeds", "1..2", "--out", old.toString(), "--resume")
+                .assertBadInput("was written by an older sim", "resume");
         assertEquals(older, Files.readString(old), "the older file is untouched");
 
         Path good = sweep("good.jsonl", "--checkpoint-every", "10", "--threads", "1");
@@ -122,36 +186,58 @@ class ResultFileFormatTest {
         List<String> lost = new ArrayList<>(lines);
         lost.remove(3);
         Path f = Files.write(dir.resolve("lost.jsonl"), lost);
-        Cli.run("summarize", f.toString()).assertBadInput("line 11 is a checkpoint of 10 seeds after 9 seed lines: the file was edited", "a lost line");
+        Cli.run("summarize", f.toString())
+                .assertBadInput(
+                        "line 11 is a checkpoint of 10 seeds after 9 seed lines: the file was edited", "a lost line");
         List<String> twice = new ArrayList<>(lines);
         twice.add(2, lines.get(1));
         f = Files.write(dir.resolve("twice.jsonl"), twice);
         Cli.run("summarize", f.toString()).assertBadInput("line 3 holds seed 1 a second time", "a seed twice");
-        Cli.run("summarize", good.toString(), good.toString()).assertBadInput("which an earlier file holds too", "a file twice");
+        Cli.run("summarize", good.toString(), good.toString())
+                .assertBadInput("which an earlier file holds too", "a file twice");
         List<String> format = new ArrayList<>(lines);
         format.set(0, lines.get(0).replace("shardsim-sweep/5", "shardsim-sweep/9"));
         f = Files.write(dir.resolve("format.jsonl"), format);
-        Cli.run("summarize", f.toString()).assertBadInput("is of format 'shardsim-sweep/9', this sim reads shardsim-sweep/5 only", "a newer format");
+        Cli.run("summarize", f.toString())
+                .assertBadInput(
+                        "is of format 'shardsim-sweep/9', this sim reads shardsim-sweep/5 only", "a newer format");
         // Format 4 kept gaps and claims together under 'x': refused in one line rather than re-judged.
         List<String> four = new ArrayList<>(lines);
         four.set(0, lines.get(0).replace("shardsim-sweep/5", "shardsim-sweep/4"));
         f = Files.write(dir.resolve("four.jsonl"), four);
-        Cli.run("summarize", f.toString()).assertBadInput("is of format 'shardsim-sweep/4' (known gaps not kept apart from broken claims)", "format 4");
+        Cli.run("summarize", f.toString())
+                .assertBadInput(
+                        "is of format 'shardsim-sweep/4' (known gaps not kept apart from broken claims)", "format 4");
         // Format 3's checkpoints had no coverage field: a summary of one would count no coverage, so it is refused.
         List<String> three = new ArrayList<>(lines);
         three.set(0, lines.get(0).replace("shardsim-sweep/5", "shardsim-sweep/3"));
         three.set(11, lines.get(11).replace(",\"c\":\"\"", ""));
         f = Files.write(dir.resolve("three.jsonl"), three);
         String before = Files.readString(f);
-        Cli.run("summarize", f.toString()).assertBadInput("is of format 'shardsim-sweep/3' (checkpoints without state coverage)", "format 3");
-        Cli.run("sweep", "ping", "--mode", "buggy", "--seeds", "1..60", "--checkpoint-every", "10", "--out", f.toString(), "--resume")
+        Cli.run("summarize", f.toString())
+                .assertBadInput("is of format 'shardsim-sweep/3' (checkpoints without state coverage)", "format 3");
+        Cli.run(
+                        "sweep",
+                        "ping",
+                        "--mode",
+                        "buggy",
+                        "--seeds",
+                        "1..60",
+                        "--checkpoint-every",
+                        "10",
+                        "--out",
+                        f.toString(),
+                        "--resume")
                 .assertBadInput("is of format 'shardsim-sweep/3'", "format 3 resumed");
         assertEquals(before, Files.readString(f), "the format-3 file is untouched");
         List<String> overcounted = new ArrayList<>(lines);
         overcounted.set(11, lines.get(11).replace("\"c\":\"\"", "\"c\":\"shard/160:1*b/\""));
         f = Files.write(dir.resolve("overcounted.jsonl"), overcounted);
-        Cli.run("summarize", f.toString()).assertBadInput("line 12: field 'c' counts 11 seeds reaching a state, in a checkpoint of 10 seeds", "a count");
-        Cli.run("sweep", "ping", "--seeds", "1..3", "--checkpoint-every", "0").assertBadInput("--checkpoint-every must be between 1 and 100000", "bad option");
+        Cli.run("summarize", f.toString())
+                .assertBadInput(
+                        "line 12: field 'c' counts 11 seeds reaching a state, in a checkpoint of 10 seeds", "a count");
+        Cli.run("sweep", "ping", "--seeds", "1..3", "--checkpoint-every", "0")
+                .assertBadInput("--checkpoint-every must be between 1 and 100000", "bad option");
     }
 
     @Test
@@ -186,8 +272,12 @@ class ResultFileFormatTest {
     private static void assertSameCounts(CoverageTally expected, SweepCoverage actual, String what) {
         assertTrue(!expected.spaces().isEmpty(), "version-skew declares an abstraction");
         for (StateSpace s : expected.spaces()) {
-            assertEquals(expected.stateRuns(s.name()), actual.stateRuns(s.name()), what + ": runs per state of " + s.name());
-            assertEquals(expected.transitionRuns(s.name()), actual.transitionRuns(s.name()), what + ": runs per transition of " + s.name());
+            assertEquals(
+                    expected.stateRuns(s.name()), actual.stateRuns(s.name()), what + ": runs per state of " + s.name());
+            assertEquals(
+                    expected.transitionRuns(s.name()),
+                    actual.transitionRuns(s.name()),
+                    what + ": runs per transition of " + s.name());
         }
         assertEquals(expected.spaces().size(), actual.spaceNames().size(), what);
     }
@@ -198,7 +288,8 @@ class ResultFileFormatTest {
         CoverageTally expected = new CoverageTally();
         Scenario scenario = Scenarios.byName("version-skew").orElseThrow();
         for (long seed = 0; seed < 30; seed++) {
-            expected.add(scenario.run(new RunSpec("version-skew", "fixed", "random", seed)).coverage());
+            expected.add(scenario.run(new RunSpec("version-skew", "fixed", "random", seed))
+                    .coverage());
         }
         Path one = dir.resolve("one.jsonl");
         Cli.Result whole = Cli.real(concat(sweep, "--threads", "2", "--out", one.toString(), "--json"));
@@ -207,7 +298,9 @@ class ResultFileFormatTest {
         assertTrue(coverage.get("shard").get("states").asInt() > 1, coverage.toString());
         assertSameCounts(expected, counts(one), "one file, one checkpoint");
         for (String line : Files.readAllLines(one).subList(1, 31)) {
-            assertTrue(line.length() < 120 && !line.contains("shard/"), "a seed line stays short, without coverage: " + line);
+            assertTrue(
+                    line.length() < 120 && !line.contains("shard/"),
+                    "a seed line stays short, without coverage: " + line);
         }
 
         Path a = dir.resolve("a.jsonl");
@@ -221,13 +314,27 @@ class ResultFileFormatTest {
         // kill -9 between checkpoints: header, 2 x (5 seeds + checkpoint), 3 seeds.
         Path full = dir.resolve("full.jsonl");
         Cli.real(concat(sweep, "--checkpoint-every", "5", "--threads", "1", "--out", full.toString()));
-        Path killed = Files.write(dir.resolve("killed.jsonl"), Files.readAllLines(full).subList(0, 1 + 12 + 3));
+        Path killed = Files.write(
+                dir.resolve("killed.jsonl"), Files.readAllLines(full).subList(0, 1 + 12 + 3));
         Cli.Result partial = Cli.real("summarize", "--json", "--allow-partial", killed.toString());
-        assertTrue(Json.object(partial.out().strip(), "partial").get("coverage").get("shard").get("states").asInt()
-                <= coverage.get("shard").get("states").asInt(), partial.out());
-        Cli.Result resumed = Cli.real(concat(sweep, "--checkpoint-every", "5", "--threads", "2", "--out", killed.toString(), "--resume", "--json"));
-        assertTrue(resumed.err().contains("the last 3 after its last checkpoint run again for their latencies and coverage"), resumed.err());
-        assertEquals(coverage, Json.object(resumed.out().strip(), "resumed").get("coverage"), "the resumed sweep's own summary");
+        assertTrue(
+                Json.object(partial.out().strip(), "partial")
+                                .get("coverage")
+                                .get("shard")
+                                .get("states")
+                                .asInt()
+                        <= coverage.get("shard").get("states").asInt(),
+                partial.out());
+        Cli.Result resumed = Cli.real(concat(
+                sweep, "--checkpoint-every", "5", "--threads", "2", "--out", killed.toString(), "--resume", "--json"));
+        assertTrue(
+                resumed.err()
+                        .contains("the last 3 after its last checkpoint run again for their latencies and coverage"),
+                resumed.err());
+        assertEquals(
+                coverage,
+                Json.object(resumed.out().strip(), "resumed").get("coverage"),
+                "the resumed sweep's own summary");
         assertSameCounts(expected, counts(killed), "a sweep killed between checkpoints and resumed");
         Cli.Result after = Cli.real("summarize", "--json", killed.toString());
         assertEquals(coverage, Json.object(after.out().strip(), "summarize").get("coverage"), after.err());

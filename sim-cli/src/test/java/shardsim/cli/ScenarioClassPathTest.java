@@ -38,19 +38,26 @@ class ScenarioClassPathTest {
         Path lib = Files.createDirectories(dir.resolve("lib"));
         Path scenarios = scenarioFolder();
         assertEquals(List.of(scenarios, lib), ScenarioClassPath.entries(scenarios + ":" + lib));
-        assertTrue(ScenarioClassPath.loader(scenarios.toString(), getClass().getClassLoader()) instanceof java.net.URLClassLoader);
+        assertTrue(
+                ScenarioClassPath.loader(scenarios.toString(), getClass().getClassLoader())
+                        instanceof java.net.URLClassLoader);
     }
 
     @Test
     void aMissingOrEmptyEntryOrNoScenarioIsOneLine() throws IOException {
         Path scenarios = scenarioFolder();
-        UserError missing = assertThrows(UserError.class, () -> ScenarioClassPath.entries(scenarios + ":" + dir.resolve("gone.jar")));
+        UserError missing = assertThrows(
+                UserError.class, () -> ScenarioClassPath.entries(scenarios + ":" + dir.resolve("gone.jar")));
         assertEquals("SIM_CLASSPATH entry " + dir.resolve("gone.jar") + " does not exist", missing.getMessage());
         UserError empty = assertThrows(UserError.class, () -> ScenarioClassPath.entries(scenarios + "::" + scenarios));
-        assertTrue(empty.getMessage().startsWith("SIM_CLASSPATH has an empty entry (entry 2 of 3 in "), empty.getMessage());
+        assertTrue(
+                empty.getMessage().startsWith("SIM_CLASSPATH has an empty entry (entry 2 of 3 in "),
+                empty.getMessage());
         Path lib = Files.createDirectories(dir.resolve("lib"));
         UserError none = assertThrows(UserError.class, () -> ScenarioClassPath.entries(lib.toString()));
-        assertEquals("SIM_CLASSPATH (" + lib + ") names no scenario: no entry has " + ScenarioClassPath.SERVICE, none.getMessage());
+        assertEquals(
+                "SIM_CLASSPATH (" + lib + ") names no scenario: no entry has " + ScenarioClassPath.SERVICE,
+                none.getMessage());
         Path notAJar = Files.writeString(dir.resolve("notes.jar"), "my notes");
         UserError bad = assertThrows(UserError.class, () -> ScenarioClassPath.entries(notAJar.toString()));
         assertEquals("SIM_CLASSPATH entry " + notAJar + " is neither a folder nor a readable jar", bad.getMessage());

@@ -25,14 +25,17 @@ public final class ScenarioJar {
     private static final Path TEST_CLASSES = Path.of("target", "test-classes");
     private static final String FIXTURES = "shardsim/cli/testing/";
 
-    private ScenarioJar() {
-    }
+    private ScenarioJar() {}
 
     /** A jar holding the test scenarios' classes (they need only sim.jar) and a services file naming {@code providers}. */
     public static Path jar(Path file, List<Class<? extends Scenario>> providers) {
-        try (JarOutputStream jar = new JarOutputStream(Files.newOutputStream(file)); Stream<Path> classes = Files.walk(TEST_CLASSES.resolve(FIXTURES))) {
-            for (Path c : classes.filter(p -> p.toString().endsWith(".class")).sorted().toList()) {
-                jar.putNextEntry(new JarEntry(TEST_CLASSES.relativize(c).toString().replace(java.io.File.separatorChar, '/')));
+        try (JarOutputStream jar = new JarOutputStream(Files.newOutputStream(file));
+                Stream<Path> classes = Files.walk(TEST_CLASSES.resolve(FIXTURES))) {
+            for (Path c : classes.filter(p -> p.toString().endsWith(".class"))
+                    .sorted()
+                    .toList()) {
+                jar.putNextEntry(
+                        new JarEntry(TEST_CLASSES.relativize(c).toString().replace(java.io.File.separatorChar, '/')));
                 Files.copy(c, jar);
                 jar.closeEntry();
             }
@@ -65,7 +68,8 @@ public final class ScenarioJar {
     }
 
     private static void writeServices(OutputStream out, List<Class<? extends Scenario>> providers) throws IOException {
-        String text = "# test scenarios\n" + providers.stream().map(Class::getName).collect(Collectors.joining("\n")) + "\n";
+        String text =
+                "# test scenarios\n" + providers.stream().map(Class::getName).collect(Collectors.joining("\n")) + "\n";
         out.write(text.getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -27,14 +27,54 @@ import shardsim.cli.testing.PingScenario;
 class SharedOptionsTest {
     /** Which commands take each shared option (SCENARIO is the positional parameter). */
     private static final Map<String, Set<String>> WHERE = Map.of(
-            "SCENARIO", Set.of("run", "sweep", "shrink", "power", "check-determinism", "explain", "upgrades", "coverage", "explore"),
+            "SCENARIO",
+                    Set.of(
+                            "run",
+                            "sweep",
+                            "shrink",
+                            "power",
+                            "check-determinism",
+                            "explain",
+                            "upgrades",
+                            "coverage",
+                            "explore"),
             "--mode", Set.of("run", "sweep", "shrink", "power", "check-determinism", "explain", "coverage", "explore"),
             "--node-mode", Set.of("run", "sweep", "shrink", "power", "check-determinism", "explain", "coverage"),
-            "--plan", Set.of("run", "sweep", "shrink", "power", "check-determinism", "explain", "upgrades", "coverage", "explore"),
+            "--plan",
+                    Set.of(
+                            "run",
+                            "sweep",
+                            "shrink",
+                            "power",
+                            "check-determinism",
+                            "explain",
+                            "upgrades",
+                            "coverage",
+                            "explore"),
             "--seed", Set.of("run", "shrink", "explain", "explore"),
             "--seeds", Set.of("sweep", "check-determinism", "upgrades", "coverage"),
-            "--threads", Set.of("sweep", "shrink", "power", "explain", "upgrades", "coverage", "explore", "check-determinism"),
-            "--json", Set.of("list", "run", "sweep", "shrink", "power", "summarize", "explain", "upgrades", "coverage", "explore"));
+            "--threads",
+                    Set.of(
+                            "sweep",
+                            "shrink",
+                            "power",
+                            "explain",
+                            "upgrades",
+                            "coverage",
+                            "explore",
+                            "check-determinism"),
+            "--json",
+                    Set.of(
+                            "list",
+                            "run",
+                            "sweep",
+                            "shrink",
+                            "power",
+                            "summarize",
+                            "explain",
+                            "upgrades",
+                            "coverage",
+                            "explore"));
 
     private static CommandLine commandLine() {
         PrintStream sink = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
@@ -51,8 +91,12 @@ class SharedOptionsTest {
                 String name = arg instanceof OptionSpec o ? o.longestName() : arg.paramLabel();
                 // report's --seeds N is a count (seeds 0..N-1 of each mode), not a range.
                 if (WHERE.containsKey(name) && !(sub.getKey().equals("report") && name.equals("--seeds"))) {
-                    // explore's and upgrades' --plan take only plans drawn from the seed, and their help says so (issue 40).
-                    String key = name.equals("--plan") && Set.of("explore", "upgrades").contains(sub.getKey()) ? "--plan (drawn from the seed)" : name;
+                    // explore's and upgrades' --plan take only plans drawn from the seed, and their help says so (issue
+                    // 40).
+                    String key = name.equals("--plan")
+                                    && Set.of("explore", "upgrades").contains(sub.getKey())
+                            ? "--plan (drawn from the seed)"
+                            : name;
                     texts.computeIfAbsent(key, k -> new TreeSet<>()).add(String.join(" ", arg.description()));
                     found.computeIfAbsent(name, k -> new TreeSet<>()).add(sub.getKey());
                 }
@@ -79,15 +123,28 @@ class SharedOptionsTest {
 
     @Test
     void everyCommandRefusesAHiddenProgressIntervalBelowOneSecond() {
-        assertBad("--progress-seconds must be at least 1", "sweep", "ping", "--seeds", "1..2", "--progress-seconds", "0");
+        assertBad(
+                "--progress-seconds must be at least 1", "sweep", "ping", "--seeds", "1..2", "--progress-seconds", "0");
         assertBad("--progress-seconds must be at least 1", "power", "ping", "--progress-seconds", "0");
-        assertBad("--progress-seconds must be at least 1", "check-determinism", "ping", "--seeds", "1..2", "--progress-seconds", "0");
+        assertBad(
+                "--progress-seconds must be at least 1",
+                "check-determinism",
+                "ping",
+                "--seeds",
+                "1..2",
+                "--progress-seconds",
+                "0");
         assertBad("--progress-seconds must be at least 1", "explore", "ping", "--progress-seconds", "0");
     }
 
     @Test
     void powerRefusesAPlanFileInOneLine() {
-        assertBad("power takes a built-in plan drawn from the seed (random, swarm, targeted), not a plan file", "power", "ping", "--plan", "p.json");
+        assertBad(
+                "power takes a built-in plan drawn from the seed (random, swarm, targeted), not a plan file",
+                "power",
+                "ping",
+                "--plan",
+                "p.json");
     }
 
     @Test
@@ -113,7 +170,9 @@ class SharedOptionsTest {
             Cli.Result help = Cli.run(sub, "-h");
             assertEquals(ExitCodes.OK, help.code(), sub + ": " + help.err());
             assertTrue(help.out().startsWith("Usage: sim " + sub), help.out());
-            assertTrue(help.out().contains("2   bad usage or input"), "the exit codes, in every command's help: " + help.out());
+            assertTrue(
+                    help.out().contains("2   bad usage or input"),
+                    "the exit codes, in every command's help: " + help.out());
         }
     }
 

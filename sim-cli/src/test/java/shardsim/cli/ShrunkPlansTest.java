@@ -34,18 +34,23 @@ class ShrunkPlansTest {
         List<Path> out = new ArrayList<>();
         for (Scenario s : Scenarios.all()) {
             try (Stream<Path> files = Files.list(Path.of("..", "reports", s.name()))) {
-                files.filter(p -> p.getFileName().toString().startsWith("shrunk-")).sorted().forEach(out::add);
+                files.filter(p -> p.getFileName().toString().startsWith("shrunk-"))
+                        .sorted()
+                        .forEach(out::add);
             }
         }
-        assertEquals(2 * Scenarios.all().size(), out.size(), "a shrunk random seed and a shrunk documented plan per scenario: " + out);
+        assertEquals(
+                2 * Scenarios.all().size(),
+                out.size(),
+                "a shrunk random seed and a shrunk documented plan per scenario: " + out);
         return out.stream();
     }
-
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("plans")
     void failsTheSameWayOnEveryRunAndFixedHolds(Path file) throws IOException {
-        Scenario scenario = Scenarios.byName(file.getParent().getFileName().toString()).orElseThrow();
+        Scenario scenario =
+                Scenarios.byName(file.getParent().getFileName().toString()).orElseThrow();
         ObjectNode json = Json.object(Files.readString(file), file.toString());
         long seed = PlanFile.seed(json, file.toString()).orElseThrow();
         var plan = PlanFile.fromJson(json, file.toString(), scenario);
@@ -57,9 +62,12 @@ class ShrunkPlansTest {
             assertEquals(first.digest(), again.digest());
         }
         RunResult fixed = scenario.run(RunSpec.custom(scenario.name(), "fixed", plan, seed));
-        assertTrue(shardsim.core.scenario.Verdict.of(scenario, fixed).claimsHold(), "the fix's claims hold under the shrunk plan: " + fixed.violations());
+        assertTrue(
+                shardsim.core.scenario.Verdict.of(scenario, fixed).claimsHold(),
+                "the fix's claims hold under the shrunk plan: " + fixed.violations());
         // A shrunk plan is a fixpoint: shrinking it again keeps every fault and operation.
-        ShrinkResult again = ParallelShrink.shrink(scenario, "buggy", seed, plan, null, ShrinkBudget.runs(1_000), 1, (n, f, o) -> { });
+        ShrinkResult again = ParallelShrink.shrink(
+                scenario, "buggy", seed, plan, null, ShrinkBudget.runs(1_000), 1, (n, f, o) -> {});
         assertTrue(again.minimal());
         assertEquals(plan.faults(), again.shrunk().faults());
         assertEquals(plan.workload(), again.shrunk().workload());

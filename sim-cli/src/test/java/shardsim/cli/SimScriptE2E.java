@@ -33,15 +33,15 @@ class SimScriptE2E {
 
     private Path sim;
 
-    private record Proc(int code, String out, String err) {
-    }
+    private record Proc(int code, String out, String err) {}
 
     @BeforeEach
     void layout() throws IOException {
         Path root = Files.createDirectory(dir.resolve("clone"));
         sim = Files.copy(Path.of("..", "sim"), root.resolve("sim"));
         Path target = Files.createDirectories(root.resolve("sim-cli").resolve("target"));
-        Files.createSymbolicLink(target.resolve("sim.jar"), Path.of("target", "sim.jar").toAbsolutePath());
+        Files.createSymbolicLink(
+                target.resolve("sim.jar"), Path.of("target", "sim.jar").toAbsolutePath());
     }
 
     private Proc sim(Map<String, String> env, String... args) throws IOException, InterruptedException {
@@ -55,7 +55,10 @@ class SimScriptE2E {
         Path err = dir.resolve("err.txt");
         Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
         assertTrue(p.waitFor(5, TimeUnit.MINUTES), "finished");
-        return new Proc(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+        return new Proc(
+                p.exitValue(),
+                Files.readString(out, StandardCharsets.UTF_8),
+                Files.readString(err, StandardCharsets.UTF_8));
     }
 
     private static List<String> names(Proc list) {
@@ -78,14 +81,21 @@ class SimScriptE2E {
         expected.addAll(List.of("doris-copy", "ping"));
         assertEquals(expected, names(sim(both, "list", "--json")));
 
-        Proc run = sim(Map.of("SIM_CLASSPATH", ping.toString()), "run", "ping", "--mode", "buggy", "--plan", "documented");
+        Proc run =
+                sim(Map.of("SIM_CLASSPATH", ping.toString()), "run", "ping", "--mode", "buggy", "--plan", "documented");
         assertEquals(ExitCodes.VIOLATION, run.code(), run.err());
         assertTrue(run.out().contains("P1"), run.out());
         // The printed lines carry the class path, so they reproduce as pasted.
         assertTrue(run.out().contains("reproduce: SIM_CLASSPATH=" + ping + " ./sim run ping --mode buggy"), run.out());
         Proc fixed = sim(both, "run", "doris-copy", "--mode", "fixed", "--plan", "documented");
         assertEquals(ExitCodes.OK, fixed.code(), fixed.out() + fixed.err());
-        Proc check = sim(Map.of("SIM_CLASSPATH", ping.toString()), "check-determinism", "ping", "--seeds", "0..3", "--fresh-jvm");
+        Proc check = sim(
+                Map.of("SIM_CLASSPATH", ping.toString()),
+                "check-determinism",
+                "ping",
+                "--seeds",
+                "0..3",
+                "--fresh-jvm");
         assertEquals(ExitCodes.OK, check.code(), "the child JVM finds ping too: " + check.out() + check.err());
     }
 

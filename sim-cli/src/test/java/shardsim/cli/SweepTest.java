@@ -53,7 +53,8 @@ class SweepTest {
     private static JsonNode summary(Cli.Result r) {
         JsonNode s = Json.object(r.out().strip(), "summary");
         ObjectNode keep = Json.MAPPER.createObjectNode();
-        for (String f : new String[] {"runs", "failing", "violations", "firstFailingSeeds", "events", "metricsMicros"}) {
+        for (String f :
+                new String[] {"runs", "failing", "violations", "firstFailingSeeds", "events", "metricsMicros"}) {
             keep.set(f, s.get(f));
         }
         return keep;
@@ -63,8 +64,30 @@ class SweepTest {
     void resultsDoNotDependOnTheThreadCount() throws IOException {
         Path one = dir.resolve("one.jsonl");
         Path two = dir.resolve("two.jsonl");
-        Cli.Result a = Cli.run("sweep", "ping", "--mode", "buggy", "--seeds", "1..60", "--threads", "1", "--out", one.toString(), "--json");
-        Cli.Result b = Cli.run("sweep", "ping", "--mode", "buggy", "--seeds", "1..60", "--threads", "2", "--out", two.toString(), "--json");
+        Cli.Result a = Cli.run(
+                "sweep",
+                "ping",
+                "--mode",
+                "buggy",
+                "--seeds",
+                "1..60",
+                "--threads",
+                "1",
+                "--out",
+                one.toString(),
+                "--json");
+        Cli.Result b = Cli.run(
+                "sweep",
+                "ping",
+                "--mode",
+                "buggy",
+                "--seeds",
+                "1..60",
+                "--threads",
+                "2",
+                "--out",
+                two.toString(),
+                "--json");
         assertEquals(ExitCodes.VIOLATION, a.code(), a.err());
         assertEquals(60, bySeed(one).size());
         assertEquals(bySeed(one), bySeed(two));
@@ -87,15 +110,21 @@ class SweepTest {
     @Test
     void resumeRunsOnlyTheMissingSeedsAndDropsAPartialLine() throws IOException {
         Path full = dir.resolve("full.jsonl");
-        Cli.Result all = Cli.run("sweep", "ping", "--seeds", "1..40", "--threads", "2", "--out", full.toString(), "--json");
+        Cli.Result all =
+                Cli.run("sweep", "ping", "--seeds", "1..40", "--threads", "2", "--out", full.toString(), "--json");
         Path part = dir.resolve("part.jsonl");
         List<String> lines = Files.readAllLines(full);
-        // The header and 15 seeds, no checkpoint yet (one every 1000 seeds): the 15 run again for their latencies and coverage only.
-        String kept = String.join("\n", lines.subList(0, 16)) + "\n" + lines.get(16).substring(0, 20);
+        // The header and 15 seeds, no checkpoint yet (one every 1000 seeds): the 15 run again for their latencies and
+        // coverage only.
+        String kept =
+                String.join("\n", lines.subList(0, 16)) + "\n" + lines.get(16).substring(0, 20);
         Files.writeString(part, kept, StandardCharsets.UTF_8);
-        Cli.Result resumed = Cli.run("sweep", "ping", "--seeds", "1..40", "--threads", "2", "--out", part.toString(), "--resume", "--json");
+        Cli.Result resumed = Cli.run(
+                "sweep", "ping", "--seeds", "1..40", "--threads", "2", "--out", part.toString(), "--resume", "--json");
         assertEquals(all.code(), resumed.code(), resumed.err());
-        assertTrue(resumed.err().contains("partial last line") && resumed.err().contains("15 seeds already"), resumed.err());
+        assertTrue(
+                resumed.err().contains("partial last line") && resumed.err().contains("15 seeds already"),
+                resumed.err());
         assertTrue(resumed.err().contains("the last 15 after its last checkpoint run again"), resumed.err());
         assertEquals(bySeed(full), bySeed(part));
         assertEquals(List.of(40L), checkpoints(part), "one checkpoint covers the 15 old lines and the 25 new ones");
@@ -127,14 +156,23 @@ class SweepTest {
         Cli.Result sum = Cli.run(args);
         assertEquals(whole.code(), sum.code(), sum.err());
         assertEquals(summary(whole), summary(sum));
-        assertTrue(summary(sum).get("metricsMicros").get("rtt").get("p99.9").longValue() > 0, "the percentiles are there, and equal");
+        assertTrue(
+                summary(sum).get("metricsMicros").get("rtt").get("p99.9").longValue() > 0,
+                "the percentiles are there, and equal");
         for (String f : files) {
             List<String> lines = Files.readAllLines(Path.of(f));
-            assertEquals(List.of((long) bySeed(Path.of(f)).size()), checkpoints(Path.of(f)), "one checkpoint at the end of a short sweep");
+            assertEquals(
+                    List.of((long) bySeed(Path.of(f)).size()),
+                    checkpoints(Path.of(f)),
+                    "one checkpoint at the end of a short sweep");
             for (String line : lines.subList(1, lines.size())) {
                 ObjectNode o = Json.object(line, f);
-                assertTrue(o.has("s") ? !o.has("m") && line.length() < 120 : o.get("m").get("rtt").isString(),
-                        "seed lines are short and hold no samples; a checkpoint holds one compressed histogram per metric: " + line);
+                assertTrue(
+                        o.has("s")
+                                ? !o.has("m") && line.length() < 120
+                                : o.get("m").get("rtt").isString(),
+                        "seed lines are short and hold no samples; a checkpoint holds one compressed histogram per metric: "
+                                + line);
             }
         }
         Cli.Result text = Cli.run("summarize", files[0], files[1], files[2]);
@@ -143,7 +181,19 @@ class SweepTest {
 
     @Test
     void stopOnFirstStopsEarly() {
-        Cli.Result r = Cli.run("sweep", "ping", "--mode", "buggy", "--plan", "documented", "--seeds", "1..500", "--threads", "1", "--stop-on-first", "--json");
+        Cli.Result r = Cli.run(
+                "sweep",
+                "ping",
+                "--mode",
+                "buggy",
+                "--plan",
+                "documented",
+                "--seeds",
+                "1..500",
+                "--threads",
+                "1",
+                "--stop-on-first",
+                "--json");
         assertEquals(ExitCodes.VIOLATION, r.code());
         assertEquals(1, summary(r).get("runs").longValue(), "documented buggy fails on the first seed");
     }

@@ -42,8 +42,32 @@ class TargetedSweepTest {
     void resultsDoNotDependOnTheThreadCount(String scenario) throws IOException {
         Path one = dir.resolve("one.jsonl");
         Path two = dir.resolve("two.jsonl");
-        Cli.real("sweep", scenario, "--mode", "buggy", "--plan", "targeted", "--seeds", "0..11", "--threads", "1", "--out", one.toString());
-        Cli.real("sweep", scenario, "--mode", "buggy", "--plan", "targeted", "--seeds", "0..11", "--threads", "2", "--out", two.toString());
+        Cli.real(
+                "sweep",
+                scenario,
+                "--mode",
+                "buggy",
+                "--plan",
+                "targeted",
+                "--seeds",
+                "0..11",
+                "--threads",
+                "1",
+                "--out",
+                one.toString());
+        Cli.real(
+                "sweep",
+                scenario,
+                "--mode",
+                "buggy",
+                "--plan",
+                "targeted",
+                "--seeds",
+                "0..11",
+                "--threads",
+                "2",
+                "--out",
+                two.toString());
         TreeMap<Long, String> lines = bySeed(one);
         assertEquals(12, lines.tailMap(0L).size());
         assertEquals(14, lines.size(), "a header, 12 seed lines and one checkpoint: " + lines);

@@ -23,7 +23,18 @@ class TraceReplayTest {
     @Test
     void aTraceHasAHeaderThenEveryEventAndReplaysIdentically() throws IOException {
         Path trace = dir.resolve("run.jsonl");
-        Cli.Result r = Cli.run("run", "ping", "--mode", "buggy", "--plan", "random", "--seed", "11", "--trace", trace.toString(), "--json");
+        Cli.Result r = Cli.run(
+                "run",
+                "ping",
+                "--mode",
+                "buggy",
+                "--plan",
+                "random",
+                "--seed",
+                "11",
+                "--trace",
+                trace.toString(),
+                "--json");
         ObjectNode run = Json.object(r.out().strip(), "run");
         List<String> lines = Files.readAllLines(trace);
         ObjectNode header = Json.object(lines.get(0), "header");
@@ -66,14 +77,21 @@ class TraceReplayTest {
         lines.set(target, Json.line(e));
         Files.write(trace, lines);
         Cli.Result corrupt = Cli.run("replay", trace.toString());
-        assertEquals(ExitCodes.BAD_INPUT, corrupt.code(), "an edit that breaks the file's own checks is corruption, not nondeterminism: " + corrupt.err());
+        assertEquals(
+                ExitCodes.BAD_INPUT,
+                corrupt.code(),
+                "an edit that breaks the file's own checks is corruption, not nondeterminism: " + corrupt.err());
         assertTrue(corrupt.err().contains("line " + (target + 1) + " does not match its check"), corrupt.err());
         // A forgery that keeps the file consistent with itself is what a differing re-run looks like.
         Files.write(trace, Traces.reseal(lines));
         Cli.Result replay = Cli.run("replay", trace.toString());
         assertEquals(ExitCodes.NONDETERMINISM, replay.code(), replay.out() + replay.err());
         assertTrue(replay.out().contains("differ at event #" + (target - 1)), replay.out());
-        assertTrue(replay.out().contains("recorded:") && replay.out().contains("tampered") && replay.out().contains("replayed:"), replay.out());
+        assertTrue(
+                replay.out().contains("recorded:")
+                        && replay.out().contains("tampered")
+                        && replay.out().contains("replayed:"),
+                replay.out());
     }
 
     @Test
@@ -99,11 +117,17 @@ class TraceReplayTest {
     void checkDeterminismAcrossJvms(@TempDir Path services) throws IOException {
         // The child JVM finds ping as this one does: as a service, through the loader's folder.
         try (URLClassLoader loader = ScenarioJar.loader(services, List.of(PingScenario.class))) {
-            Cli.Result ok = Cli.discovering(loader, "check-determinism", "ping", "--mode", "buggy", "--seeds", "1..10", "--fresh-jvm");
+            Cli.Result ok = Cli.discovering(
+                    loader, "check-determinism", "ping", "--mode", "buggy", "--seeds", "1..10", "--fresh-jvm");
             assertEquals(ExitCodes.OK, ok.code(), ok.out() + ok.err());
             assertTrue(ok.out().contains("fresh JVM"), ok.out());
-            assertEquals(ExitCodes.OK, Cli.discovering(loader, "check-determinism", "ping", "--mode", "per-process", "--seeds", "1..2").code(), "invisible in one JVM");
-            Cli.Result bad = Cli.discovering(loader, "check-determinism", "ping", "--mode", "per-process", "--seeds", "1..2", "--fresh-jvm");
+            assertEquals(
+                    ExitCodes.OK,
+                    Cli.discovering(loader, "check-determinism", "ping", "--mode", "per-process", "--seeds", "1..2")
+                            .code(),
+                    "invisible in one JVM");
+            Cli.Result bad = Cli.discovering(
+                    loader, "check-determinism", "ping", "--mode", "per-process", "--seeds", "1..2", "--fresh-jvm");
             assertEquals(ExitCodes.NONDETERMINISM, bad.code(), bad.out() + bad.err());
             assertTrue(bad.out().contains("traces differ at event #"), bad.out());
         }

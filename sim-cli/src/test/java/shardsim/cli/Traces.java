@@ -8,8 +8,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 /** Test helper: rewrites a trace's check chain after an edit, making a self-consistent forgery. */
 final class Traces {
-    private Traces() {
-    }
+    private Traces() {}
 
     /** The lines with every check recomputed (the header's lastCheck included). */
     static List<String> reseal(List<String> lines) {

@@ -31,7 +31,8 @@ class PackagesFormNoCycleTest {
     private static final Path SOURCES = Path.of("src", "main", "java");
     private static final String ROOT = "shardsim.core";
     /** A sim-core package followed by a class name or a wildcard. */
-    private static final Pattern REFERENCE = Pattern.compile("\\bshardsim\\.core((?:\\.[a-z][a-z0-9_]*)+)\\.(?:[A-Z]|\\*)");
+    private static final Pattern REFERENCE =
+            Pattern.compile("\\bshardsim\\.core((?:\\.[a-z][a-z0-9_]*)+)\\.(?:[A-Z]|\\*)");
 
     @Test
     void noPackageReachesItself() throws IOException {
@@ -50,13 +51,15 @@ class PackagesFormNoCycleTest {
             assertTrue(deps.containsKey(ROOT + "." + part), part);
             assertFalse(reaches(ROOT + "." + part, ROOT + ".sim", deps), part + " reaches the kernel");
         }
-        assertTrue(deps.get(ROOT + ".sim").containsAll(Set.of(ROOT + ".check", ROOT + ".aim", ROOT + ".node", ROOT + ".trace")));
+        assertTrue(deps.get(ROOT + ".sim")
+                .containsAll(Set.of(ROOT + ".check", ROOT + ".aim", ROOT + ".node", ROOT + ".trace")));
     }
 
     @Test
     void theReaderSeesQualifiedNamesAndSkipsCommentsAndStrings() {
-        String code = "import shardsim.core.sim.Simulation;\n// shardsim.core.run.World\n/* shardsim.core.aim.X */ String s = \"shardsim.core.check.Rule\";\n"
-                + "char c = '\"'; int n = shardsim.core.trace.Micros.format(x); import static shardsim.core.node.Envelope.of; import shardsim.core.fault.*;";
+        String code =
+                "import shardsim.core.sim.Simulation;\n// shardsim.core.run.World\n/* shardsim.core.aim.X */ String s = \"shardsim.core.check.Rule\";\n"
+                        + "char c = '\"'; int n = shardsim.core.trace.Micros.format(x); import static shardsim.core.node.Envelope.of; import shardsim.core.fault.*;";
         assertEquals(Set.of(ROOT + ".sim", ROOT + ".trace", ROOT + ".node", ROOT + ".fault"), references(code));
     }
 

@@ -22,8 +22,7 @@ public final class Scenarios {
     /** A name is a folder of {@code sim report} and a word of every command: lower case, digits and dashes. */
     private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9-]{0,63}");
 
-    private Scenarios() {
-    }
+    private Scenarios() {}
 
     /** The built-in scenarios. */
     public static List<Scenario> all() {
@@ -50,20 +49,23 @@ public final class Scenarios {
             byName.put(s.name(), s);
         }
         Map<String, Scenario> found = new TreeMap<>();
-        for (ServiceLoader.Provider<Scenario> p : ServiceLoader.load(Scenario.class, loader).stream().toList()) {
+        for (ServiceLoader.Provider<Scenario> p :
+                ServiceLoader.load(Scenario.class, loader).stream().toList()) {
             if (builtIn.stream().anyMatch(b -> b.getClass() == p.type())) {
                 continue;
             }
             Scenario s = p.get();
             String name = s.name();
             if (name == null || !NAME.matcher(name).matches()) {
-                throw new IllegalArgumentException("scenario " + where(s) + " has the name '" + name + "'; a name is 1 to 64 lower-case letters, digits and dashes");
+                throw new IllegalArgumentException("scenario " + where(s) + " has the name '" + name
+                        + "'; a name is 1 to 64 lower-case letters, digits and dashes");
             }
             Scenario taken = byName.get(name);
             if (taken != null) {
                 boolean isBuiltIn = builtIn.contains(taken);
-                throw new IllegalArgumentException("scenario " + where(s) + " is named '" + name + "', like " + (isBuiltIn ? "the built-in " : "") + "scenario "
-                        + where(taken) + "; rename " + (isBuiltIn ? "it" : "one"));
+                throw new IllegalArgumentException(
+                        "scenario " + where(s) + " is named '" + name + "', like " + (isBuiltIn ? "the built-in " : "")
+                                + "scenario " + where(taken) + "; rename " + (isBuiltIn ? "it" : "one"));
             }
             byName.put(name, s);
             found.put(name, s);
@@ -84,6 +86,9 @@ public final class Scenarios {
     /** The scenario's class and the jar or folder it came from. */
     private static String where(Scenario s) {
         CodeSource source = s.getClass().getProtectionDomain().getCodeSource();
-        return s.getClass().getName() + (source == null || source.getLocation() == null ? "" : " (" + source.getLocation().getPath() + ")");
+        return s.getClass().getName()
+                + (source == null || source.getLocation() == null
+                        ? ""
+                        : " (" + source.getLocation().getPath() + ")");
     }
 }

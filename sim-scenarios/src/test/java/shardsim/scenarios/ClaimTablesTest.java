@@ -26,10 +26,23 @@ class ClaimTablesTest {
         for (Scenario s : Scenarios.all()) {
             assertEquals(s.modes(), s.claims().modes(), s.name());
             for (ModeClaims row : s.claims().rows()) {
-                assertEquals(s.invariantNames(), row.stances().stream().map(Stance::invariant).toList(), s.name() + " " + row.mode());
+                assertEquals(
+                        s.invariantNames(),
+                        row.stances().stream().map(Stance::invariant).toList(),
+                        s.name() + " " + row.mode());
             }
-            assertTrue(s.claims().of(Plans.FIXED).ofKind(Stance.Kind.EXPECTED_BREAK).isEmpty(), s.name() + ": the fix claims what it does not leave open");
-            assertFalse(s.claims().of(Plans.BUGGY).ofKind(Stance.Kind.EXPECTED_BREAK).isEmpty(), s.name() + ": buggy names its bug");
+            assertTrue(
+                    s.claims()
+                            .of(Plans.FIXED)
+                            .ofKind(Stance.Kind.EXPECTED_BREAK)
+                            .isEmpty(),
+                    s.name() + ": the fix claims what it does not leave open");
+            assertFalse(
+                    s.claims()
+                            .of(Plans.BUGGY)
+                            .ofKind(Stance.Kind.EXPECTED_BREAK)
+                            .isEmpty(),
+                    s.name() + ": buggy names its bug");
         }
         assertEquals(List.of("C5", "C9"), gaps("version-skew", "fixed"));
         assertEquals(List.of("D9", "D13"), gaps("drop-after-clone", "fixed"));
@@ -43,7 +56,10 @@ class ClaimTablesTest {
             for (long seed = 0; seed < 20; seed++) {
                 Verdict v = Verdict.of(s, s.run(new RunSpec(s.name(), Plans.BUGGY, Plans.RANDOM, seed)));
                 for (Violation x : v.broken()) {
-                    assertTrue(v.expected(x), s.name() + " buggy random seed " + seed + " breaks " + x.invariant() + ", not declared its bug: " + x.render());
+                    assertTrue(
+                            v.expected(x),
+                            s.name() + " buggy random seed " + seed + " breaks " + x.invariant()
+                                    + ", not declared its bug: " + x.render());
                     broken.add(x.invariant());
                 }
             }
@@ -52,6 +68,8 @@ class ClaimTablesTest {
     }
 
     private static List<String> gaps(String scenario, String mode) {
-        return Scenarios.byName(scenario).orElseThrow().claims().of(mode).ofKind(Stance.Kind.GAP).stream().map(Stance::invariant).toList();
+        return Scenarios.byName(scenario).orElseThrow().claims().of(mode).ofKind(Stance.Kind.GAP).stream()
+                .map(Stance::invariant)
+                .toList();
     }
 }

@@ -60,9 +60,16 @@ class ContinuationTest {
             for (long point : new long[] {0, 1, n / 7, n / 3, n / 2, n - 1}) {
                 Trace prefixTrace = Trace.digestOnly();
                 Continuation.prefix(s, spec, point, prefixTrace);
-                assertEquals(Trace.hex(original[(int) point]), prefixTrace.digestHex(), shardsim.testkit.Replay.command(spec) + " prefix through event " + point);
+                assertEquals(
+                        Trace.hex(original[(int) point]),
+                        prefixTrace.digestHex(),
+                        shardsim.testkit.Replay.command(spec) + " prefix through event " + point);
                 RunResult unchanged = Continuation.run(s, spec, point, 0, Trace.digestOnly());
-                assertEquals(whole.digestHex(), unchanged.digestHex(), shardsim.testkit.Replay.command(spec) + " continued from event " + point + " without re-seeding");
+                assertEquals(
+                        whole.digestHex(),
+                        unchanged.digestHex(),
+                        shardsim.testkit.Replay.command(spec) + " continued from event " + point
+                                + " without re-seeding");
             }
         }
     }
@@ -77,7 +84,11 @@ class ContinuationTest {
         RunResult k2 = Continuation.run(s, spec, whole.events() / 4, 2, Trace.digestOnly());
         assertNotEquals(whole.digestHex(), k1.digestHex());
         assertNotEquals(k1.digestHex(), k2.digestHex());
-        assertEquals(k1.digestHex(), Continuation.run(s, spec, whole.events() / 4, 1, Trace.digestOnly()).digestHex(), "a continuation is reproducible");
+        assertEquals(
+                k1.digestHex(),
+                Continuation.run(s, spec, whole.events() / 4, 1, Trace.digestOnly())
+                        .digestHex(),
+                "a continuation is reproducible");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -102,6 +113,9 @@ class ContinuationTest {
             }
         }
         assertTrue(failing.isEmpty(), shardsim.testkit.Replay.command(spec) + ": " + failing);
-        assertTrue(digests.stream().distinct().count() > k, "the continuations differ from each other: " + digests.stream().distinct().count() + " distinct");
+        assertTrue(
+                digests.stream().distinct().count() > k,
+                "the continuations differ from each other: "
+                        + digests.stream().distinct().count() + " distinct");
     }
 }

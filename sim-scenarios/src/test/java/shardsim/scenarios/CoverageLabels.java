@@ -8,8 +8,7 @@ import shardsim.core.scenario.RunResult;
 
 /** A run's coverage as labels, so the scenarios' coverage tests read like the report's story. */
 public final class CoverageLabels {
-    private CoverageLabels() {
-    }
+    private CoverageLabels() {}
 
     public static Coverage.Space space(RunResult r, String name) {
         for (Coverage.Space s : r.coverage().spaces()) {
@@ -17,7 +16,8 @@ public final class CoverageLabels {
                 return s;
             }
         }
-        throw new AssertionError("the run has no state space " + name + ": " + r.coverage().spaces());
+        throw new AssertionError(
+                "the run has no state space " + name + ": " + r.coverage().spaces());
     }
 
     /** The labels of the states the run reached in {@code name}. */

@@ -30,12 +30,16 @@ class DeterminismLeakScanTest {
             Path dir = Path.of(root);
             assertTrue(Files.isDirectory(dir), "missing " + dir.toAbsolutePath());
             try (Stream<Path> paths = Files.walk(dir)) {
-                for (Path p : paths.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
+                for (Path p : paths.filter(f -> f.toString().endsWith(".java"))
+                        .sorted()
+                        .toList()) {
                     files++;
                     List<String> lines = Files.readAllLines(p);
                     for (int i = 0; i < lines.size(); i++) {
                         String line = lines.get(i);
-                        if (FORBIDDEN.matcher(line).find() && !line.trim().startsWith("*") && !line.trim().startsWith("//")) {
+                        if (FORBIDDEN.matcher(line).find()
+                                && !line.trim().startsWith("*")
+                                && !line.trim().startsWith("//")) {
                             leaks.add(p + ":" + (i + 1) + ": " + line.trim());
                         }
                     }

@@ -98,6 +98,7 @@ class FixedSweepMutationTest {
             "version-skew", "ddl-latency",
             "drop-after-clone", "clone-latency",
             "split-stall", "split-duration");
+
     static final double PROGRESS_SHARE_MIN = 0.75;
 
     /**
@@ -140,23 +141,21 @@ class FixedSweepMutationTest {
      * @param failure the reproducing command and what failed
      * @param seedZero per plan, what seed 0 did (the check that an outcome is this mutant's)
      */
-    record Outcome(Judge judge, String failure, List<String> seedZero) {
-    }
+    record Outcome(Judge judge, String failure, List<String> seedZero) {}
 
     /** An outcome left by the first method of a trio for the other two, by scenario (mutation minions only). */
-    private record Pending(Outcome outcome, int usesLeft) {
-    }
+    private record Pending(Outcome outcome, int usesLeft) {}
 
     private static final Map<String, Pending> PENDING = new HashMap<>();
 
     /** Whether this JVM is one of PIT's mutation minions (its main class), where the pair shares one sweep. */
     static boolean inMutationMinion() {
-        return String.valueOf(System.getProperty("sun.java.command")).startsWith("org.pitest.mutationtest.execute.MutationTestMinion");
+        return String.valueOf(System.getProperty("sun.java.command"))
+                .startsWith("org.pitest.mutationtest.execute.MutationTestMinion");
     }
 
     /** What one seed did, in one line: its failure (or null), a fingerprint of the run, whether it made progress. */
-    private record Seed(Judge judge, String failure, String fingerprint, boolean progress, Set<String> probes) {
-    }
+    private record Seed(Judge judge, String failure, String fingerprint, boolean progress, Set<String> probes) {}
 
     private static Seed run(Scenario s, String mode, String plan, long seed) {
         RunSpec spec = new RunSpec(s.name(), mode, plan, seed);
@@ -167,18 +166,21 @@ class FixedSweepMutationTest {
             // PIT reports a minion that runs out of memory as MEMORY_ERROR; do not hide it.
             throw e;
         } catch (RuntimeException | Error e) {
-            return new Seed(Judge.MODEL, shardsim.testkit.Replay.command(spec) + ": threw " + e, "threw " + e, false, Set.of());
+            return new Seed(
+                    Judge.MODEL, shardsim.testkit.Replay.command(spec) + ": threw " + e, "threw " + e, false, Set.of());
         }
         String fingerprint = r.digestHex() + " " + r.violations();
         boolean progress = madeProgress(s, r);
         Set<String> probes = r.probes().keySet();
         String check = brokenCheck(s, r);
         if (check != null) {
-            return new Seed(Judge.CHECKS, shardsim.testkit.Replay.command(spec) + ": " + check, fingerprint, progress, probes);
+            return new Seed(
+                    Judge.CHECKS, shardsim.testkit.Replay.command(spec) + ": " + check, fingerprint, progress, probes);
         }
         String budget = budget(r);
         if (budget != null) {
-            return new Seed(Judge.MODEL, shardsim.testkit.Replay.command(spec) + ": " + budget, fingerprint, progress, probes);
+            return new Seed(
+                    Judge.MODEL, shardsim.testkit.Replay.command(spec) + ": " + budget, fingerprint, progress, probes);
         }
         return new Seed(null, null, fingerprint, progress, probes);
     }
@@ -207,12 +209,17 @@ class FixedSweepMutationTest {
                 }
             }
             if (vacuous == null && failure == null && progressed < PROGRESS_SHARE_MIN * seeds) {
-                vacuous = "sim sweep " + s.name() + " --mode " + mode + " --plan " + plan + " --seeds 0.." + (seeds - 1) + ": only " + progressed
-                        + " of " + seeds + " seeds recorded " + PROGRESS.get(s.name()) + " (the guard asks for " + PROGRESS_SHARE_MIN + " of them)";
+                vacuous = "sim sweep " + s.name() + " --mode " + mode + " --plan " + plan + " --seeds 0.." + (seeds - 1)
+                        + ": only " + progressed + " of " + seeds + " seeds recorded " + PROGRESS.get(s.name())
+                        + " (the guard asks for " + PROGRESS_SHARE_MIN + " of them)";
             }
-            if (vacuous == null && failure == null && seeds >= PROBE_SEEDS_MIN && probeGuarded(plan) && !unhit.isEmpty()) {
-                vacuous = "sim sweep " + s.name() + " --mode " + mode + " --plan " + plan + " --seeds 0.." + (seeds - 1) + ": no seed hit the code probe(s) "
-                        + String.join(", ", unhit);
+            if (vacuous == null
+                    && failure == null
+                    && seeds >= PROBE_SEEDS_MIN
+                    && probeGuarded(plan)
+                    && !unhit.isEmpty()) {
+                vacuous = "sim sweep " + s.name() + " --mode " + mode + " --plan " + plan + " --seeds 0.." + (seeds - 1)
+                        + ": no seed hit the code probe(s) " + String.join(", ", unhit);
             }
         }
         if (failure == null && vacuous != null) {

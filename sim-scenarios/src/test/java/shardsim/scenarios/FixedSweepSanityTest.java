@@ -23,7 +23,8 @@ class FixedSweepSanityTest {
     @Test
     void theChecksJudgeCatchesEveryBuggyMode() {
         for (Scenario s : Scenarios.all()) {
-            String failure = FixedSweepMutationTest.firstFailure(s, Plans.BUGGY, FixedSweepMutationTest.Judge.CHECKS, 50);
+            String failure =
+                    FixedSweepMutationTest.firstFailure(s, Plans.BUGGY, FixedSweepMutationTest.Judge.CHECKS, 50);
             assertNotNull(failure, s.name() + ": buggy random seeds 0..49 all held");
             assertTrue(failure.contains("--mode buggy"), failure);
         }
@@ -40,10 +41,24 @@ class FixedSweepSanityTest {
         for (Scenario s : Scenarios.all()) {
             for (String plan : FixedSweepMutationTest.plans(s)) {
                 int n = FixedSweepMutationTest.progressed(s, Plans.FIXED, plan, seeds);
-                System.out.println("vacuity guard: " + s.name() + " fixed " + plan + " 0.." + (seeds - 1) + ": " + n + " of " + seeds + " made progress");
-                assertTrue(n >= 0.95 * seeds && 0.95 > FixedSweepMutationTest.PROGRESS_SHARE_MIN, s.name() + " " + plan + ": " + n + " of " + seeds);
+                System.out.println("vacuity guard: " + s.name() + " fixed " + plan + " 0.." + (seeds - 1) + ": " + n
+                        + " of " + seeds + " made progress");
+                assertTrue(
+                        n >= 0.95 * seeds && 0.95 > FixedSweepMutationTest.PROGRESS_SHARE_MIN,
+                        s.name() + " " + plan + ": " + n + " of " + seeds);
             }
-            RunResult nothing = new RunResult(new RunSpec(s.name(), Plans.FIXED, Plans.RANDOM, 0), true, 0, 0, 0, 0, 0, List.of(), Map.of(), Map.of(), List.of());
+            RunResult nothing = new RunResult(
+                    new RunSpec(s.name(), Plans.FIXED, Plans.RANDOM, 0),
+                    true,
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    List.of(),
+                    Map.of(),
+                    Map.of(),
+                    List.of());
             assertFalse(FixedSweepMutationTest.madeProgress(s, nothing), s.name());
         }
     }
@@ -64,14 +79,19 @@ class FixedSweepSanityTest {
                 }
                 Map<String, Integer> seedsHitting = new java.util.TreeMap<>();
                 for (long seed = 0; seed < seeds; seed++) {
-                    for (String probe : s.run(new RunSpec(s.name(), Plans.FIXED, plan, seed)).probes().keySet()) {
+                    for (String probe : s.run(new RunSpec(s.name(), Plans.FIXED, plan, seed))
+                            .probes()
+                            .keySet()) {
                         seedsHitting.merge(probe, 1, Integer::sum);
                     }
                 }
-                System.out.println("probe guard: " + s.name() + " fixed " + plan + " 0.." + (seeds - 1) + ": seeds hitting each probe " + seedsHitting);
+                System.out.println("probe guard: " + s.name() + " fixed " + plan + " 0.." + (seeds - 1)
+                        + ": seeds hitting each probe " + seedsHitting);
                 for (String probe : s.probeNames()) {
                     int n = seedsHitting.getOrDefault(probe, 0);
-                    assertTrue(n >= 3, s.name() + " " + plan + ": probe " + probe + " hit in " + n + " of " + seeds + " seeds");
+                    assertTrue(
+                            n >= 3,
+                            s.name() + " " + plan + ": probe " + probe + " hit in " + n + " of " + seeds + " seeds");
                 }
             }
         }

@@ -36,7 +36,8 @@ class PlanRoundTripAcrossScenariosTest {
         for (String mode : List.of(Plans.BUGGY, Plans.FIXED)) {
             for (String plan : scenario.plans()) {
                 for (long seed = 0; seed < SEEDS; seed++) {
-                    PlanRoundTrip.difference(scenario, new RunSpec(scenario.name(), mode, plan, seed)).ifPresent(differences::add);
+                    PlanRoundTrip.difference(scenario, new RunSpec(scenario.name(), mode, plan, seed))
+                            .ifPresent(differences::add);
                     plans++;
                 }
             }
@@ -44,9 +45,11 @@ class PlanRoundTripAcrossScenariosTest {
         int shrunk = 0;
         for (String plan : List.of(Plans.DOCUMENTED, Plans.RANDOM)) {
             for (long seed = 0; seed < 10 && shrunk < (plan.equals(Plans.DOCUMENTED) ? 1 : 2); seed++) {
-                Optional<CustomPlan> s = PlanRoundTrip.shrunk(scenario, new RunSpec(scenario.name(), Plans.BUGGY, plan, seed), 60);
+                Optional<CustomPlan> s =
+                        PlanRoundTrip.shrunk(scenario, new RunSpec(scenario.name(), Plans.BUGGY, plan, seed), 60);
                 if (s.isPresent()) {
-                    PlanRoundTrip.difference(scenario, Plans.BUGGY, s.get(), seed).ifPresent(differences::add);
+                    PlanRoundTrip.difference(scenario, Plans.BUGGY, s.get(), seed)
+                            .ifPresent(differences::add);
                     shrunk++;
                     plans++;
                 }
@@ -54,6 +57,7 @@ class PlanRoundTripAcrossScenariosTest {
         }
         assertEquals(List.of(), differences, differences.size() + " of " + plans + " plans differ");
         assertTrue(shrunk >= 2, scenario.name() + ": shrunk plans compared: " + shrunk);
-        System.out.println("plan round trip: " + scenario.name() + ": " + plans + " plans (" + shrunk + " shrunk) written, read and replayed to the same digest");
+        System.out.println("plan round trip: " + scenario.name() + ": " + plans + " plans (" + shrunk
+                + " shrunk) written, read and replayed to the same digest");
     }
 }

@@ -21,9 +21,11 @@ import shardsim.scenarios.versionskew.VersionSkewScenario;
  */
 class PresentationProseTest {
     /** What a measured figure looks like in prose. */
-    private static final Pattern FIGURE = Pattern.compile("\\bseeds? \\d|\\d+ of \\d|\\d{1,3},\\d{3}|\\d%|\\bt=\\d|\\bevent \\d|\\d(\\.\\d+)? ?ms\\b");
+    private static final Pattern FIGURE = Pattern.compile(
+            "\\bseeds? \\d|\\d+ of \\d|\\d{1,3},\\d{3}|\\d%|\\bt=\\d|\\bevent \\d|\\d(\\.\\d+)? ?ms\\b");
 
-    private static final List<Scenario> SCENARIOS = List.of(new VersionSkewScenario(), new DropAfterCloneScenario(), new SplitStallScenario());
+    private static final List<Scenario> SCENARIOS =
+            List.of(new VersionSkewScenario(), new DropAfterCloneScenario(), new SplitStallScenario());
 
     @Test
     void everyScenarioPresentsItsBugAndNotesWithoutMeasuredFigures() {
@@ -32,7 +34,9 @@ class PresentationProseTest {
             for (String prose : List.of(p.summary(), p.upstream(), p.rolloutNotes(), p.explainNotes())) {
                 assertFalse(prose.isBlank(), s.name());
                 Matcher m = FIGURE.matcher(prose);
-                assertFalse(m.find(), () -> s.name() + ": a measured figure in report prose: \"" + m.group() + "\" in " + prose);
+                assertFalse(
+                        m.find(),
+                        () -> s.name() + ": a measured figure in report prose: \"" + m.group() + "\" in " + prose);
             }
             assertTrue(!p.fidelity().isEmpty(), s.name());
         }
@@ -40,7 +44,14 @@ class PresentationProseTest {
 
     @Test
     void theFigurePatternCatchesWhatTheOldNotesQuoted() {
-        for (String old : List.of("over seeds 0..9999", "1,035 and 1,034 times", "1,179 runs", "(11.8%)", "at t=77.804 s", "is event 111", "4.0 ms after")) {
+        for (String old : List.of(
+                "over seeds 0..9999",
+                "1,035 and 1,034 times",
+                "1,179 runs",
+                "(11.8%)",
+                "at t=77.804 s",
+                "is event 111",
+                "4.0 ms after")) {
             assertTrue(FIGURE.matcher(old).find(), old);
         }
     }

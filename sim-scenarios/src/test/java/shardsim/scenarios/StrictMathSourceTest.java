@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
  * intrinsics that differ in the last bit between JVMs, and one bit moves a drawn delay.
  */
 class StrictMathSourceTest {
-    private static final Pattern LOOSE = Pattern.compile("(?<![\\w])Math\\.(exp|expm1|log|log1p|log10|pow|sqrt|cbrt|sin|cos|tan|asin|acos|atan|atan2|sinh|cosh|tanh|hypot)\\(");
+    private static final Pattern LOOSE = Pattern.compile(
+            "(?<![\\w])Math\\.(exp|expm1|log|log1p|log10|pow|sqrt|cbrt|sin|cos|tan|asin|acos|atan|atan2|sinh|cosh|tanh|hypot)\\(");
 
     @Test
     void noLooseFloatingPointFunctionInSimulationCode() throws IOException {

@@ -45,8 +45,13 @@ class TargetedAcrossScenariosTest {
     }
 
     /** What a run announced and aimed: every window with its open and close times, and the aimed faults that fired. */
-    private record Seen(RunResult result, Map<Long, long[]> windows, Map<String, Integer> kinds, List<AimedShot> fired, int planned, long digest) {
-    }
+    private record Seen(
+            RunResult result,
+            Map<Long, long[]> windows,
+            Map<String, Integer> kinds,
+            List<AimedShot> fired,
+            int planned,
+            long digest) {}
 
     private static Seen run(Scenario scenario, RunSpec spec) {
         SimulatedScenario<?, ?, ?> s = (SimulatedScenario<?, ?, ?>) scenario;
@@ -68,7 +73,8 @@ class TargetedAcrossScenariosTest {
         });
         RunResult r = run.finish();
         Targeting t = run.targeting().orElse(null);
-        return new Seen(r, windows, kinds, t == null ? List.of() : t.fired(), t == null ? 0 : t.planned(), trace.digest());
+        return new Seen(
+                r, windows, kinds, t == null ? List.of() : t.fired(), t == null ? 0 : t.planned(), trace.digest());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -77,10 +83,17 @@ class TargetedAcrossScenariosTest {
         assertTrue(scenario.plans().contains(Plans.TARGETED), scenario.plans().toString());
         Map<String, Integer> kinds = new TreeMap<>();
         for (long seed = 0; seed < SEEDS; seed++) {
-            run(scenario, new RunSpec(scenario.name(), Plans.FIXED, Plans.RANDOM, seed)).kinds().forEach((k, n) -> kinds.merge(k, n, Integer::sum));
+            run(scenario, new RunSpec(scenario.name(), Plans.FIXED, Plans.RANDOM, seed))
+                    .kinds()
+                    .forEach((k, n) -> kinds.merge(k, n, Integer::sum));
         }
-        assertEquals(KINDS.get(scenario.name()), List.copyOf(kinds.keySet()).stream().sorted((a, b) -> KINDS.get(scenario.name()).indexOf(a)
-                - KINDS.get(scenario.name()).indexOf(b)).toList(), "window kinds announced in random runs: " + kinds);
+        assertEquals(
+                KINDS.get(scenario.name()),
+                List.copyOf(kinds.keySet()).stream()
+                        .sorted((a, b) -> KINDS.get(scenario.name()).indexOf(a)
+                                - KINDS.get(scenario.name()).indexOf(b))
+                        .toList(),
+                "window kinds announced in random runs: " + kinds);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -93,7 +106,9 @@ class TargetedAcrossScenariosTest {
                 RunSpec spec = new RunSpec(scenario.name(), mode, Plans.TARGETED, seed);
                 AimProfile profile = s.aimProfileFor(spec);
                 Seen seen = run(scenario, spec);
-                assertTrue(seen.planned() <= profile.limits().perRun(), shardsim.testkit.Replay.command(spec) + ": " + seen.planned());
+                assertTrue(
+                        seen.planned() <= profile.limits().perRun(),
+                        shardsim.testkit.Replay.command(spec) + ": " + seen.planned());
                 Map<Long, Integer> perWindow = new TreeMap<>();
                 for (AimedShot shot : seen.fired()) {
                     if (!shot.start()) {
@@ -101,15 +116,23 @@ class TargetedAcrossScenariosTest {
                     }
                     fired++;
                     long[] w = seen.windows().get(shot.window().id());
-                    assertTrue(w[0] < shot.atMicros() && shot.atMicros() <= w[1],
-                            shardsim.testkit.Replay.command(spec) + ": " + shot + " outside its window " + w[0] + ".." + w[1]);
+                    assertTrue(
+                            w[0] < shot.atMicros() && shot.atMicros() <= w[1],
+                            shardsim.testkit.Replay.command(spec) + ": " + shot + " outside its window " + w[0] + ".."
+                                    + w[1]);
                     perWindow.merge(shot.window().id(), 1, Integer::sum);
                 }
-                perWindow.forEach((id, n) -> assertTrue(n <= profile.limits().perWindow(), shardsim.testkit.Replay.command(spec) + ": window " + id + " got " + n));
-                assertEquals(seen.result().digestHex(), run(scenario, spec).result().digestHex(), shardsim.testkit.Replay.command(spec) + ": same seed, same run");
+                perWindow.forEach((id, n) -> assertTrue(
+                        n <= profile.limits().perWindow(),
+                        shardsim.testkit.Replay.command(spec) + ": window " + id + " got " + n));
+                assertEquals(
+                        seen.result().digestHex(),
+                        run(scenario, spec).result().digestHex(),
+                        shardsim.testkit.Replay.command(spec) + ": same seed, same run");
             }
         }
-        assertTrue(fired > 2 * SEEDS, scenario.name() + ": aiming fired " + fired + " faults in " + 2 * SEEDS + " runs");
+        assertTrue(
+                fired > 2 * SEEDS, scenario.name() + ": aiming fired " + fired + " faults in " + 2 * SEEDS + " runs");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -125,7 +148,9 @@ class TargetedAcrossScenariosTest {
             RunResult r = run.finish();
             assertFalse(r.params().containsKey("aim"), shardsim.testkit.Replay.command(spec));
             assertEquals(0, run.aimed().size(), shardsim.testkit.Replay.command(spec));
-            assertTrue(run.sim().windows().opened() > 0, shardsim.testkit.Replay.command(spec) + ": windows are announced all the same");
+            assertTrue(
+                    run.sim().windows().opened() > 0,
+                    shardsim.testkit.Replay.command(spec) + ": windows are announced all the same");
         }
     }
 
@@ -135,7 +160,8 @@ class TargetedAcrossScenariosTest {
         List<String> differences = new ArrayList<>();
         for (String mode : List.of(Plans.BUGGY, Plans.FIXED)) {
             for (long seed = 0; seed < 2 * SEEDS; seed++) {
-                PlanOfContract.difference(scenario, new RunSpec(scenario.name(), mode, Plans.TARGETED, seed)).ifPresent(differences::add);
+                PlanOfContract.difference(scenario, new RunSpec(scenario.name(), mode, Plans.TARGETED, seed))
+                        .ifPresent(differences::add);
             }
         }
         assertEquals(List.of(), differences, differences.size() + " of " + 4 * SEEDS + " runs differ");

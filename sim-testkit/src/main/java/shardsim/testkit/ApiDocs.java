@@ -48,8 +48,7 @@ public final class ApiDocs {
         }
     }
 
-    private ApiDocs() {
-    }
+    private ApiDocs() {}
 
     /**
      * Counts the public API of the packages {@code packages} (exact names) under the source root
@@ -64,7 +63,10 @@ public final class ApiDocs {
         for (String p : packages) {
             Path dir = sources.resolve(p.replace('.', '/'));
             try (Stream<Path> s = Files.list(dir)) {
-                s.filter(f -> f.toString().endsWith(".java") && !f.getFileName().toString().equals("package-info.java")).sorted().forEach(files::add);
+                s.filter(f -> f.toString().endsWith(".java")
+                                && !f.getFileName().toString().equals("package-info.java"))
+                        .sorted()
+                        .forEach(files::add);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -76,7 +78,9 @@ public final class ApiDocs {
             DocTrees docs = DocTrees.instance(task);
             Scanner scanner = new Scanner(docs);
             for (CompilationUnitTree unit : task.parse()) {
-                scanner.pkg = unit.getPackageName() == null ? "" : unit.getPackageName().toString();
+                scanner.pkg = unit.getPackageName() == null
+                        ? ""
+                        : unit.getPackageName().toString();
                 scanner.scan(unit, null);
             }
             return new Tally(scanner.documented, List.copyOf(scanner.missing));
@@ -121,10 +125,13 @@ public final class ApiDocs {
 
         @Override
         public Void visitMethod(MethodTree m, Void unused) {
-            boolean overrides = m.getModifiers().getAnnotations().stream().anyMatch(a -> a.getAnnotationType().toString().equals("Override"));
+            boolean overrides = m.getModifiers().getAnnotations().stream()
+                    .anyMatch(a -> a.getAnnotationType().toString().equals("Override"));
             boolean compact = records.get(records.size() - 1) && isCompact(m);
             if (isApi(m.getModifiers()) && !overrides && !compact) {
-                judge(String.join(".", types) + "#" + (m.getName().contentEquals("<init>") ? types.get(types.size() - 1) : m.getName()) + "(" + params(m) + ")");
+                judge(String.join(".", types) + "#"
+                        + (m.getName().contentEquals("<init>") ? types.get(types.size() - 1) : m.getName()) + "("
+                        + params(m) + ")");
             }
             return null;
         }
@@ -132,14 +139,17 @@ public final class ApiDocs {
         @Override
         public Void visitVariable(VariableTree v, Void unused) {
             // Fields and enum constants of an API type; a record's components are its @params.
-            if (getCurrentPath().getParentPath().getLeaf() instanceof ClassTree && isApi(v.getModifiers()) && !isRecordComponent(v)) {
+            if (getCurrentPath().getParentPath().getLeaf() instanceof ClassTree
+                    && isApi(v.getModifiers())
+                    && !isRecordComponent(v)) {
                 judge(String.join(".", types) + "#" + v.getName());
             }
             return null;
         }
 
         private boolean isRecordComponent(VariableTree v) {
-            return records.get(records.size() - 1) && !v.getModifiers().getFlags().contains(Modifier.STATIC);
+            return records.get(records.size() - 1)
+                    && !v.getModifiers().getFlags().contains(Modifier.STATIC);
         }
 
         /** A compact canonical constructor ({@code public Name { ... }}): no parameter list between its name and its body. */
@@ -152,7 +162,9 @@ public final class ApiDocs {
             long to = docs.getSourcePositions().getStartPosition(unit, m.getBody());
             try {
                 CharSequence text = unit.getSourceFile().getCharContent(true);
-                return from >= 0 && to > from && text.subSequence((int) from, (int) to).toString().indexOf('(') < 0;
+                return from >= 0
+                        && to > from
+                        && text.subSequence((int) from, (int) to).toString().indexOf('(') < 0;
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -174,7 +186,8 @@ public final class ApiDocs {
         private void judge(String name) {
             TreePath path = getCurrentPath();
             DocCommentTree doc = docs.getDocCommentTree(path);
-            if (doc == null || (doc.getFirstSentence().isEmpty() && doc.getBlockTags().isEmpty())) {
+            if (doc == null
+                    || (doc.getFirstSentence().isEmpty() && doc.getBlockTags().isEmpty())) {
                 missing.add(pkg + "." + name);
             } else {
                 documented++;

@@ -18,8 +18,7 @@ import shardsim.core.trace.TraceKind;
  * the final virtual time.
  */
 public final class PlanOfContract {
-    private PlanOfContract() {
-    }
+    private PlanOfContract() {}
 
     /** Where a run of the spec's plan parted from the spec's own run, or empty if it did not. */
     public static Optional<String> difference(Scenario scenario, RunSpec spec) {
@@ -32,7 +31,9 @@ public final class PlanOfContract {
         if (diff.isPresent()) {
             return Optional.of(Replay.command(spec) + ": " + diff.get().describe());
         }
-        if (!first.violations().equals(second.violations()) || first.events() != second.events() || first.messages() != second.messages()
+        if (!first.violations().equals(second.violations())
+                || first.events() != second.events()
+                || first.messages() != second.messages()
                 || first.virtualMicros() != second.virtualMicros()) {
             return Optional.of(Replay.command(spec) + ": equal traces, different results: " + first + " vs " + second);
         }

@@ -23,8 +23,7 @@ import shardsim.core.trace.Trace;
  * for its plans, as shardsim's tests do for every built-in scenario.
  */
 public final class PlanRoundTrip {
-    private PlanRoundTrip() {
-    }
+    private PlanRoundTrip() {}
 
     /** What keeps a kind of {@code scenario} out of plan files ({@link PlanKinds#problems}); empty when every kind has its form. */
     public static List<String> kindProblems(Scenario scenario) {
@@ -68,7 +67,8 @@ public final class PlanRoundTrip {
         RunResult before = run(scenario, mode, plan, seed);
         RunResult after = run(scenario, mode, read.plan(), seed);
         if (before.digest() != after.digest()) {
-            return Optional.of(label + ": the plan read back runs to digest " + after.digestHex() + ", not " + before.digestHex());
+            return Optional.of(
+                    label + ": the plan read back runs to digest " + after.digestHex() + ", not " + before.digestHex());
         }
         return Optional.empty();
     }
@@ -89,16 +89,20 @@ public final class PlanRoundTrip {
         if (run(scenario, spec.mode(), start, spec.seed()).ok()) {
             return Optional.empty();
         }
-        Shrinker shrinker = new Shrinker(plans -> {
-            List<RunResult> out = new ArrayList<>();
-            for (CustomPlan p : plans) {
-                out.add(run(scenario, spec.mode(), p, spec.seed()));
-            }
-            return out;
-        }, ShrinkBudget.runs(maxRuns), 1, (runs, faults, operations) -> {
-        });
+        Shrinker shrinker = new Shrinker(
+                plans -> {
+                    List<RunResult> out = new ArrayList<>();
+                    for (CustomPlan p : plans) {
+                        out.add(run(scenario, spec.mode(), p, spec.seed()));
+                    }
+                    return out;
+                },
+                ShrinkBudget.runs(maxRuns),
+                1,
+                (runs, faults, operations) -> {});
         ShrinkResult r = shrinker.shrink(start, null);
-        return Optional.of(r.shrunk().withSource(scenario.name() + "-" + spec.plan() + "-seed-" + spec.seed() + "-shrunk.json"));
+        return Optional.of(
+                r.shrunk().withSource(scenario.name() + "-" + spec.plan() + "-seed-" + spec.seed() + "-shrunk.json"));
     }
 
     private static RunResult run(Scenario scenario, String mode, CustomPlan plan, long seed) {

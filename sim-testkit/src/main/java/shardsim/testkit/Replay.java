@@ -9,10 +9,10 @@ import shardsim.core.check.Violation;
 import shardsim.core.scenario.CustomPlan;
 import shardsim.core.scenario.PlanJson;
 import shardsim.core.scenario.RunResult;
-import shardsim.core.scenario.Verdict;
 import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Scenario;
 import shardsim.core.scenario.ShellWords;
+import shardsim.core.scenario.Verdict;
 import shardsim.core.trace.Trace;
 
 /**
@@ -24,8 +24,7 @@ public final class Replay {
     /** Where failing plans go: under the build folder of the module whose tests run, so {@code mvn clean} removes them. */
     public static final Path FOLDER = Path.of("target", "jqwik-plans").toAbsolutePath();
 
-    private Replay() {
-    }
+    private Replay() {}
 
     /** Runs the plan keeping only the digest (the file is written only on failure, by {@link #describe}). */
     public static RunResult run(Scenario scenario, String mode, CustomPlan plan, long seed) {
@@ -59,7 +58,16 @@ public final class Replay {
 
     /** The {@code sim run} command for a plan file (a scenario outside this repository needs its jar on {@code SIM_CLASSPATH}). */
     public static String command(Scenario scenario, String mode, Path file, long seed) {
-        return ShellWords.join("sim", "run", scenario.name(), "--mode", mode, "--plan", file.toString(), "--seed", Long.toString(seed));
+        return ShellWords.join(
+                "sim",
+                "run",
+                scenario.name(),
+                "--mode",
+                mode,
+                "--plan",
+                file.toString(),
+                "--seed",
+                Long.toString(seed));
     }
 
     /**
@@ -67,8 +75,16 @@ public final class Replay {
      * message (the test kit is a front end: the kernel's spec writes no command lines).
      */
     public static String command(shardsim.core.scenario.RunSpec spec) {
-        java.util.List<String> words = new java.util.ArrayList<>(java.util.List.of("sim", "run", spec.scenario(), "--mode", spec.mode(), "--plan", spec.plan(),
-                "--seed", Long.toString(spec.seed())));
+        java.util.List<String> words = new java.util.ArrayList<>(java.util.List.of(
+                "sim",
+                "run",
+                spec.scenario(),
+                "--mode",
+                spec.mode(),
+                "--plan",
+                spec.plan(),
+                "--seed",
+                Long.toString(spec.seed())));
         spec.nodeModes().forEach((name, mode) -> {
             words.add("--node-mode");
             words.add(name + "=" + mode);
@@ -79,14 +95,19 @@ public final class Replay {
     /** Writes the plan under {@link #FOLDER} and returns the file; it names the seed, so {@code sim run --plan} alone replays it. */
     public static Path write(Scenario scenario, String mode, CustomPlan plan, long seed) {
         String content = PlanJson.write(plan.withSource("-"), scenario.name(), seed);
-        Path file = FOLDER.resolve(scenario.name() + "-" + mode + "-seed-" + seed + "-" + Integer.toHexString(content.hashCode()) + ".json");
+        Path file = FOLDER.resolve(scenario.name() + "-" + mode + "-seed-" + seed + "-"
+                + Integer.toHexString(content.hashCode()) + ".json");
         String json = PlanJson.write(plan.withSource(file.toString()), scenario.name(), seed);
         try {
             Files.createDirectories(FOLDER);
             Path tmp = Files.createTempFile(FOLDER, ".plan", ".tmp");
             Files.writeString(tmp, json + "\n", StandardCharsets.UTF_8);
             // Appears only once complete: a reader never sees half a plan.
-            Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            Files.move(
+                    tmp,
+                    file,
+                    java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

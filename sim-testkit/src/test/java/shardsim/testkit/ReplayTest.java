@@ -32,7 +32,9 @@ class ReplayTest {
         assertEquals(Replay.FOLDER, file.getParent());
         assertTrue(file.getFileName().toString().startsWith("tally-buggy-seed-7-"), file.toString());
         assertEquals(" --seed 7", message.substring(message.lastIndexOf(" --seed")));
-        assertEquals(PlanJson.write(documented.withSource(file.toString()), TALLY.name(), 7L) + "\n", Files.readString(file));
+        assertEquals(
+                PlanJson.write(documented.withSource(file.toString()), TALLY.name(), 7L) + "\n",
+                Files.readString(file));
         // The same plan gives the same file; the fixed mode holds under it.
         assertEquals(file, Replay.write(TALLY, "buggy", documented, 7));
         Replay.assertHolds(TALLY, "fixed", 7, documented);

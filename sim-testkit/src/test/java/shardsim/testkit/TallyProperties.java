@@ -21,9 +21,12 @@ class TallyProperties {
     @Provide
     Arbitrary<CustomPlan> plans() {
         FaultArbitraries.Window w = new FaultArbitraries.Window(S, 20 * S, 5 * S);
-        return PlanArbitraries.plans(Plans.RANDOM, PlanArbitraries.links(0.2, 50_000),
+        return PlanArbitraries.plans(
+                Plans.RANDOM,
+                PlanArbitraries.links(0.2, 50_000),
                 FaultArbitraries.kernelPlans(List.of("client", "server"), List.of("server"), w, 4),
-                WorkloadArbitraries.workloads(Arbitraries.integers().between(1, 9).map(TallyScenario.Add::new), S, 20 * S, 10));
+                WorkloadArbitraries.workloads(
+                        Arbitraries.integers().between(1, 9).map(TallyScenario.Add::new), S, 20 * S, 10));
     }
 
     @Property(tries = 200)

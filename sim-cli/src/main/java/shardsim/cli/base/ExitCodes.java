@@ -15,8 +15,7 @@ public final class ExitCodes {
     /** Stopped by a signal (SIGINT, SIGTERM) before the work was done: no verdict (128 + SIGINT, as shells report it). */
     public static final int INTERRUPTED = 130;
 
-    private ExitCodes() {
-    }
+    private ExitCodes() {}
 
     /**
      * The exit code of a verdict, the one rule every command applies: a broken claim fails; a known
@@ -63,7 +62,8 @@ public final class ExitCodes {
      * the top-level {@code sim}), so the help never promises a code the command does not use.
      */
     public static String[] footer(String command) {
-        java.util.TreeSet<Integer> codes = new java.util.TreeSet<>(OWN.getOrDefault(command, java.util.List.copyOf(MEANING.keySet())));
+        java.util.TreeSet<Integer> codes =
+                new java.util.TreeSet<>(OWN.getOrDefault(command, java.util.List.copyOf(MEANING.keySet())));
         codes.add(BAD_INPUT);
         codes.add(INTERNAL);
         java.util.List<String> lines = new java.util.ArrayList<>(java.util.List.of("", "Exit codes:"));

@@ -11,8 +11,7 @@ public final class Launcher {
     /** The environment variable {@code ./sim} adds to the class path. */
     public static final String CLASS_PATH_VARIABLE = "SIM_CLASSPATH";
 
-    private Launcher() {
-    }
+    private Launcher() {}
 
     /** {@code "./"} or {@code "SIM_CLASSPATH=... ./"}: what goes before a {@code sim ...} command. */
     public static String prefix() {
@@ -20,6 +19,8 @@ public final class Launcher {
     }
 
     static String prefix(String classPath) {
-        return classPath == null || classPath.isBlank() ? "./" : CLASS_PATH_VARIABLE + "=" + ShellWords.join(classPath) + " ./";
+        return classPath == null || classPath.isBlank()
+                ? "./"
+                : CLASS_PATH_VARIABLE + "=" + ShellWords.join(classPath) + " ./";
     }
 }

@@ -9,8 +9,7 @@ import java.util.concurrent.Future;
 
 /** Runs independent simulations on a pool: the only place, with sweeps, where the command line uses threads. */
 public final class Parallel {
-    private Parallel() {
-    }
+    private Parallel() {}
 
     /** Every task's result, in the order of the tasks; a task's runtime exception is rethrown as is. */
     public static <T> List<T> all(ExecutorService pool, List<Callable<T>> tasks) {

@@ -12,12 +12,20 @@ import shardsim.core.scenario.ShellWords;
  * plus its {@code --node-mode} pairs, quoted for a POSIX shell.
  */
 public final class Reproduce {
-    private Reproduce() {
-    }
+    private Reproduce() {}
 
     /** The command line that reproduces {@code spec} exactly (without the launcher's prefix). */
     public static String command(RunSpec spec) {
-        List<String> words = new ArrayList<>(List.of("sim", "run", spec.scenario(), "--mode", spec.mode(), "--plan", spec.plan(), "--seed", Long.toString(spec.seed())));
+        List<String> words = new ArrayList<>(List.of(
+                "sim",
+                "run",
+                spec.scenario(),
+                "--mode",
+                spec.mode(),
+                "--plan",
+                spec.plan(),
+                "--seed",
+                Long.toString(spec.seed())));
         words.addAll(nodeModeArgs(spec));
         return ShellWords.join(words.toArray(String[]::new));
     }

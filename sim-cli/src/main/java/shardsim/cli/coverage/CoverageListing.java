@@ -19,12 +19,10 @@ public final class CoverageListing {
     /** How many of the rarest reached states a listing names. */
     public static final int RAREST = 10;
 
-    private CoverageListing() {
-    }
+    private CoverageListing() {}
 
     /** A reached state and how many runs reached it. */
-    public record Rare(int state, long runs) {
-    }
+    public record Rare(int state, long runs) {}
 
     /** The {@link #RAREST} reached states with the fewest runs, fewest first (ties in state order). */
     public static List<Rare> rarest(CoverageTally tally, StateSpace space) {
@@ -36,11 +34,13 @@ public final class CoverageListing {
         return all.subList(0, Math.min(RAREST, all.size()));
     }
 
-    public static void render(PrintStream out, String title, CoverageTally tally, ProbeTally probes, List<String> declared) {
+    public static void render(
+            PrintStream out, String title, CoverageTally tally, ProbeTally probes, List<String> declared) {
         out.println(title);
         for (StateSpace space : tally.spaces()) {
             Map<Integer, Long> reached = tally.stateRuns(space.name());
-            out.println(space.name() + ": " + reached.size() + " of " + space.size() + " states, " + tally.transitionRuns(space.name()).size() + " transitions");
+            out.println(space.name() + ": " + reached.size() + " of " + space.size() + " states, "
+                    + tally.transitionRuns(space.name()).size() + " transitions");
             out.println("  rarest reached (runs of " + tally.runs() + "):");
             for (Rare r : rarest(tally, space)) {
                 out.println(String.format("  %8d  %s", r.runs(), space.label(r.state())));
@@ -52,12 +52,15 @@ public final class CoverageListing {
             }
         }
         if (!declared.isEmpty()) {
-            out.println("code probes: " + (declared.size() - probes.neverHit(declared).size()) + " of " + declared.size() + " hit (runs of " + tally.runs() + "):");
+            out.println("code probes: "
+                    + (declared.size() - probes.neverHit(declared).size()) + " of " + declared.size() + " hit (runs of "
+                    + tally.runs() + "):");
             for (String name : declared) {
                 out.println(String.format("  %8d  %s", probes.runs().getOrDefault(name, 0L), name));
             }
             List<String> never = probes.neverHit(declared);
-            out.println("  never hit (" + never.size() + "):" + (never.isEmpty() ? " none" : " " + String.join(", ", never)));
+            out.println("  never hit (" + never.size() + "):"
+                    + (never.isEmpty() ? " none" : " " + String.join(", ", never)));
         }
     }
 

@@ -15,8 +15,7 @@ import shardsim.core.scenario.Scenario;
  * its runs were added in, so neither does the result.
  */
 public final class CoverageRuns {
-    private CoverageRuns() {
-    }
+    private CoverageRuns() {}
 
     /** Told after each run; may be called from any of the threads. */
     @FunctionalInterface
@@ -25,20 +24,26 @@ public final class CoverageRuns {
     }
 
     /** What the runs reached: abstract states and transitions, and code probes. */
-    public record Tallies(CoverageTally coverage, ProbeTally probes) {
-    }
+    public record Tallies(CoverageTally coverage, ProbeTally probes) {}
 
     /**
      * @param specOf the run of each seed
      * @param first the first seed
      * @param count how many seeds, from {@code first}
      */
-    public static Tallies tally(Scenario scenario, LongFunction<RunSpec> specOf, long first, long count, int threads, Step step) {
+    public static Tallies tally(
+            Scenario scenario, LongFunction<RunSpec> specOf, long first, long count, int threads, Step step) {
         return tally(scenario, specOf, first, count, threads, step, () -> false);
     }
 
     /** As above; stops starting runs once {@code stopped} says so (a signal), and counts those done. */
-    public static Tallies tally(Scenario scenario, LongFunction<RunSpec> specOf, long first, long count, int threads, Step step,
+    public static Tallies tally(
+            Scenario scenario,
+            LongFunction<RunSpec> specOf,
+            long first,
+            long count,
+            int threads,
+            Step step,
             java.util.function.BooleanSupplier stopped) {
         CoverageTally[] tallies = new CoverageTally[threads];
         ProbeTally[] probeTallies = new ProbeTally[threads];
@@ -51,19 +56,23 @@ public final class CoverageRuns {
             ProbeTally myProbes = new ProbeTally();
             tallies[i] = mine;
             probeTallies[i] = myProbes;
-            workers[i] = new Thread(() -> {
-                try {
-                    for (long k = cursor.getAndIncrement(); k < count && !stop.get() && !stopped.getAsBoolean(); k = cursor.getAndIncrement()) {
-                        RunResult r = scenario.run(specOf.apply(first + k));
-                        mine.add(r.coverage());
-                        myProbes.add(r.probes());
-                        step.done(r);
-                    }
-                } catch (Throwable t) {
-                    failure.compareAndSet(null, t);
-                    stop.set(true);
-                }
-            }, "coverage-" + i);
+            workers[i] = new Thread(
+                    () -> {
+                        try {
+                            for (long k = cursor.getAndIncrement();
+                                    k < count && !stop.get() && !stopped.getAsBoolean();
+                                    k = cursor.getAndIncrement()) {
+                                RunResult r = scenario.run(specOf.apply(first + k));
+                                mine.add(r.coverage());
+                                myProbes.add(r.probes());
+                                step.done(r);
+                            }
+                        } catch (Throwable t) {
+                            failure.compareAndSet(null, t);
+                            stop.set(true);
+                        }
+                    },
+                    "coverage-" + i);
             workers[i].start();
         }
         for (Thread w : workers) {

@@ -8,8 +8,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 /** {@code sim explain --json}: one object. */
 public final class ExplainJson {
-    private ExplainJson() {
-    }
+    private ExplainJson() {}
 
     public static ObjectNode of(Explanation x, int threads, String command) {
         Original o = x.original();

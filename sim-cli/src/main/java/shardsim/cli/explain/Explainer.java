@@ -32,8 +32,7 @@ public final class Explainer {
     /** The most trace events named as the decisive ones. */
     public static final int DECISIVE_EVENTS = 12;
 
-    private Explainer() {
-    }
+    private Explainer() {}
 
     /** Told after each point is evaluated. */
     @FunctionalInterface
@@ -61,37 +60,56 @@ public final class Explainer {
      *
      * @throws IllegalArgumentException if the run does not fail, or not that invariant
      */
-    public static Original original(SimulatedScenario<?, ?, ?> scenario, RunSpec spec, String invariant, boolean failOnGaps) {
+    public static Original original(
+            SimulatedScenario<?, ?, ?> scenario, RunSpec spec, String invariant, boolean failOnGaps) {
         Trace trace = Trace.full();
         RunResult r = scenario.run(spec, trace);
         if (r.violations().isEmpty()) {
-            throw new IllegalArgumentException("the run does not fail (every check held), so there is nothing to explain");
+            throw new IllegalArgumentException(
+                    "the run does not fail (every check held), so there is nothing to explain");
         }
         Verdict verdict = Verdict.of(scenario, r);
         if (invariant == null && !verdict.failed(failOnGaps)) {
-            throw new IllegalArgumentException("the run breaks no claim of " + verdict.claims().mode() + ", only the known gap "
-                    + String.join(", ", Verdict.names(verdict.gaps())) + " (not claimed by " + verdict.claims().mode() + "); to explain it add --invariant "
-                    + verdict.gaps().get(0).invariant() + " or --fail-on-gaps");
+            throw new IllegalArgumentException(
+                    "the run breaks no claim of " + verdict.claims().mode() + ", only the known gap "
+                            + String.join(", ", Verdict.names(verdict.gaps())) + " (not claimed by "
+                            + verdict.claims().mode() + "); to explain it add --invariant "
+                            + verdict.gaps().get(0).invariant() + " or --fail-on-gaps");
         }
         Violation v = (verdict.broken().isEmpty() ? verdict.gaps() : verdict.broken()).get(0);
         if (invariant != null) {
-            v = r.violations().stream().filter(x -> x.invariant().equals(invariant)).findFirst().orElse(null);
+            v = r.violations().stream()
+                    .filter(x -> x.invariant().equals(invariant))
+                    .findFirst()
+                    .orElse(null);
             if (v == null) {
-                throw new IllegalArgumentException("the run does not break " + invariant + " (it breaks " + String.join(", ", r.violations().stream().map(Violation::invariant).toList()) + ")");
+                throw new IllegalArgumentException("the run does not break " + invariant + " (it breaks "
+                        + String.join(
+                                ", ",
+                                r.violations().stream()
+                                        .map(Violation::invariant)
+                                        .toList()) + ")");
             }
         }
         return new Original(spec, r, v, trace.events());
     }
 
     /** Evaluates exactly {@code at} (event numbers, each at most the run's last event). */
-    public static Explanation at(SimulatedScenario<?, ?, ?> scenario, Original o, ExplainParams p, List<Long> at, ExecutorService pool, Progress progress) {
+    public static Explanation at(
+            SimulatedScenario<?, ?, ?> scenario,
+            Original o,
+            ExplainParams p,
+            List<Long> at,
+            ExecutorService pool,
+            Progress progress) {
         Search s = new Search(scenario, o, p, pool, progress);
         s.evaluate(at);
         return s.explanation();
     }
 
     /** The coarse grid over event numbers 0 to the violation's event minus one, then bisection. */
-    public static Explanation search(SimulatedScenario<?, ?, ?> scenario, Original o, ExplainParams p, ExecutorService pool, Progress progress) {
+    public static Explanation search(
+            SimulatedScenario<?, ?, ?> scenario, Original o, ExplainParams p, ExecutorService pool, Progress progress) {
         Search s = new Search(scenario, o, p, pool, progress);
         long last = Math.max(0, o.violation().eventNumber() - 1);
         List<Long> grid = new ArrayList<>();
@@ -112,8 +130,7 @@ public final class Explainer {
         return s.explanation();
     }
 
-    private record Outcome(boolean failed, long digest) {
-    }
+    private record Outcome(boolean failed, long digest) {}
 
     private static final class Search {
         private final SimulatedScenario<?, ?, ?> scenario;
@@ -125,7 +142,12 @@ public final class Explainer {
         final TreeMap<Long, CurvePoint> points = new TreeMap<>();
         private long runs;
 
-        Search(SimulatedScenario<?, ?, ?> scenario, Original o, ExplainParams p, ExecutorService pool, Progress progress) {
+        Search(
+                SimulatedScenario<?, ?, ?> scenario,
+                Original o,
+                ExplainParams p,
+                ExecutorService pool,
+                Progress progress) {
             this.scenario = scenario;
             this.o = o;
             this.p = p;
@@ -142,7 +164,10 @@ public final class Explainer {
                     int kk = k;
                     tasks.add(() -> {
                         RunResult r = Continuation.run(scenario, spec, point, kk, Trace.digestOnly());
-                        return new Outcome(r.violations().stream().anyMatch(v -> v.invariant().equals(invariant)), r.digest());
+                        return new Outcome(
+                                r.violations().stream()
+                                        .anyMatch(v -> v.invariant().equals(invariant)),
+                                r.digest());
                     });
                 }
             }
@@ -224,15 +249,29 @@ public final class Explainer {
             CurvePoint jumpTo = null;
             CurvePoint prev = null;
             for (CurvePoint c : points.values()) {
-                if (prev != null && c.failing() * prev.k() > prev.failing() * c.k()
-                        && (jumpFrom == null || c.fraction() - prev.fraction() > jumpTo.fraction() - jumpFrom.fraction())) {
+                if (prev != null
+                        && c.failing() * prev.k() > prev.failing() * c.k()
+                        && (jumpFrom == null
+                                || c.fraction() - prev.fraction() > jumpTo.fraction() - jumpFrom.fraction())) {
                     jumpFrom = prev;
                     jumpTo = c;
                 }
                 prev = c;
             }
             List<TraceEvent> jumpEvents = jumpFrom == null ? List.of() : between(jumpFrom, jumpTo);
-            return new Explanation(o, invariant, p, List.copyOf(points.values()), noReturn, before, lastUnlikely(), decisive, jumpFrom, jumpTo, jumpEvents, runs);
+            return new Explanation(
+                    o,
+                    invariant,
+                    p,
+                    List.copyOf(points.values()),
+                    noReturn,
+                    before,
+                    lastUnlikely(),
+                    decisive,
+                    jumpFrom,
+                    jumpTo,
+                    jumpEvents,
+                    runs);
         }
 
         private List<TraceEvent> between(CurvePoint from, CurvePoint to) {

@@ -23,8 +23,19 @@ import shardsim.core.trace.TraceEvent;
  *     {@link Explainer#DECISIVE_EVENTS} (the last ones)
  * @param runs continuations run in all
  */
-public record Explanation(Original original, String invariant, ExplainParams params, List<CurvePoint> points, CurvePoint noReturn, CurvePoint beforeNoReturn,
-        CurvePoint lastUnlikely, List<TraceEvent> decisive, CurvePoint jumpFrom, CurvePoint jumpTo, List<TraceEvent> jumpEvents, long runs) {
+public record Explanation(
+        Original original,
+        String invariant,
+        ExplainParams params,
+        List<CurvePoint> points,
+        CurvePoint noReturn,
+        CurvePoint beforeNoReturn,
+        CurvePoint lastUnlikely,
+        List<TraceEvent> decisive,
+        CurvePoint jumpFrom,
+        CurvePoint jumpTo,
+        List<TraceEvent> jumpEvents,
+        long runs) {
 
     /** True when no point's continuations differed from each other: the plan leaves nothing to chance at run time. */
     public boolean nothingRandom() {

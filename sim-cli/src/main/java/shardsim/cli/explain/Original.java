@@ -30,6 +30,8 @@ public record Original(RunSpec spec, RunResult result, Violation violation, List
 
     /** The trace events of event numbers {@code from} to {@code to}, both included. */
     public List<TraceEvent> events(long from, long to) {
-        return trace.stream().filter(e -> e.eventNumber() >= from && e.eventNumber() <= to).toList();
+        return trace.stream()
+                .filter(e -> e.eventNumber() >= from && e.eventNumber() <= to)
+                .toList();
     }
 }

@@ -18,8 +18,7 @@ public final class Points {
     private static final Pattern EVENT = Pattern.compile("[0-9]{1,18}");
     private static final Pattern TIME = Pattern.compile("([0-9]{1,13}(?:\\.[0-9]{1,6})?)(s|ms|us)");
 
-    private Points() {
-    }
+    private Points() {}
 
     /**
      * The points as event numbers of the original run, sorted, without repeats. A time stands for
@@ -34,7 +33,8 @@ public final class Points {
             if (EVENT.matcher(s).matches()) {
                 long e = Long.parseLong(s);
                 if (e > events) {
-                    throw new UserError("--at " + s + ": the run has only " + events + " events (points are event numbers 0.." + events + ")");
+                    throw new UserError("--at " + s + ": the run has only " + events
+                            + " events (points are event numbers 0.." + events + ")");
                 }
                 out.add(e);
             } else {
@@ -53,13 +53,17 @@ public final class Points {
     private static long micros(String s) {
         Matcher m = TIME.matcher(s);
         if (!m.matches()) {
-            throw new UserError("--at " + Text.oneLine(s) + ": not an event number or a virtual time such as 77.8s, 500ms or 20us");
+            throw new UserError(
+                    "--at " + Text.oneLine(s) + ": not an event number or a virtual time such as 77.8s, 500ms or 20us");
         }
         BigDecimal scale = switch (m.group(2)) {
             case "s" -> BigDecimal.valueOf(Micros.SECOND);
             case "ms" -> BigDecimal.valueOf(1000);
             default -> BigDecimal.ONE;
         };
-        return new BigDecimal(m.group(1)).multiply(scale).setScale(0, RoundingMode.HALF_EVEN).longValueExact();
+        return new BigDecimal(m.group(1))
+                .multiply(scale)
+                .setScale(0, RoundingMode.HALF_EVEN)
+                .longValueExact();
     }
 }

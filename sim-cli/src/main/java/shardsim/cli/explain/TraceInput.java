@@ -26,11 +26,17 @@ public record TraceInput(RunSpec spec, String digest, java.util.List<shardsim.co
             throw new UserError("trace " + file + " is for scenario '" + spec.scenario() + "', not " + scenario.name());
         }
         if (recorded.header().customPlan() != null) {
-            spec = RunSpec.custom(spec.scenario(), spec.mode(), PlanFile.fromJson(recorded.header().customPlan(), spec.plan(), scenario), spec.seed());
+            spec = RunSpec.custom(
+                    spec.scenario(),
+                    spec.mode(),
+                    PlanFile.fromJson(recorded.header().customPlan(), spec.plan(), scenario),
+                    spec.seed());
             PlanChoice.checkWorld(scenario, spec);
         }
-        if (!scenario.modes().contains(spec.mode()) || (!spec.isCustom() && !scenario.plans().contains(spec.plan()))) {
-            throw new UserError("trace " + file + " is for mode '" + spec.mode() + "' plan '" + spec.plan() + "', which " + scenario.name() + " does not have");
+        if (!scenario.modes().contains(spec.mode())
+                || (!spec.isCustom() && !scenario.plans().contains(spec.plan()))) {
+            throw new UserError("trace " + file + " is for mode '" + spec.mode() + "' plan '" + spec.plan()
+                    + "', which " + scenario.name() + " does not have");
         }
         return new TraceInput(spec, recorded.header().digest(), recorded.events());
     }

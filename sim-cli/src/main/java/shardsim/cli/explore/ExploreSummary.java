@@ -5,12 +5,12 @@ import java.util.List;
 import shardsim.cli.io.Json;
 import shardsim.cli.io.Text;
 import shardsim.core.check.Violation;
-import shardsim.core.scenario.RunSpec;
-import shardsim.core.scenario.Verdict;
 import shardsim.core.coverage.StateSpace;
 import shardsim.core.explore.ExploreConfig;
 import shardsim.core.explore.ExploreResult;
 import shardsim.core.explore.Finding;
+import shardsim.core.scenario.RunSpec;
+import shardsim.core.scenario.Verdict;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -22,7 +22,12 @@ public final class ExploreSummary {
     private final int threads;
     private final double seconds;
 
-    public ExploreSummary(ExploreConfig config, ExploreResult result, List<FindingFiles.Written> written, int threads, double seconds) {
+    public ExploreSummary(
+            ExploreConfig config,
+            ExploreResult result,
+            List<FindingFiles.Written> written,
+            int threads,
+            double seconds) {
         this.config = config;
         this.result = result;
         this.written = List.copyOf(written);
@@ -33,27 +38,34 @@ public final class ExploreSummary {
     public void text(PrintStream o) {
         ExploreConfig c = config;
         ExploreResult r = result;
-        o.println("explore " + c.scenario().name() + "  mode " + c.mode() + "  fresh plans from " + c.plan() + "  seed " + c.seed() + "  budget " + c.runs() + " runs"
+        o.println("explore " + c.scenario().name() + "  mode " + c.mode() + "  fresh plans from " + c.plan() + "  seed "
+                + c.seed() + "  budget " + c.runs() + " runs"
                 + "  fresh " + c.limits().freshPerMille() + "/1000" + (c.stopAtFirstFailure() ? "  stop on first" : "")
                 + (r.stopped() ? " (INTERRUPTED after " + r.runs() + " runs)" : ""));
-        o.println("runs: " + r.runs() + " (" + r.freshRuns() + " fresh plans of " + c.plan() + (r.freshRuns() == 0 ? "" : " seeds " + c.seed() + ".." + (c.seed() + r.freshRuns() - 1))
-                + ", " + (r.runs() - r.freshRuns()) + " mutants)");
-        o.println("corpus: " + r.corpusSize() + " plans kept (at most " + c.limits().maxCorpus() + ")");
-        o.println("coverage: " + r.tally().stateCount() + " states, " + r.tally().transitionCount() + " transitions" + (r.tally().spaces().isEmpty()
-                ? " (the scenario declares no state abstraction: every candidate is a fresh plan)" : ""));
+        o.println("runs: " + r.runs() + " (" + r.freshRuns() + " fresh plans of " + c.plan()
+                + (r.freshRuns() == 0 ? "" : " seeds " + c.seed() + ".." + (c.seed() + r.freshRuns() - 1)) + ", "
+                + (r.runs() - r.freshRuns()) + " mutants)");
+        o.println("corpus: " + r.corpusSize() + " plans kept (at most "
+                + c.limits().maxCorpus() + ")");
+        o.println(
+                "coverage: " + r.tally().stateCount() + " states, " + r.tally().transitionCount() + " transitions"
+                        + (r.tally().spaces().isEmpty()
+                                ? " (the scenario declares no state abstraction: every candidate is a fresh plan)"
+                                : ""));
         for (StateSpace s : r.tally().spaces()) {
-            o.println("  " + s.name() + ": " + r.tally().stateRuns(s.name()).size() + " of " + s.size() + " states, " + r.tally().transitionRuns(s.name()).size()
-                    + " transitions");
+            o.println("  " + s.name() + ": " + r.tally().stateRuns(s.name()).size() + " of " + s.size() + " states, "
+                    + r.tally().transitionRuns(s.name()).size() + " transitions");
         }
         if (r.failingRuns() == 0) {
             o.println("failures: none");
         } else {
-            o.println("failures: " + r.failingRuns() + " failing runs, the first at run " + r.firstFailureRun() + "; " + r.findings().size() + " distinct:");
+            o.println("failures: " + r.failingRuns() + " failing runs, the first at run " + r.firstFailureRun() + "; "
+                    + r.findings().size() + " distinct:");
         }
         for (FindingFiles.Written w : written) {
             Finding f = w.finding();
-            o.println("  " + f.signature() + ": first at run " + f.run() + " (" + f.count() + " run" + (f.count() == 1 ? "" : "s") + "), seed " + f.seed() + ", from "
-                    + Text.oneLine(f.origin()));
+            o.println("  " + f.signature() + ": first at run " + f.run() + " (" + f.count() + " run"
+                    + (f.count() == 1 ? "" : "s") + "), seed " + f.seed() + ", from " + Text.oneLine(f.origin()));
             if (f.error() != null) {
                 o.println("    threw: " + Text.oneLine(f.error()));
             }
@@ -69,16 +81,27 @@ public final class ExploreSummary {
         }
         StringBuilder m = new StringBuilder("mutations (candidates, of which reached something new):");
         for (ExploreResult.MutationUse u : r.mutations()) {
-            m.append(' ').append(u.mutation()).append(' ').append(u.candidates()).append('/').append(u.reachedNew());
+            m.append(' ')
+                    .append(u.mutation())
+                    .append(' ')
+                    .append(u.candidates())
+                    .append('/')
+                    .append(u.reachedNew());
         }
         o.println(m);
-        o.printf("%d runs in %.1f s on %d thread%s (%.1f runs/s)%n", r.runs(), seconds, threads, threads == 1 ? "" : "s", r.runs() / Math.max(seconds, 1e-9));
+        o.printf(
+                "%d runs in %.1f s on %d thread%s (%.1f runs/s)%n",
+                r.runs(), seconds, threads, threads == 1 ? "" : "s", r.runs() / Math.max(seconds, 1e-9));
     }
 
     /** A finding's violations judged as its run is: claims apart from known gaps. */
     private Verdict verdict(Finding f) {
         String scenario = config.scenario().name();
-        return Verdict.of(config.scenario().claims().of(Verdict.modesOf(RunSpec.custom(scenario, config.mode(), f.plan(), f.seed()))), f.violations());
+        return Verdict.of(
+                config.scenario()
+                        .claims()
+                        .of(Verdict.modesOf(RunSpec.custom(scenario, config.mode(), f.plan(), f.seed()))),
+                f.violations());
     }
 
     public ObjectNode json() {

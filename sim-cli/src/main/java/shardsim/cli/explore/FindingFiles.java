@@ -30,8 +30,7 @@ public final class FindingFiles {
     private final java.util.Map<Integer, Written> written = new java.util.LinkedHashMap<>();
 
     /** A written plan: the finding, its file, and the commands that replay and shrink it (null for a run that threw). */
-    public record Written(Finding finding, Path file, String reproduce, String shrink) {
-    }
+    public record Written(Finding finding, Path file, String reproduce, String shrink) {}
 
     /** The first invariant of the finding's signature (the one a shrink keeps failing). */
     static String firstInvariant(Finding f) {
@@ -64,7 +63,8 @@ public final class FindingFiles {
         }
         try (DirectoryStream<Path> in = Files.newDirectoryStream(folder, prefix + "*.json")) {
             for (Path p : in) {
-                throw new UserError(folder + " already holds plans of this exploration (" + p.getFileName() + "); remove them, or give another --out");
+                throw new UserError(folder + " already holds plans of this exploration (" + p.getFileName()
+                        + "); remove them, or give another --out");
             }
         } catch (IOException e) {
             throw new UserError("cannot read folder " + folder + ": " + shardsim.cli.io.IoFailure.why(e));
@@ -83,10 +83,22 @@ public final class FindingFiles {
             o.writer().write("\n");
             o.commit();
         }
-        String reproduce = Launcher.prefix() + ShellWords.join("sim", "run", scenario, "--mode", mode, "--plan", file.toString());
+        String reproduce =
+                Launcher.prefix() + ShellWords.join("sim", "run", scenario, "--mode", mode, "--plan", file.toString());
         // A run that threw has no invariant to keep failing: the plan reproduces it, a shrink does not apply.
-        String shrink = f.error() != null ? null
-                : Launcher.prefix() + ShellWords.join("sim", "shrink", scenario, "--mode", mode, "--plan", file.toString(), "--invariant", firstInvariant(f));
+        String shrink = f.error() != null
+                ? null
+                : Launcher.prefix()
+                        + ShellWords.join(
+                                "sim",
+                                "shrink",
+                                scenario,
+                                "--mode",
+                                mode,
+                                "--plan",
+                                file.toString(),
+                                "--invariant",
+                                firstInvariant(f));
         Written w = new Written(f, file, reproduce, shrink);
         written.put(f.run(), w);
         return w;

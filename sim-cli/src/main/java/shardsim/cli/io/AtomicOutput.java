@@ -3,7 +3,6 @@ package shardsim.cli.io;
 import java.io.BufferedWriter;
 import java.io.Closeable;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
@@ -36,6 +35,7 @@ public final class AtomicOutput implements Closeable {
     private static final AtomicLong COUNTER = new AtomicLong();
     /** What marks a temporary file of sim's in a folder, after the hidden target's name. */
     public static final String TEMP_MARK = ".sim-tmp-";
+
     private static boolean hooked;
     /** Commands still writing what they found after a signal; the cleanup hook waits for them. */
     private static int holders;
@@ -85,8 +85,10 @@ public final class AtomicOutput implements Closeable {
      * symbolic link): moving a file over it would replace it, not write into it.
      */
     public static void regularOrAbsent(Path target) {
-        if (Files.exists(target, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS)) {
-            throw new UserError("cannot write " + target + ": it is " + kind(target) + ", not a regular file; sim writes only regular files");
+        if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)
+                && !Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS)) {
+            throw new UserError("cannot write " + target + ": it is " + kind(target)
+                    + ", not a regular file; sim writes only regular files");
         }
     }
 
@@ -170,8 +172,9 @@ public final class AtomicOutput implements Closeable {
     public static Path newTemp(Path dir, Path target, String suffix) throws IOException {
         hook();
         removeStale(dir, target);
-        for (int attempt = 0;; attempt++) {
-            Path p = dir.resolve(tempPrefix(target) + ProcessHandle.current().pid() + "-" + COUNTER.incrementAndGet() + suffix);
+        for (int attempt = 0; ; attempt++) {
+            Path p = dir.resolve(
+                    tempPrefix(target) + ProcessHandle.current().pid() + "-" + COUNTER.incrementAndGet() + suffix);
             synchronized (LIVE) {
                 LIVE.add(p);
             }
@@ -205,7 +208,8 @@ public final class AtomicOutput implements Closeable {
      */
     static void removeStale(Path dir, Path target) {
         String prefix = tempPrefix(target);
-        try (DirectoryStream<Path> in = Files.newDirectoryStream(dir, p -> p.getFileName().toString().startsWith(prefix))) {
+        try (DirectoryStream<Path> in =
+                Files.newDirectoryStream(dir, p -> p.getFileName().toString().startsWith(prefix))) {
             for (Path p : in) {
                 String rest = p.getFileName().toString().substring(prefix.length());
                 int dash = rest.indexOf('-');
@@ -218,7 +222,8 @@ public final class AtomicOutput implements Closeable {
                 } catch (NumberFormatException e) {
                     continue;
                 }
-                if (pid != ProcessHandle.current().pid() && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                if (pid != ProcessHandle.current().pid()
+                        && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
                     continue;
                 }
                 if (pid != ProcessHandle.current().pid()) {
@@ -311,7 +316,9 @@ public final class AtomicOutput implements Closeable {
 
     /** The one-line error for a file that could not be created, naming why in words. */
     public static UserError cannotWrite(Path target, IOException e) {
-        String why = e instanceof java.nio.file.NoSuchFileException ? "the folder does not accept new files (removed meanwhile?)" : IoFailure.why(e);
+        String why = e instanceof java.nio.file.NoSuchFileException
+                ? "the folder does not accept new files (removed meanwhile?)"
+                : IoFailure.why(e);
         return new UserError("cannot write " + target + ": " + why, e);
     }
 
@@ -349,7 +356,8 @@ public final class AtomicOutput implements Closeable {
         }
         Path parent = dir.toAbsolutePath().normalize().getParent();
         if (parent == null || !Files.isDirectory(parent)) {
-            throw new UserError(prefix + "folder " + dir + " does not exist, nor does its parent (sim makes a missing folder only inside one that exists)");
+            throw new UserError(prefix + "folder " + dir
+                    + " does not exist, nor does its parent (sim makes a missing folder only inside one that exists)");
         }
         if (!Files.isWritable(parent)) {
             throw new UserError(prefix + "folder " + dir + " does not exist and " + parent + " is not writable");

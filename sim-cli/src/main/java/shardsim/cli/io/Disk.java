@@ -26,8 +26,7 @@ public final class Disk {
 
     private static volatile Faults faults;
 
-    private Disk() {
-    }
+    private Disk() {}
 
     /** For tests: fail writes as {@code f} says; null to stop. */
     public static void inject(Faults f) {

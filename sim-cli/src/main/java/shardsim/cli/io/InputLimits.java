@@ -15,8 +15,7 @@ public final class InputLimits {
     /** One line of a sweep result file: one seed with its latency samples. */
     public static final int RESULT_LINE_BYTES = 16 << 20;
 
-    private InputLimits() {
-    }
+    private InputLimits() {}
 
     public static String mib(long bytes) {
         return bytes % (1 << 20) == 0 ? (bytes >> 20) + " MiB" : bytes + " bytes";

@@ -17,8 +17,7 @@ import shardsim.cli.base.UserError;
  * reads a file it parses at once (plan files). A leading byte order mark is dropped.
  */
 public final class InputText {
-    private InputText() {
-    }
+    private InputText() {}
 
     /** @param what how errors name the file ("plan p.json") */
     public static String read(Path path, String what, long maxBytes) {
@@ -34,7 +33,8 @@ public final class InputText {
             throw new UserError(what + " cannot be read: " + Text.oneLine(String.valueOf(e.getMessage())));
         }
         if (bytes.length > maxBytes) {
-            throw new UserError(what + " is larger than " + InputLimits.mib(maxBytes) + ", the limit for this kind of file");
+            throw new UserError(
+                    what + " is larger than " + InputLimits.mib(maxBytes) + ", the limit for this kind of file");
         }
         return decode(bytes, 0, bytes.length, what);
     }
@@ -42,8 +42,12 @@ public final class InputText {
     /** Strict UTF-8, without a leading byte order mark. */
     public static String decode(byte[] bytes, int from, int to, String what) {
         try {
-            String s = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes, from, to - from)).toString();
+            String s = StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes, from, to - from))
+                    .toString();
             return s.startsWith("\uFEFF") ? s.substring(1) : s;
         } catch (CharacterCodingException e) {
             throw new UserError(what + " is not UTF-8 text");

@@ -15,13 +15,14 @@ import java.nio.file.NotDirectoryException;
  * no stack trace. The one place that turns an {@link IOException} into words.
  */
 public final class IoFailure {
-    private IoFailure() {
-    }
+    private IoFailure() {}
 
     /** The I/O failure at the root of {@code t} in one line, or null when none is. */
     public static String oneLine(Throwable t) {
         for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
-            if (c instanceof UncheckedIOException u && u.getMessage() != null && u.getMessage().startsWith("cannot ")) {
+            if (c instanceof UncheckedIOException u
+                    && u.getMessage() != null
+                    && u.getMessage().startsWith("cannot ")) {
                 return Text.oneLine(u.getMessage());
             }
             if (c instanceof FailedWrite w) {

@@ -23,8 +23,7 @@ public final class Json {
             .enable(tools.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .build();
 
-    private Json() {
-    }
+    private Json() {}
 
     /** One line of JSON, never pretty-printed (so it can go in a JSON Lines file). */
     public static String line(JsonNode node) {
@@ -62,7 +61,8 @@ public final class Json {
         out = out.replaceAll("\\s*at \\[Source:.*$", "");
         out = out.replaceAll("\\[?Source: [^;\\]]*;?\\]?", "");
         out = out.replaceAll("`[a-z][a-z0-9_]*(\\.[A-Za-z0-9_$]+)+`", "a JSON value");
-        out = out.replace("Non-standard token", "not a JSON value:").replace("Unexpected end-of-input", "the text ends early");
+        out = out.replace("Non-standard token", "not a JSON value:")
+                .replace("Unexpected end-of-input", "the text ends early");
         return out.strip();
     }
 
@@ -76,7 +76,9 @@ public final class Json {
         }
         m = words(m.replace("Duplicate Object property", "duplicate key"));
         var loc = e.getLocation();
-        String at = loc == null || loc.getLineNr() < 0 ? "" : " (line " + loc.getLineNr() + ", column " + loc.getColumnNr() + ")";
+        String at = loc == null || loc.getLineNr() < 0
+                ? ""
+                : " (line " + loc.getLineNr() + ", column " + loc.getColumnNr() + ")";
         return ": " + Text.oneLine(m) + at;
     }
 
@@ -84,7 +86,8 @@ public final class Json {
     public static void onlyFields(JsonNode obj, String where, java.util.Collection<String> allowed) {
         for (String name : obj.propertyNames()) {
             if (!allowed.contains(name)) {
-                throw new UserError(where + ": unknown field '" + Text.oneLine(name) + "' (fields: " + String.join(", ", allowed) + ")");
+                throw new UserError(where + ": unknown field '" + Text.oneLine(name) + "' (fields: "
+                        + String.join(", ", allowed) + ")");
             }
         }
     }
@@ -165,7 +168,8 @@ public final class Json {
         o.set("violations", broken);
         ArrayNode gaps = violations(v.gaps());
         for (int i = 0; i < v.gaps().size(); i++) {
-            ((ObjectNode) gaps.get(i)).put("reason", v.claims().of(v.gaps().get(i).invariant()).reason());
+            ((ObjectNode) gaps.get(i))
+                    .put("reason", v.claims().of(v.gaps().get(i).invariant()).reason());
         }
         o.set("gaps", gaps);
     }

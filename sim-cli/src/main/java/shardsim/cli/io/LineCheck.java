@@ -14,10 +14,10 @@ import java.util.zip.CRC32C;
 public final class LineCheck {
     /** The field every line ends with. */
     public static final String FIELD = "c";
+
     private static final Pattern SUFFIX = Pattern.compile(",\"c\":\"([0-9a-f]{8})\"}$");
 
-    private LineCheck() {
-    }
+    private LineCheck() {}
 
     /** The check of a line's JSON {@code body} (without the field) that follows the check {@code previous}. */
     public static String next(String previous, String body) {

@@ -34,7 +34,8 @@ public final class LineReader implements Closeable {
         int b;
         while ((b = in.read()) != -1 && b != '\n') {
             if (n == maxLine) {
-                throw new UserError(what + " line " + (lineNo + 1) + " is longer than " + InputLimits.mib(maxLine) + ", the limit for this kind of file");
+                throw new UserError(what + " line " + (lineNo + 1) + " is longer than " + InputLimits.mib(maxLine)
+                        + ", the limit for this kind of file");
             }
             if (n == buf.length) {
                 buf = Arrays.copyOf(buf, Math.min(maxLine, buf.length * 2));

@@ -17,8 +17,7 @@ public final class ParamLines {
     private static final Pattern RECORD = Pattern.compile("^[A-Z][A-Za-z0-9_]*\\[(.*)\\]$", Pattern.DOTALL);
     private static final Pattern COMPONENT = Pattern.compile("^([a-z][A-Za-z0-9_]*)=(.*)$", Pattern.DOTALL);
 
-    private ParamLines() {
-    }
+    private ParamLines() {}
 
     /** Name to value, record texts spread over their components. */
     public static Map<String, String> of(Map<String, String> params) {

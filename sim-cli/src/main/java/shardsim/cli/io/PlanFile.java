@@ -44,8 +44,7 @@ public final class PlanFile {
     public static final String SCHEMA = PlanJson.SCHEMA;
     public static final int SCHEMA_VERSION = PlanJson.SCHEMA_VERSION;
 
-    private PlanFile() {
-    }
+    private PlanFile() {}
 
     /** Whether a --plan value names a file rather than a built-in plan. */
     public static boolean looksLikeFile(String plan) {
@@ -91,8 +90,7 @@ public final class PlanFile {
     }
 
     /** A plan file's plan and the seed it names. */
-    public record Loaded(CustomPlan plan, OptionalLong seed) {
-    }
+    public record Loaded(CustomPlan plan, OptionalLong seed) {}
 
     /** The plan as JSON, as a plan file holds it (used in trace headers so replays need no other file). */
     public static ObjectNode toJson(CustomPlan plan, String scenario) {

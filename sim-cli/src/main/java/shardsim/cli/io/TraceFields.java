@@ -11,8 +11,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 /** An event's fields (a {@link shardsim.core.trace.FieldTree}) as JSON in a trace file, and back. */
 final class TraceFields {
-    private TraceFields() {
-    }
+    private TraceFields() {}
 
     static ObjectNode toJson(Map<String, Object> tree) {
         ObjectNode o = Json.MAPPER.createObjectNode();

@@ -31,9 +31,24 @@ public record TraceFile(Header header, List<TraceEvent> events) {
     public static final String SCHEMA = "shardsim-trace";
     /** Bumped whenever a field changes meaning; readers refuse other versions. */
     public static final int SCHEMA_VERSION = 3;
-    private static final java.util.List<String> HEADER_FIELDS = java.util.List.of("schema", "schemaVersion", "simVersion", "scenario", "mode", "plan", "seed",
-            "nodeModes", "params", "digest", "events", "customPlan", "lastCheck", LineCheck.FIELD);
-    private static final java.util.List<String> EVENT_FIELDS = java.util.List.of("i", "t", "e", "kind", "actor", "type", "fields", "detail", LineCheck.FIELD);
+
+    private static final java.util.List<String> HEADER_FIELDS = java.util.List.of(
+            "schema",
+            "schemaVersion",
+            "simVersion",
+            "scenario",
+            "mode",
+            "plan",
+            "seed",
+            "nodeModes",
+            "params",
+            "digest",
+            "events",
+            "customPlan",
+            "lastCheck",
+            LineCheck.FIELD);
+    private static final java.util.List<String> EVENT_FIELDS =
+            java.util.List.of("i", "t", "e", "kind", "actor", "type", "fields", "detail", LineCheck.FIELD);
 
     /**
      * @param simVersion the simulator that wrote the file
@@ -43,7 +58,13 @@ public record TraceFile(Header header, List<TraceEvent> events) {
      * @param eventCount how many event lines follow
      * @param customPlan the plan file's contents for a run of a plan file, else null
      */
-    public record Header(String simVersion, RunSpec spec, Map<String, String> params, String digest, long eventCount, ObjectNode customPlan) {
+    public record Header(
+            String simVersion,
+            RunSpec spec,
+            Map<String, String> params,
+            String digest,
+            long eventCount,
+            ObjectNode customPlan) {
         public static Header of(RunResult r, String simVersion) {
             RunSpec spec = r.spec();
             ObjectNode plan = spec.isCustom() ? PlanFile.toJson(spec.custom(), spec.scenario()) : null;
@@ -68,7 +89,8 @@ public record TraceFile(Header header, List<TraceEvent> events) {
             o.put("plan", spec.plan());
             o.put("seed", spec.seed());
             if (!spec.nodeModes().isEmpty()) {
-                // Who ran what: a replay starts the same nodes on the same code (a plan file's copy below carries them too).
+                // Who ran what: a replay starts the same nodes on the same code (a plan file's copy below carries them
+                // too).
                 ObjectNode m = o.putObject("nodeModes");
                 spec.nodeModes().forEach(m::put);
             }
@@ -123,10 +145,12 @@ public record TraceFile(Header header, List<TraceEvent> events) {
                 long lineNo = in.lineNo();
                 String where = what + " line " + lineNo;
                 if (in.completeBytes() > InputLimits.TRACE_BYTES) {
-                    throw new UserError(what + " is larger than " + InputLimits.mib(InputLimits.TRACE_BYTES) + ", the limit for trace files");
+                    throw new UserError(what + " is larger than " + InputLimits.mib(InputLimits.TRACE_BYTES)
+                            + ", the limit for trace files");
                 }
                 if (events.size() >= header.eventCount()) {
-                    throw new UserError(where + ": the header announces " + header.eventCount() + " events, the file has more");
+                    throw new UserError(
+                            where + ": the header announces " + header.eventCount() + " events, the file has more");
                 }
                 ObjectNode o;
                 try {
@@ -134,7 +158,8 @@ public record TraceFile(Header header, List<TraceEvent> events) {
                 } catch (UserError e) {
                     throw new UserError(e.getMessage() + (in.partialTail() ? " (the file looks truncated)" : ""));
                 }
-                previous = checkLine(line, previous, where, "the line was edited, or lines were moved or removed before it");
+                previous = checkLine(
+                        line, previous, where, "the line was edited, or lines were moved or removed before it");
                 TraceEvent ev = event(o, where);
                 if (ev.index() != events.size()) {
                     throw new UserError(where + ": event index " + ev.index() + ", expected " + events.size());
@@ -142,10 +167,12 @@ public record TraceFile(Header header, List<TraceEvent> events) {
                 events.add(ev);
             }
             if (events.size() != header.eventCount()) {
-                throw new UserError(what + " is truncated: its header announces " + header.eventCount() + " events, the file has " + events.size());
+                throw new UserError(what + " is truncated: its header announces " + header.eventCount()
+                        + " events, the file has " + events.size());
             }
             if (!previous.equals(events.isEmpty() ? "" : lastCheck)) {
-                throw new UserError(what + " line " + (events.size() + 1) + " is not the last line its header expects (lines were edited or moved)");
+                throw new UserError(what + " line " + (events.size() + 1)
+                        + " is not the last line its header expects (lines were edited or moved)");
             }
             return new TraceFile(header, List.copyOf(events));
         } catch (NoSuchFileException e) {
@@ -161,7 +188,8 @@ public record TraceFile(Header header, List<TraceEvent> events) {
     private static String checkLine(String line, String previous, String where, String why) {
         String carried = LineCheck.carried(line);
         if (carried == null) {
-            throw new UserError(where + " carries no check field \"" + LineCheck.FIELD + "\" at its end: the file is corrupt or not written by sim");
+            throw new UserError(where + " carries no check field \"" + LineCheck.FIELD
+                    + "\" at its end: the file is corrupt or not written by sim");
         }
         if (!carried.equals(LineCheck.next(previous, LineCheck.body(line)))) {
             throw new UserError(where + " does not match its check: the file is corrupt (" + why + ")");
@@ -173,14 +201,20 @@ public record TraceFile(Header header, List<TraceEvent> events) {
         String where = "trace " + name + " header";
         JsonNode schema = o.get("schema");
         if (schema == null || !schema.isString() || !SCHEMA.equals(schema.stringValue())) {
-            throw new UserError("trace " + name + " is not a sim trace file (no \"schema\": \"" + SCHEMA + "\" header)");
+            throw new UserError(
+                    "trace " + name + " is not a sim trace file (no \"schema\": \"" + SCHEMA + "\" header)");
         }
         long version = Json.number(o, "schemaVersion", where);
         Json.onlyFields(o, where, HEADER_FIELDS);
         if (version != SCHEMA_VERSION) {
-            throw new UserError("trace " + name + " has schema version " + version + "; this sim reads version " + SCHEMA_VERSION);
+            throw new UserError(
+                    "trace " + name + " has schema version " + version + "; this sim reads version " + SCHEMA_VERSION);
         }
-        RunSpec spec = new RunSpec(Json.text(o, "scenario", where), Json.text(o, "mode", where), Json.text(o, "plan", where), Json.number(o, "seed", where));
+        RunSpec spec = new RunSpec(
+                Json.text(o, "scenario", where),
+                Json.text(o, "mode", where),
+                Json.text(o, "plan", where),
+                Json.number(o, "seed", where));
         JsonNode modes = o.get("nodeModes");
         if (modes != null) {
             if (!modes.isObject()) {
@@ -211,7 +245,9 @@ public record TraceFile(Header header, List<TraceEvent> events) {
         if (plan != null && !plan.isObject()) {
             throw new UserError(where + ": field 'customPlan' is not an object");
         }
-        return new Header(Json.text(o, "simVersion", where), spec, params, Json.text(o, "digest", where), count, (ObjectNode) plan);
+        return new Header(
+                Json.text(o, "simVersion", where), spec, params, Json.text(o, "digest", where), count, (ObjectNode)
+                        plan);
     }
 
     private static TraceEvent event(ObjectNode o, String where) {
@@ -223,7 +259,16 @@ public record TraceFile(Header header, List<TraceEvent> events) {
         } catch (IllegalArgumentException e) {
             throw new UserError(where + ": unknown event kind '" + kind + "'");
         }
-        TraceData data = new TraceData.Recorded(k, Json.text(o, "type", where), TraceFields.fromJson(o.get("fields"), where), Json.text(o, "detail", where));
-        return new TraceEvent(Json.number(o, "i", where), Json.number(o, "t", where), Json.number(o, "e", where), Json.text(o, "actor", where), data);
+        TraceData data = new TraceData.Recorded(
+                k,
+                Json.text(o, "type", where),
+                TraceFields.fromJson(o.get("fields"), where),
+                Json.text(o, "detail", where));
+        return new TraceEvent(
+                Json.number(o, "i", where),
+                Json.number(o, "t", where),
+                Json.number(o, "e", where),
+                Json.text(o, "actor", where),
+                data);
     }
 }

@@ -8,7 +8,10 @@ import shardsim.cli.base.ExitCodes;
  * fails the command too, for someone who wants to track it. Without it only a broken claim fails.
  */
 public final class GapsOption {
-    @Option(names = "--fail-on-gaps", description = "Exit 1 when a known gap shows too (an invariant the mode does not claim), not only when a claim breaks.")
+    @Option(
+            names = "--fail-on-gaps",
+            description =
+                    "Exit 1 when a known gap shows too (an invariant the mode does not claim), not only when a claim breaks.")
     boolean failOnGaps;
 
     public boolean on() {

@@ -6,7 +6,11 @@ import shardsim.core.scenario.Scenario;
 
 /** {@code --mode}. */
 public final class ModeOption {
-    @Option(names = "--mode", paramLabel = "MODE", description = "buggy, fixed or an ablation, as 'sim list' shows (default: the scenario's first mode, buggy).")
+    @Option(
+            names = "--mode",
+            paramLabel = "MODE",
+            description =
+                    "buggy, fixed or an ablation, as 'sim list' shows (default: the scenario's first mode, buggy).")
     String mode;
 
     /** The mode asked for, or the scenario's default (its first) when none was given. */
@@ -15,7 +19,8 @@ public final class ModeOption {
             return scenario.modes().get(0);
         }
         if (!scenario.modes().contains(mode)) {
-            throw new UserError("unknown mode '" + mode + "' for " + scenario.name() + " (expected one of " + String.join(", ", scenario.modes()) + ")");
+            throw new UserError("unknown mode '" + mode + "' for " + scenario.name() + " (expected one of "
+                    + String.join(", ", scenario.modes()) + ")");
         }
         return mode;
     }

@@ -12,8 +12,13 @@ import shardsim.core.scenario.Scenario;
 
 /** {@code --node-mode NAME=MODE}, repeatable: a node or a role that starts on another mode's code than the run's. */
 public final class NodeModeOption {
-    @Option(names = "--node-mode", paramLabel = "NAME=MODE", description = {"Start a node or a role (see 'sim list') on the code of another mode than --mode;",
-        "repeatable, a node's entry beats its role's, and it overrides the plan file's \"modes\" for that name."})
+    @Option(
+            names = "--node-mode",
+            paramLabel = "NAME=MODE",
+            description = {
+                "Start a node or a role (see 'sim list') on the code of another mode than --mode;",
+                "repeatable, a node's entry beats its role's, and it overrides the plan file's \"modes\" for that name."
+            })
     List<String> pairs = new ArrayList<>();
 
     /** The pairs given, by name, their modes checked against the scenario's (the names are checked against a seed's world later). */
@@ -27,12 +32,13 @@ public final class NodeModeOption {
                 throw new UserError(x.getMessage());
             }
             if (!scenario.modes().contains(e.getValue())) {
-                throw new UserError("--node-mode " + pair + ": unknown mode '" + e.getValue() + "' for " + scenario.name() + " (expected one of "
-                        + String.join(", ", scenario.modes()) + ")");
+                throw new UserError("--node-mode " + pair + ": unknown mode '" + e.getValue() + "' for "
+                        + scenario.name() + " (expected one of " + String.join(", ", scenario.modes()) + ")");
             }
             String before = out.put(e.getKey(), e.getValue());
             if (before != null && !before.equals(e.getValue())) {
-                throw new UserError("--node-mode gives " + e.getKey() + " two modes, " + before + " and " + e.getValue());
+                throw new UserError(
+                        "--node-mode gives " + e.getKey() + " two modes, " + before + " and " + e.getValue());
             }
         }
         return NodeModes.copy(out);

@@ -45,7 +45,8 @@ public record PlanChoice(RunRequest request, OptionalLong fileSeed) {
             PlanFile.Loaded loaded = PlanFile.load(Path.of(plan), scenario);
             return new PlanChoice(RunRequest.custom(scenario, loaded.plan()), loaded.seed());
         }
-        return new PlanChoice(RunRequest.builtIn(scenario, PlanOption.builtIn(scenario, plan, fallback)), OptionalLong.empty());
+        return new PlanChoice(
+                RunRequest.builtIn(scenario, PlanOption.builtIn(scenario, plan, fallback)), OptionalLong.empty());
     }
 
     /** The seed given on the command line, else the one the plan file names, else 0. */

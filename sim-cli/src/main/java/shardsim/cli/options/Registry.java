@@ -35,13 +35,15 @@ public final class Registry {
      */
     public static Registry fromEnvironment(String simClasspath, ClassLoader base) {
         Registry[] self = new Registry[1];
-        self[0] = new Registry(() -> {
-            ClassLoader loader = ScenarioClassPath.loader(simClasspath, base);
-            Registry inner = discovered(loader);
-            List<Scenario> all = inner.all();
-            self[0].classPath = inner.classPath();
-            return all;
-        }, List.of());
+        self[0] = new Registry(
+                () -> {
+                    ClassLoader loader = ScenarioClassPath.loader(simClasspath, base);
+                    Registry inner = discovered(loader);
+                    List<Scenario> all = inner.all();
+                    self[0].classPath = inner.classPath();
+                    return all;
+                },
+                List.of());
         return self[0];
     }
 
@@ -57,17 +59,21 @@ public final class Registry {
      * one-line {@link UserError}.
      */
     public static Registry discovered(ClassLoader loader) {
-        return new Registry(() -> {
-            try {
-                return Scenarios.withDiscovered(loader);
-            } catch (IllegalArgumentException e) {
-                throw new UserError(e.getMessage());
-            } catch (ServiceConfigurationError e) {
-                Throwable cause = e.getCause();
-                throw new UserError("cannot load a scenario from the class path: " + Text.oneLine(e.getMessage())
-                        + (cause == null ? "" : " (" + Text.oneLine(String.valueOf(cause)) + ")"), e);
-            }
-        }, urls(loader));
+        return new Registry(
+                () -> {
+                    try {
+                        return Scenarios.withDiscovered(loader);
+                    } catch (IllegalArgumentException e) {
+                        throw new UserError(e.getMessage());
+                    } catch (ServiceConfigurationError e) {
+                        Throwable cause = e.getCause();
+                        throw new UserError(
+                                "cannot load a scenario from the class path: " + Text.oneLine(e.getMessage())
+                                        + (cause == null ? "" : " (" + Text.oneLine(String.valueOf(cause)) + ")"),
+                                e);
+                    }
+                },
+                urls(loader));
     }
 
     /** Every scenario, in the order {@code sim list} shows them. */
@@ -86,7 +92,8 @@ public final class Registry {
             }
         }
         List<String> names = all().stream().map(Scenario::name).toList();
-        throw new UserError("unknown scenario '" + name + "' (known: " + (names.isEmpty() ? "none" : String.join(", ", names)) + ")");
+        throw new UserError("unknown scenario '" + name + "' (known: "
+                + (names.isEmpty() ? "none" : String.join(", ", names)) + ")");
     }
 
     /**

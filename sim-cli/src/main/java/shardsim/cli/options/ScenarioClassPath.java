@@ -27,8 +27,7 @@ public final class ScenarioClassPath {
     /** Where a jar or folder names its scenarios, for {@link java.util.ServiceLoader}. */
     public static final String SERVICE = "META-INF/services/shardsim.core.scenario.Scenario";
 
-    private ScenarioClassPath() {
-    }
+    private ScenarioClassPath() {}
 
     /**
      * A loader over {@code parent} and the entries of {@code value} (the variable's value; null or
@@ -51,7 +50,8 @@ public final class ScenarioClassPath {
                 try {
                     urls.add(e.toUri().toURL());
                 } catch (MalformedURLException x) {
-                    throw new UserError(variable() + " entry " + Text.oneLine(e.toString()) + " is not a path this JVM can load from");
+                    throw new UserError(variable() + " entry " + Text.oneLine(e.toString())
+                            + " is not a path this JVM can load from");
                 }
             }
         }
@@ -70,8 +70,8 @@ public final class ScenarioClassPath {
         for (int i = 0; i < parts.length; i++) {
             String p = parts[i];
             if (p.isBlank()) {
-                throw new UserError(name + " has an empty entry (entry " + (i + 1) + " of " + parts.length + " in '" + Text.oneLine(value)
-                        + "'); give jars or folders separated by '" + File.pathSeparator + "'");
+                throw new UserError(name + " has an empty entry (entry " + (i + 1) + " of " + parts.length + " in '"
+                        + Text.oneLine(value) + "'); give jars or folders separated by '" + File.pathSeparator + "'");
             }
             Path path = Path.of(p).toAbsolutePath().normalize();
             if (!Files.exists(path)) {
@@ -93,7 +93,8 @@ public final class ScenarioClassPath {
         try (ZipFile zip = new ZipFile(path.toFile())) {
             return zip.getEntry(SERVICE) != null;
         } catch (IOException e) {
-            throw new UserError(variable() + " entry " + Text.oneLine(given) + " is neither a folder nor a readable jar");
+            throw new UserError(
+                    variable() + " entry " + Text.oneLine(given) + " is neither a folder nor a readable jar");
         }
     }
 

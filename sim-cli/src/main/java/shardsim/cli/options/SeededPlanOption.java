@@ -8,8 +8,13 @@ import shardsim.core.scenario.Scenario;
  * built-in plan drawn from the seed, so their help offers only the choices they take.
  */
 public final class SeededPlanOption {
-    @Option(names = "--plan", paramLabel = "PLAN", description = {"A built-in plan drawn from the seed: random (the default), swarm, targeted, or another "
-        + "that 'sim list' shows; not documented, not a plan file."})
+    @Option(
+            names = "--plan",
+            paramLabel = "PLAN",
+            description = {
+                "A built-in plan drawn from the seed: random (the default), swarm, targeted, or another "
+                        + "that 'sim list' shows; not documented, not a plan file."
+            })
     String plan;
 
     /** The built-in plan named (drawn from the seed), or {@code fallback}. */

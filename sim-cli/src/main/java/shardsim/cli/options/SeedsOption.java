@@ -5,7 +5,11 @@ import shardsim.cli.sweep.SeedRange;
 
 /** {@code --seeds A..B}: the seeds a command runs one by one. */
 public final class SeedsOption {
-    @Option(names = "--seeds", required = true, paramLabel = "A..B", description = "Inclusive seed range, for example 0..999.")
+    @Option(
+            names = "--seeds",
+            required = true,
+            paramLabel = "A..B",
+            description = "Inclusive seed range, for example 0..999.")
     String seeds;
 
     /** The range, or a one-line error saying what is wrong with it. */

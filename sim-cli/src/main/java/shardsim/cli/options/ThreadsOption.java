@@ -8,7 +8,10 @@ public final class ThreadsOption {
     /** The most: far above any core count in use, low enough that a typo cannot start a million threads. */
     public static final int MAX = 1024;
 
-    @Option(names = "--threads", paramLabel = "N", description = "Simulations run at once, 1 to " + MAX + " (default: the number of cores).")
+    @Option(
+            names = "--threads",
+            paramLabel = "N",
+            description = "Simulations run at once, 1 to " + MAX + " (default: the number of cores).")
     Integer threads;
 
     /** The count given, else the number of cores (at most {@link #MAX}). */

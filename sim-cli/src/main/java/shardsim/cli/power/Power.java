@@ -21,16 +21,16 @@ public final class Power {
     /** The distance between starting seeds; bounds {@code maxSeeds}. */
     public static final long SPACING = 1_000_000_000L;
 
-    private Power() {
-    }
+    private Power() {}
 
     public static long startSeed(int index) {
         return index * SPACING;
     }
 
-    public static List<StartResult> measure(Scenario scenario, String mode, String plan, int starts, long maxSeeds, int threads) {
-        return measure(scenario, mode, plan, java.util.Map.of(), starts, maxSeeds, threads, false, () -> false, r -> {
-        });
+    public static List<StartResult> measure(
+            Scenario scenario, String mode, String plan, int starts, long maxSeeds, int threads) {
+        return measure(
+                scenario, mode, plan, java.util.Map.of(), starts, maxSeeds, threads, false, () -> false, r -> {});
     }
 
     /**
@@ -41,8 +41,17 @@ public final class Power {
      * @param failOnGaps whether a known gap counts as a failure
      * @param done told of each start as it finishes
      */
-    public static List<StartResult> measure(Scenario scenario, String mode, String plan, java.util.Map<String, String> nodeModes, int starts, long maxSeeds, int threads,
-            boolean failOnGaps, java.util.function.BooleanSupplier stop, java.util.function.Consumer<StartResult> done) {
+    public static List<StartResult> measure(
+            Scenario scenario,
+            String mode,
+            String plan,
+            java.util.Map<String, String> nodeModes,
+            int starts,
+            long maxSeeds,
+            int threads,
+            boolean failOnGaps,
+            java.util.function.BooleanSupplier stop,
+            java.util.function.Consumer<StartResult> done) {
         if (starts < 1 || maxSeeds < 1 || maxSeeds > SPACING) {
             throw new IllegalArgumentException("need starts >= 1 and 1 <= maxSeeds <= " + SPACING);
         }
@@ -72,7 +81,14 @@ public final class Power {
     }
 
     /** One start's sweep, or null if {@code stop} ended it first. */
-    static StartResult sweep(Scenario scenario, String mode, String plan, java.util.Map<String, String> nodeModes, long start, long maxSeeds, boolean failOnGaps,
+    static StartResult sweep(
+            Scenario scenario,
+            String mode,
+            String plan,
+            java.util.Map<String, String> nodeModes,
+            long start,
+            long maxSeeds,
+            boolean failOnGaps,
             java.util.function.BooleanSupplier stop) {
         long t0 = System.nanoTime();
         RunRequest request = RunRequest.builtIn(scenario, plan).withNodeModes(nodeModes);
@@ -83,7 +99,12 @@ public final class Power {
             RunResult r = scenario.run(request.spec(mode, start + k));
             Verdict v = Verdict.of(scenario, r);
             if (v.failed(failOnGaps)) {
-                return new StartResult(start, k + 1, true, (v.broken().isEmpty() ? v.gaps() : v.broken()).get(0).invariant(), System.nanoTime() - t0);
+                return new StartResult(
+                        start,
+                        k + 1,
+                        true,
+                        (v.broken().isEmpty() ? v.gaps() : v.broken()).get(0).invariant(),
+                        System.nanoTime() - t0);
             }
         }
         return new StartResult(start, maxSeeds, false, null, System.nanoTime() - t0);

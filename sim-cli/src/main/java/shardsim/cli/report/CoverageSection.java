@@ -21,8 +21,7 @@ final class CoverageSection {
     private static final long[] AT = {1, 10, 100, 300, 1_000};
 
     /** One plan's curve: after n seeds (n from 1), the distinct states and transitions reached. */
-    record Curve(String plan, int[] states, int[] transitions, CoverageTally tally) {
-    }
+    record Curve(String plan, int[] states, int[] transitions, CoverageTally tally) {}
 
     private final Scenario scenario;
     private final String mode;
@@ -66,22 +65,33 @@ final class CoverageSection {
     private String spacesText() {
         StringBuilder b = new StringBuilder();
         for (StateSpace s : spaces) {
-            b.append(b.length() == 0 ? "" : "; ").append("per ").append(s.name()).append(", ").append(s.size()).append(" states: ");
+            b.append(b.length() == 0 ? "" : "; ")
+                    .append("per ")
+                    .append(s.name())
+                    .append(", ")
+                    .append(s.size())
+                    .append(" states: ");
             for (int i = 0; i < s.dimensions().size(); i++) {
-                b.append(i == 0 ? "" : " \u00d7 ").append(s.dimensions().get(i).name()).append(" (").append(String.join(", ", s.dimensions().get(i).values())).append(')');
+                b.append(i == 0 ? "" : " \u00d7 ")
+                        .append(s.dimensions().get(i).name())
+                        .append(" (")
+                        .append(String.join(", ", s.dimensions().get(i).values()))
+                        .append(')');
             }
         }
         return b.toString();
     }
 
     private String intro() {
-        return "What the " + mode + " mode reached of the scenario's abstraction of its state (" + spacesText() + "), against the seeds run, in seed order: "
+        return "What the " + mode + " mode reached of the scenario's abstraction of its state (" + spacesText()
+                + "), against the seeds run, in seed order: "
                 + "distinct abstract states / distinct transitions (an entity's state changing between two events) over the first n seeds of each plan. "
                 + "Many combinations cannot happen at all, so no plan reaches every state; what matters is which plan reaches more, sooner.";
     }
 
     private String command() {
-        return "./sim coverage " + scenario.name() + " --mode " + mode + " --plan PLAN --seeds 0.." + (curves.get(0).states().length - 1);
+        return "./sim coverage " + scenario.name() + " --mode " + mode + " --plan PLAN --seeds 0.."
+                + (curves.get(0).states().length - 1);
     }
 
     private List<Long> columns() {
@@ -111,15 +121,23 @@ final class CoverageSection {
     String markdown() {
         StringBuilder b = new StringBuilder("## State coverage\n\n");
         if (empty()) {
-            return b.append("The scenario declares no abstraction of its state.\n\n").toString();
+            return b.append("The scenario declares no abstraction of its state.\n\n")
+                    .toString();
         }
-        b.append(Md.text(intro())).append(" `").append(command()).append("` lists the states never reached and the rarest reached.\n\n| plan |");
+        b.append(Md.text(intro()))
+                .append(" `")
+                .append(command())
+                .append("` lists the states never reached and the rarest reached.\n\n| plan |");
         StringBuilder rule = new StringBuilder("|---|");
         for (long n : columns()) {
             b.append(' ').append(n).append(n == 1 ? " seed" : " seeds").append(" |");
             rule.append("---:|");
         }
-        b.append(" never reached (of ").append(size()).append(") |\n").append(rule).append("---:|\n");
+        b.append(" never reached (of ")
+                .append(size())
+                .append(") |\n")
+                .append(rule)
+                .append("---:|\n");
         for (Curve c : curves) {
             b.append("| ").append(Md.cell(c.plan())).append(" |");
             for (long n : columns()) {
@@ -134,9 +152,14 @@ final class CoverageSection {
     String html() {
         StringBuilder b = new StringBuilder("<h2 id=\"coverage\">State coverage</h2>\n");
         if (empty()) {
-            return b.append("<p>The scenario declares no abstraction of its state.</p>\n").toString();
+            return b.append("<p>The scenario declares no abstraction of its state.</p>\n")
+                    .toString();
         }
-        b.append("<p>").append(Html.esc(intro())).append(" <code>").append(Html.esc(command())).append("</code> lists the states never reached and the rarest reached.</p>\n<table><tr><th>plan</th>");
+        b.append("<p>")
+                .append(Html.esc(intro()))
+                .append(" <code>")
+                .append(Html.esc(command()))
+                .append("</code> lists the states never reached and the rarest reached.</p>\n<table><tr><th>plan</th>");
         for (long n : columns()) {
             b.append("<th>").append(n).append(n == 1 ? " seed" : " seeds").append("</th>");
         }
@@ -178,40 +201,104 @@ final class CoverageSection {
         }
         int top = niceTop(max);
         StringBuilder s = new StringBuilder(standalone ? "<svg xmlns=\"http://www.w3.org/2000/svg\"" : "<svg");
-        s.append(String.format(Locale.ROOT, " width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" font-family=\"monospace\" font-size=\"11\">", W, H, W, H));
-        s.append("<title>").append(Html.esc("distinct abstract states (solid) and transitions (dashed) against seeds, " + mode + " mode")).append("</title>\n");
+        s.append(String.format(
+                Locale.ROOT,
+                " width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" font-family=\"monospace\" font-size=\"11\">",
+                W,
+                H,
+                W,
+                H));
+        s.append("<title>")
+                .append(Html.esc(
+                        "distinct abstract states (solid) and transitions (dashed) against seeds, " + mode + " mode"))
+                .append("</title>\n");
         if (standalone) {
-            s.append(String.format(Locale.ROOT, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fff\"/>%n", W, H));
+            s.append(String.format(
+                    Locale.ROOT, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fff\"/>%n", W, H));
         }
         for (int i = 0; i <= 4; i++) {
             int v = top * i / 4;
-            s.append(String.format(Locale.ROOT, "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"#ddd\"/>", LEFT, W - RIGHT, y(v, top), y(v, top)));
-            s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%d</text>", LEFT - 6, y(v, top) + 4, v));
+            s.append(String.format(
+                    Locale.ROOT,
+                    "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"#ddd\"/>",
+                    LEFT,
+                    W - RIGHT,
+                    y(v, top),
+                    y(v, top)));
+            s.append(String.format(
+                    Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%d</text>", LEFT - 6, y(v, top) + 4, v));
         }
         for (long n = 1; n <= seeds; n *= 10) {
-            s.append(String.format(Locale.ROOT, "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"#333\"/>", x(n, seeds), x(n, seeds), H - BOTTOM, H - BOTTOM + 4));
-            s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%d</text>", x(n, seeds), H - BOTTOM + 16, n));
+            s.append(String.format(
+                    Locale.ROOT,
+                    "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"#333\"/>",
+                    x(n, seeds),
+                    x(n, seeds),
+                    H - BOTTOM,
+                    H - BOTTOM + 4));
+            s.append(String.format(
+                    Locale.ROOT,
+                    "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%d</text>",
+                    x(n, seeds),
+                    H - BOTTOM + 16,
+                    n));
         }
-        s.append(String.format(Locale.ROOT, "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"#333\"/>", LEFT, W - RIGHT, H - BOTTOM, H - BOTTOM));
-        s.append(String.format(Locale.ROOT, "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"#333\"/>", LEFT, LEFT, TOP, H - BOTTOM));
-        s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">seeds (log scale)</text>%n", (LEFT + W - RIGHT) / 2, H - 8));
+        s.append(String.format(
+                Locale.ROOT,
+                "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"#333\"/>",
+                LEFT,
+                W - RIGHT,
+                H - BOTTOM,
+                H - BOTTOM));
+        s.append(String.format(
+                Locale.ROOT,
+                "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"#333\"/>",
+                LEFT,
+                LEFT,
+                TOP,
+                H - BOTTOM));
+        s.append(String.format(
+                Locale.ROOT,
+                "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">seeds (log scale)</text>%n",
+                (LEFT + W - RIGHT) / 2,
+                H - 8));
         for (int i = 0; i < curves.size(); i++) {
             Curve c = curves.get(i);
             String color = COLORS[i % COLORS.length];
             s.append(path(c.states(), seeds, top, color, ""));
             s.append(path(c.transitions(), seeds, top, color, " stroke-dasharray=\"5 3\""));
             int ly = TOP + 14 + i * 32;
-            s.append(String.format(Locale.ROOT, "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\"/>", W - RIGHT + 12, W - RIGHT + 36, ly, ly, color));
-            s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\">%s states</text>", W - RIGHT + 40, ly + 4, Html.esc(c.plan())));
-            s.append(String.format(Locale.ROOT, "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\" stroke-dasharray=\"5 3\"/>", W - RIGHT + 12, W - RIGHT + 36, ly + 14,
-                    ly + 14, color));
-            s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\">transitions</text>%n", W - RIGHT + 40, ly + 18));
+            s.append(String.format(
+                    Locale.ROOT,
+                    "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\"/>",
+                    W - RIGHT + 12,
+                    W - RIGHT + 36,
+                    ly,
+                    ly,
+                    color));
+            s.append(String.format(
+                    Locale.ROOT,
+                    "<text x=\"%d\" y=\"%d\">%s states</text>",
+                    W - RIGHT + 40,
+                    ly + 4,
+                    Html.esc(c.plan())));
+            s.append(String.format(
+                    Locale.ROOT,
+                    "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\" stroke-dasharray=\"5 3\"/>",
+                    W - RIGHT + 12,
+                    W - RIGHT + 36,
+                    ly + 14,
+                    ly + 14,
+                    color));
+            s.append(String.format(
+                    Locale.ROOT, "<text x=\"%d\" y=\"%d\">transitions</text>%n", W - RIGHT + 40, ly + 18));
         }
         return s.append("</svg>").toString();
     }
 
     private static String path(int[] values, int seeds, int top, String color, String extra) {
-        // The first seed, then the last seed of each pixel column; of a flat stretch only its ends: the file stays small.
+        // The first seed, then the last seed of each pixel column; of a flat stretch only its ends: the file stays
+        // small.
         List<int[]> pts = new ArrayList<>();
         for (int n = 1; n <= seeds; n++) {
             if (n > 1 && n < seeds && x(n + 1, seeds) == x(n, seeds)) {

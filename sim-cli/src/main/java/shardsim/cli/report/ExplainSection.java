@@ -35,8 +35,7 @@ final class ExplainSection {
     static final String JITTERED_FILE = "jittered-documented.json";
 
     /** One explained run, or why there is none. */
-    record Case(String label, String command, Explanation explanation, String why) {
-    }
+    record Case(String label, String command, Explanation explanation, String why) {}
 
     private final Scenario scenario;
     private final List<Case> cases = new ArrayList<>();
@@ -46,31 +45,55 @@ final class ExplainSection {
         this.scenario = scenario;
         String n = scenario.name();
         if (!(scenario instanceof SimulatedScenario<?, ?, ?> s)) {
-            cases.add(new Case(documentedPlan, null, null, "the scenario is not built on the run skeleton, so it cannot be replayed to a point"));
+            cases.add(new Case(
+                    documentedPlan,
+                    null,
+                    null,
+                    "the scenario is not built on the run skeleton, so it cannot be replayed to a point"));
             return;
         }
         RunSpec documented = new RunSpec(n, mode, documentedPlan, 0);
-        Case first = explain(s, documentedPlan, "./sim explain " + n + " --mode " + mode + " --plan " + documentedPlan, documented);
+        Case first = explain(
+                s, documentedPlan, "./sim explain " + n + " --mode " + mode + " --plan " + documentedPlan, documented);
         cases.add(first);
         if (first.explanation() == null || !first.explanation().nothingRandom()) {
             // The documented run draws as it goes already: its own curve is the one to read.
             return;
         }
         try {
-            jittered = s.planOf(documented).withSource(JITTERED_FILE)
-                    .withLink(new LinkPolicy(0, 0, new Delay.Uniform(JITTER_MIN_MICROS, JITTER_MAX_MICROS), LinkPolicy.DEFAULT_CAPACITY));
+            jittered = s.planOf(documented)
+                    .withSource(JITTERED_FILE)
+                    .withLink(new LinkPolicy(
+                            0,
+                            0,
+                            new Delay.Uniform(JITTER_MIN_MICROS, JITTER_MAX_MICROS),
+                            LinkPolicy.DEFAULT_CAPACITY));
         } catch (UnsupportedOperationException e) {
-            cases.add(new Case(documentedPlan + ", jittered link", null, null, "the scenario cannot give its plan as data"));
+            cases.add(new Case(
+                    documentedPlan + ", jittered link", null, null, "the scenario cannot give its plan as data"));
             return;
         }
-        cases.add(explain(s, documentedPlan + " with a jittered link (delays uniform from " + JITTER_MIN_MICROS + " to " + JITTER_MAX_MICROS + " \u00b5s, nothing lost)",
-                "./sim explain " + n + " --mode " + mode + " --plan reports/" + n + "/" + JITTERED_FILE, RunSpec.custom(n, mode, jittered, 0)));
+        cases.add(explain(
+                s,
+                documentedPlan + " with a jittered link (delays uniform from " + JITTER_MIN_MICROS + " to "
+                        + JITTER_MAX_MICROS + " \u00b5s, nothing lost)",
+                "./sim explain " + n + " --mode " + mode + " --plan reports/" + n + "/" + JITTERED_FILE,
+                RunSpec.custom(n, mode, jittered, 0)));
     }
 
     private static Case explain(SimulatedScenario<?, ?, ?> s, String label, String command, RunSpec spec) {
         try {
             RunSpec runnable = Explainer.runnable(s, spec);
-            return new Case(label, command, Explainer.search(s, Explainer.original(s, runnable, null), ExplainParams.defaults(), ForkJoinPool.commonPool(), (c, r) -> { }), null);
+            return new Case(
+                    label,
+                    command,
+                    Explainer.search(
+                            s,
+                            Explainer.original(s, runnable, null),
+                            ExplainParams.defaults(),
+                            ForkJoinPool.commonPool(),
+                            (c, r) -> {}),
+                    null);
         } catch (IllegalArgumentException e) {
             return new Case(label, command, null, e.getMessage());
         }
@@ -80,7 +103,9 @@ final class ExplainSection {
     Map<String, String> planFiles() {
         Map<String, String> out = new LinkedHashMap<>();
         if (jittered != null) {
-            out.put(JITTERED_FILE, PlanFile.toJson(jittered, scenario.name(), 0L).toPrettyString() + "\n");
+            out.put(
+                    JITTERED_FILE,
+                    PlanFile.toJson(jittered, scenario.name(), 0L).toPrettyString() + "\n");
         }
         return out;
     }
@@ -103,12 +128,16 @@ final class ExplainSection {
     private static final String INTRO = "For each point of the run (an event number), K = " + ExplainParams.DEFAULT_K
             + " continuations replay the run exactly up to it, then go on with every random stream re-seeded (the plan's faults and workload kept);"
             + " the curve is the fraction that still break the same invariant. The point of no return is the earliest point from which at least 95% fail;"
-            + " the steepest rise is where the curve climbs most between two neighbouring points. With K = " + ExplainParams.DEFAULT_K
-            + " a fraction near 90% has a standard error of about " + Math.round(100 * Math.sqrt(0.9 * 0.1 / ExplainParams.DEFAULT_K))
+            + " the steepest rise is where the curve climbs most between two neighbouring points. With K = "
+            + ExplainParams.DEFAULT_K
+            + " a fraction near 90% has a standard error of about "
+            + Math.round(100 * Math.sqrt(0.9 * 0.1 / ExplainParams.DEFAULT_K))
             + " points, so a point of no return near the threshold can move by a few events with another grid or K.";
 
     String html() {
-        StringBuilder b = new StringBuilder("<h2 id=\"explain\">When the failure became inevitable</h2>\n<p>").append(Html.esc(INTRO)).append("</p>\n");
+        StringBuilder b = new StringBuilder("<h2 id=\"explain\">When the failure became inevitable</h2>\n<p>")
+                .append(Html.esc(INTRO))
+                .append("</p>\n");
         for (Case c : cases) {
             b.append("<h3>").append(Html.esc(c.label())).append("</h3>\n");
             if (c.command() != null) {
@@ -131,7 +160,9 @@ final class ExplainSection {
     }
 
     String markdown() {
-        StringBuilder b = new StringBuilder("## When the failure became inevitable\n\n").append(Md.text(INTRO)).append("\n\n");
+        StringBuilder b = new StringBuilder("## When the failure became inevitable\n\n")
+                .append(Md.text(INTRO))
+                .append("\n\n");
         for (int i = 0; i < cases.size(); i++) {
             Case c = cases.get(i);
             b.append("### ").append(Md.text(c.label())).append("\n\n");
@@ -146,7 +177,8 @@ final class ExplainSection {
             b.append("![the curve](").append(svgName(i)).append(")\n\n");
             b.append(Md.text(ExplainPage.summary(x))).append("\n\n");
             if (!x.decisive().isEmpty()) {
-                b.append("The events between the point before it and the point of no return:\n\n").append(fence(x.decisive()));
+                b.append("The events between the point before it and the point of no return:\n\n")
+                        .append(fence(x.decisive()));
             }
             if (x.jumpFrom() != null) {
                 b.append(Md.text(ExplainPage.rise(x))).append("\n\n").append(fence(x.jumpEvents()));
@@ -180,7 +212,10 @@ final class ExplainSection {
                 break;
             }
             if (e.kind() == shardsim.core.trace.TraceKind.FAULT) {
-                b.append(b.length() == 0 ? "" : "; ").append(e.detail()).append(" at t=").append(Micros.format(e.timeMicros()));
+                b.append(b.length() == 0 ? "" : "; ")
+                        .append(e.detail())
+                        .append(" at t=")
+                        .append(Micros.format(e.timeMicros()));
             }
         }
         return b.toString();
@@ -190,19 +225,25 @@ final class ExplainSection {
     static String story(Explanation x) {
         long violation = x.original().violation().timeMicros();
         if (x.noReturn() == null) {
-            return "The curve never settles at 95% or more, so this run's failure stays a matter of chance up to its violation at t=" + Micros.format(violation) + ".";
+            return "The curve never settles at 95% or more, so this run's failure stays a matter of chance up to its violation at t="
+                    + Micros.format(violation) + ".";
         }
         if (x.beforeNoReturn() == null) {
             String faults = scriptedFaults(x);
             return (x.nothingRandom()
-                    ? "Nothing here is left to chance: this plan scripts every timing, so each continuation is the original run and the plan itself seals the failure;"
-                            + " the curve cannot single out a step (the jittered link lets the network's order vary)."
-                    : "The plan's scripted faults and workload seal the failure before the first event: whatever the run draws afterwards, at least 95% of the"
-                            + " continuations break " + x.invariant() + ".")
-                    + (faults.isEmpty() ? " The plan injects no fault before the violation." : " Its faults before the violation: " + faults + ".")
+                            ? "Nothing here is left to chance: this plan scripts every timing, so each continuation is the original run and the plan itself seals the failure;"
+                                    + " the curve cannot single out a step (the jittered link lets the network's order vary)."
+                            : "The plan's scripted faults and workload seal the failure before the first event: whatever the run draws afterwards, at least 95% of the"
+                                    + " continuations break " + x.invariant() + ".")
+                    + (faults.isEmpty()
+                            ? " The plan injects no fault before the violation."
+                            : " Its faults before the violation: " + faults + ".")
                     + " The shrunk documented plan below keeps only the faults and operations the failure needs.";
         }
-        return "The failure became inevitable at t=" + Micros.format(x.noReturn().timeMicros()) + ", " + Micros.format(violation - x.noReturn().timeMicros())
-                + " of virtual time before " + x.invariant() + " broke at t=" + Micros.format(violation) + " (event " + x.original().violation().eventNumber() + ").";
+        return "The failure became inevitable at t="
+                + Micros.format(x.noReturn().timeMicros()) + ", "
+                + Micros.format(violation - x.noReturn().timeMicros()) + " of virtual time before " + x.invariant()
+                + " broke at t=" + Micros.format(violation) + " (event "
+                + x.original().violation().eventNumber() + ").";
     }
 }

@@ -2,8 +2,7 @@ package shardsim.cli.report;
 
 /** Escaping for text that came from a run (trace details, messages, parameters). */
 public final class Html {
-    private Html() {
-    }
+    private Html() {}
 
     /** Escapes for HTML and SVG text and attribute values. */
     public static String esc(String s) {

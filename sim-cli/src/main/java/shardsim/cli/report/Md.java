@@ -2,8 +2,7 @@ package shardsim.cli.report;
 
 /** Escaping for text that came from a run when it goes into Markdown. */
 public final class Md {
-    private Md() {
-    }
+    private Md() {}
 
     /** Prose: characters Markdown or HTML would interpret are escaped. */
     public static String text(String s) {

@@ -22,6 +22,7 @@ public final class RunCapture implements TraceListener {
     public static final int TAIL = 360;
     /** Actors that are the simulator itself, not a lane. */
     static final List<String> NOT_LANES = List.of("sim", "check", "faults");
+
     static final String DRIVER = "driver";
     private static final int STATES_KEPT = 3;
     private static final int MAX_LANES = 24;
@@ -172,7 +173,9 @@ public final class RunCapture implements TraceListener {
             }
         }
         for (TraceEvent e : drawn()) {
-            if (e.eventNumber() == firstViolation.eventNumber() && !NOT_LANES.contains(e.actor()) && !e.actor().equals(DRIVER)) {
+            if (e.eventNumber() == firstViolation.eventNumber()
+                    && !NOT_LANES.contains(e.actor())
+                    && !e.actor().equals(DRIVER)) {
                 String actor = states.containsKey(e.actor()) ? e.actor() : laneOf(e.actor());
                 if (actor != null && !involved.contains(actor)) {
                     involved.add(actor);

@@ -3,10 +3,10 @@ package shardsim.cli.report;
 import java.util.List;
 import java.util.Map;
 import shardsim.cli.base.Reproduce;
+import shardsim.cli.verdict.VerdictText;
 import shardsim.core.check.Violation;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.Verdict;
-import shardsim.cli.verdict.VerdictText;
 import shardsim.core.trace.Micros;
 import shardsim.core.trace.TraceEvent;
 
@@ -16,54 +16,93 @@ import shardsim.core.trace.TraceEvent;
  * scenario reports, so both show a run the same way.
  */
 public final class RunSection {
-    private RunSection() {
-    }
+    private RunSection() {}
 
     /** The page {@code sim run --html FILE} writes. */
     public static String page(RunResult r, Verdict verdict, RunCapture cap) {
-        String title = r.spec().scenario() + " / " + r.spec().mode() + " / " + r.spec().plan() + " / seed " + r.spec().seed();
+        String title = r.spec().scenario() + " / " + r.spec().mode() + " / "
+                + r.spec().plan() + " / seed " + r.spec().seed();
         return Page.wrap("shardsim run: " + title, "<h1>" + Html.esc(title) + "</h1>\n" + html(r, verdict, cap, "run"));
     }
 
     /** The section's HTML; {@code id} keeps the diagram's ids unique on the page. */
     public static String html(RunResult r, Verdict verdict, RunCapture cap, String id) {
         StringBuilder b = new StringBuilder();
-        b.append("<p>Reproduce: <code>./").append(Html.esc(Reproduce.command(r.spec()))).append("</code></p>\n");
-        b.append("<p>Result: ").append(verdict.claimsHold() ? "<span class=\"ok\">" : "<span class=\"bad\">").append(Html.esc(VerdictText.headline(verdict)))
+        b.append("<p>Reproduce: <code>./")
+                .append(Html.esc(Reproduce.command(r.spec())))
+                .append("</code></p>\n");
+        b.append("<p>Result: ")
+                .append(verdict.claimsHold() ? "<span class=\"ok\">" : "<span class=\"bad\">")
+                .append(Html.esc(VerdictText.headline(verdict)))
                 .append("</span>")
-                .append(" \u2014 ").append(r.events()).append(" events, ").append(r.traceEvents()).append(" trace events, virtual time ")
-                .append(Micros.format(r.virtualMicros())).append(", trace digest <code>").append(r.digestHex()).append("</code></p>\n");
+                .append(" \u2014 ")
+                .append(r.events())
+                .append(" events, ")
+                .append(r.traceEvents())
+                .append(" trace events, virtual time ")
+                .append(Micros.format(r.virtualMicros()))
+                .append(", trace digest <code>")
+                .append(r.digestHex())
+                .append("</code></p>\n");
         if (!r.ok()) {
-            b.append("<table><tr><th>invariant</th><th>verdict</th><th>virtual time</th><th>event</th><th>message</th></tr>\n");
+            b.append(
+                    "<table><tr><th>invariant</th><th>verdict</th><th>virtual time</th><th>event</th><th>message</th></tr>\n");
             for (Violation v : r.violations()) {
-                b.append("<tr><td><b>").append(Html.esc(v.invariant())).append("</b></td><td>").append(Html.esc(VerdictText.label(verdict, v))).append("</td><td>").append(Micros.format(v.timeMicros()))
-                        .append("</td><td class=\"n\">").append(v.eventNumber()).append("</td><td>").append(Html.esc(v.message())).append("</td></tr>\n");
+                b.append("<tr><td><b>")
+                        .append(Html.esc(v.invariant()))
+                        .append("</b></td><td>")
+                        .append(Html.esc(VerdictText.label(verdict, v)))
+                        .append("</td><td>")
+                        .append(Micros.format(v.timeMicros()))
+                        .append("</td><td class=\"n\">")
+                        .append(v.eventNumber())
+                        .append("</td><td>")
+                        .append(Html.esc(v.message()))
+                        .append("</td></tr>\n");
             }
             b.append("</table>\n");
             Map<String, List<TraceEvent>> states = cap.involvedStates();
             if (!states.isEmpty()) {
-                b.append("<p>State of the actors involved at the first violation (their last notes in the trace):</p>\n");
+                b.append(
+                        "<p>State of the actors involved at the first violation (their last notes in the trace):</p>\n");
                 b.append("<table><tr><th>actor</th><th>virtual time</th><th>note</th></tr>\n");
                 for (Map.Entry<String, List<TraceEvent>> e : states.entrySet()) {
                     if (e.getValue().isEmpty()) {
-                        b.append("<tr><td>").append(Html.esc(e.getKey())).append("</td><td></td><td>(no notes)</td></tr>\n");
+                        b.append("<tr><td>")
+                                .append(Html.esc(e.getKey()))
+                                .append("</td><td></td><td>(no notes)</td></tr>\n");
                     }
                     for (TraceEvent s : e.getValue()) {
-                        b.append("<tr><td>").append(Html.esc(e.getKey())).append("</td><td>").append(Micros.format(s.timeMicros()))
-                                .append("</td><td>").append(Html.esc(s.detail())).append("</td></tr>\n");
+                        b.append("<tr><td>")
+                                .append(Html.esc(e.getKey()))
+                                .append("</td><td>")
+                                .append(Micros.format(s.timeMicros()))
+                                .append("</td><td>")
+                                .append(Html.esc(s.detail()))
+                                .append("</td></tr>\n");
                     }
                 }
                 b.append("</table>\n");
             }
         }
-        b.append("<p>").append(cap.firstViolation() == null ? "The whole run" : "The run up to the first violation")
-                .append(": ").append(cap.events()).append(" events on ").append(cap.lanes().size()).append(" lanes")
-                .append(cap.omitted() > 0 ? ", " + cap.omitted() + " of them in the collapsed middle band" : "").append(".</p>\n");
+        b.append("<p>")
+                .append(cap.firstViolation() == null ? "The whole run" : "The run up to the first violation")
+                .append(": ")
+                .append(cap.events())
+                .append(" events on ")
+                .append(cap.lanes().size())
+                .append(" lanes")
+                .append(cap.omitted() > 0 ? ", " + cap.omitted() + " of them in the collapsed middle band" : "")
+                .append(".</p>\n");
         b.append(legend());
         b.append("<div class=\"diagram\">").append(SpaceTime.inline(cap, id)).append("</div>\n");
         b.append("<details><summary>Parameters (").append(r.params().size()).append(")</summary>\n<table>\n");
         for (Map.Entry<String, String> p : r.params().entrySet()) {
-            b.append("<tr><td>").append(Html.esc(p.getKey())).append("</td><td><code>").append(Html.esc(p.getValue())).append("</code></td></tr>\n");
+            b.append("<tr><td>")
+                    .append(Html.esc(p.getKey()))
+                    .append("</td><td><code>")
+                    .append(Html.esc(p.getValue()))
+                    .append("</code></td></tr>\n");
         }
         b.append("</table></details>\n");
         return b.toString();
@@ -83,8 +122,7 @@ public final class RunSection {
         List<String> lines = new java.util.ArrayList<>();
         for (TraceEvent e : cap.drawn()) {
             switch (e.kind()) {
-                case TIMER, TASK_QUEUED, TASK_DONE, VERDICT -> {
-                }
+                case TIMER, TASK_QUEUED, TASK_DONE, VERDICT -> {}
                 default -> lines.add(Html.clip(e.render(), 200));
             }
         }

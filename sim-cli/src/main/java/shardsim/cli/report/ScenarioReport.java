@@ -9,18 +9,18 @@ import org.HdrHistogram.Histogram;
 import shardsim.cli.base.Reproduce;
 import shardsim.cli.sweep.SeedResult;
 import shardsim.cli.sweep.SweepSummary;
+import shardsim.cli.verdict.VerdictText;
+import shardsim.core.check.ModeClaims;
 import shardsim.core.check.Rule;
+import shardsim.core.check.Stance;
 import shardsim.core.check.Violation;
 import shardsim.core.coverage.Coverage;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunResult;
-import shardsim.core.scenario.Verdict;
-import shardsim.core.check.ModeClaims;
-import shardsim.core.check.Stance;
-import shardsim.cli.verdict.VerdictText;
 import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Scenario;
 import shardsim.core.scenario.ScenarioPresentation;
+import shardsim.core.scenario.Verdict;
 import shardsim.core.trace.Micros;
 import shardsim.core.trace.Trace;
 
@@ -38,12 +38,11 @@ public final class ScenarioReport {
     public static final int DEFAULT_SEEDS = 300;
 
     /** A documented run with what its diagram needs. */
-    public record Documented(RunResult result, Verdict verdict, RunCapture capture) {
-    }
+    public record Documented(RunResult result, Verdict verdict, RunCapture capture) {}
 
     /** A sweep of one mode, with what each seed reached of the scenario's abstract states, in seed order. */
-    public record Sweep(String mode, String plan, long first, long last, SweepSummary summary, List<Coverage> coverage) {
-    }
+    public record Sweep(
+            String mode, String plan, long first, long last, SweepSummary summary, List<Coverage> coverage) {}
 
     private final Scenario scenario;
     private final String buggy;
@@ -55,6 +54,7 @@ public final class ScenarioReport {
     private final Sweep fixedSweep;
     /** Both sweeps, and the same under the targeted plan when the scenario has one. */
     private final List<Sweep> sweeps;
+
     private final ShrunkSection shrunk;
     private final FidelitySection fidelity;
     private final ExplainSection explain;
@@ -63,21 +63,34 @@ public final class ScenarioReport {
 
     private ScenarioReport(Scenario scenario, int seeds) {
         this.scenario = scenario;
-        this.buggy = scenario.modes().contains(Plans.BUGGY) ? Plans.BUGGY : scenario.modes().get(0);
-        this.fixed = scenario.modes().contains(Plans.FIXED) ? Plans.FIXED : scenario.modes().get(Math.min(1, scenario.modes().size() - 1));
-        this.documentedPlan = scenario.plans().contains(Plans.DOCUMENTED) ? Plans.DOCUMENTED : scenario.plans().get(0);
-        String sweepPlan = scenario.plans().contains(Plans.RANDOM) ? Plans.RANDOM : scenario.plans().get(0);
+        this.buggy = scenario.modes().contains(Plans.BUGGY)
+                ? Plans.BUGGY
+                : scenario.modes().get(0);
+        this.fixed = scenario.modes().contains(Plans.FIXED)
+                ? Plans.FIXED
+                : scenario.modes().get(Math.min(1, scenario.modes().size() - 1));
+        this.documentedPlan = scenario.plans().contains(Plans.DOCUMENTED)
+                ? Plans.DOCUMENTED
+                : scenario.plans().get(0);
+        String sweepPlan = scenario.plans().contains(Plans.RANDOM)
+                ? Plans.RANDOM
+                : scenario.plans().get(0);
         this.buggyRun = documented(buggy);
         this.fixedRun = documented(fixed);
         this.buggySweep = sweep(buggy, sweepPlan, seeds);
         this.fixedSweep = sweep(fixed, sweepPlan, seeds);
         this.sweeps = scenario.plans().contains(Plans.TARGETED)
-                ? List.of(buggySweep, fixedSweep, sweep(buggy, Plans.TARGETED, seeds), sweep(fixed, Plans.TARGETED, seeds))
+                ? List.of(
+                        buggySweep,
+                        fixedSweep,
+                        sweep(buggy, Plans.TARGETED, seeds),
+                        sweep(fixed, Plans.TARGETED, seeds))
                 : List.of(buggySweep, fixedSweep);
         this.coverage = coverage(seeds);
         this.fidelity = new FidelitySection(scenario);
         java.util.TreeSet<Long> failing = buggySweep.summary().firstFailing();
-        this.shrunk = new ShrunkSection(scenario, buggy, sweepPlan, failing.isEmpty() ? null : failing.first(), documentedPlan);
+        this.shrunk = new ShrunkSection(
+                scenario, buggy, sweepPlan, failing.isEmpty() ? null : failing.first(), documentedPlan);
         this.explain = new ExplainSection(scenario, buggy, documentedPlan);
         this.rollout = new RolloutSection(scenario, buggy, fixed, seeds);
     }
@@ -92,7 +105,9 @@ public final class ScenarioReport {
 
     private Documented documented(String mode) {
         RunCapture cap = new RunCapture();
-        RunResult r = scenario.run(new RunSpec(scenario.name(), mode, documentedPlan, 0), Trace.digestOnly().addListener(cap));
+        RunResult r = scenario.run(
+                new RunSpec(scenario.name(), mode, documentedPlan, 0),
+                Trace.digestOnly().addListener(cap));
         return new Documented(r, Verdict.of(scenario, r), cap);
     }
 
@@ -146,7 +161,8 @@ public final class ScenarioReport {
     private String stopsSentence() {
         RunResult r = buggyRun.result();
         boolean stops = r.ok() || r.events() <= r.violations().get(0).eventNumber() + 1;
-        return stops ? "Each run stops at its first violation (every invariant the same event broke is counted)."
+        return stops
+                ? "Each run stops at its first violation (every invariant the same event broke is counted)."
                 : "A run goes on after its first violation to the end of its plan, and each invariant it breaks is counted once per run.";
     }
 
@@ -177,10 +193,12 @@ public final class ScenarioReport {
         for (Rule inv : scenario.invariants()) {
             String meaning = inv.meaning();
             if (ofBuggy.of(inv.name()).kind() == Stance.Kind.EXPECTED_BREAK) {
-                meaning += " (" + buggy + " is expected to break it" + (VerdictText.isBuggy(buggy) ? ": the reported bug)" : ")");
+                meaning += " (" + buggy + " is expected to break it"
+                        + (VerdictText.isBuggy(buggy) ? ": the reported bug)" : ")");
             }
             if (ofFixed.isGap(inv.name())) {
-                meaning += " (known gap, not claimed by " + fixed + ": " + ofFixed.of(inv.name()).reason() + ")";
+                meaning += " (known gap, not claimed by " + fixed + ": "
+                        + ofFixed.of(inv.name()).reason() + ")";
             }
             if (scenario.modelChecks().contains(inv)) {
                 meaning += " (checks the model's own bookkeeping, not a claim about the upstream system)";
@@ -208,10 +226,13 @@ public final class ScenarioReport {
                 "./sim run " + n + " --mode " + buggy + " --plan " + documentedPlan + " --html " + buggy + ".html",
                 "./sim run " + n + " --mode " + fixed + " --plan " + documentedPlan + " --html " + fixed + ".html",
                 "./sim explain " + n + " --mode " + buggy + " --plan " + documentedPlan + " --html explain.html",
-                "./sim sweep " + n + " --mode " + buggy + " --plan " + buggySweep.plan() + " --seeds " + buggySweep.first() + ".." + buggySweep.last(),
-                "./sim sweep " + n + " --mode " + fixed + " --plan " + fixedSweep.plan() + " --seeds " + fixedSweep.first() + ".." + fixedSweep.last(),
-                "./sim coverage " + n + " --mode " + fixed + " --plan " + fixedSweep.plan() + " --seeds " + fixedSweep.first() + ".." + fixedSweep.last()
-                        + "   # and --plan swarm" + (scenario.plans().contains(Plans.TARGETED) ? ", --plan targeted" : ""));
+                "./sim sweep " + n + " --mode " + buggy + " --plan " + buggySweep.plan() + " --seeds "
+                        + buggySweep.first() + ".." + buggySweep.last(),
+                "./sim sweep " + n + " --mode " + fixed + " --plan " + fixedSweep.plan() + " --seeds "
+                        + fixedSweep.first() + ".." + fixedSweep.last(),
+                "./sim coverage " + n + " --mode " + fixed + " --plan " + fixedSweep.plan() + " --seeds "
+                        + fixedSweep.first() + ".." + fixedSweep.last() + "   # and --plan swarm"
+                        + (scenario.plans().contains(Plans.TARGETED) ? ", --plan targeted" : ""));
     }
 
     // ---- HTML ---------------------------------------------------------------------------------
@@ -221,37 +242,82 @@ public final class ScenarioReport {
         b.append("<h1>").append(Html.esc(scenario.name())).append("</h1>\n");
         b.append("<p>").append(Html.esc(summary())).append("</p>\n");
         if (!ScenarioPresentation.of(scenario).upstream().isEmpty()) {
-            b.append("<p>Upstream report: ").append(Html.esc(ScenarioPresentation.of(scenario).upstream())).append("</p>\n");
+            b.append("<p>Upstream report: ")
+                    .append(Html.esc(ScenarioPresentation.of(scenario).upstream()))
+                    .append("</p>\n");
         }
-        b.append("<p>Contents: <a href=\"#invariants\">invariants</a> \u00b7 ").append(fidelity.hasLog() ? "<a href=\"#log\">the report's log</a> \u00b7 " : "")
+        b.append("<p>Contents: <a href=\"#invariants\">invariants</a> \u00b7 ")
+                .append(fidelity.hasLog() ? "<a href=\"#log\">the report's log</a> \u00b7 " : "")
                 .append(fidelity.hasFidelity() ? "<a href=\"#fidelity\">fidelity</a> \u00b7 " : "")
-                .append("<a href=\"#buggy\">").append(Html.esc(buggy))
-                .append(" run</a> \u00b7 <a href=\"#explain\">when it became inevitable</a> \u00b7 <a href=\"#fixed\">").append(Html.esc(fixed)).append(" run</a> \u00b7 <a href=\"#sweeps\">sweeps</a> \u00b7 <a href=\"#coverage\">state coverage</a> \u00b7 <a href=\"#shrunk\">shrunk failures</a> \u00b7 <a href=\"#rollout\">rolling out the fix</a> \u00b7 ")
+                .append("<a href=\"#buggy\">")
+                .append(Html.esc(buggy))
+                .append(" run</a> \u00b7 <a href=\"#explain\">when it became inevitable</a> \u00b7 <a href=\"#fixed\">")
+                .append(Html.esc(fixed))
+                .append(
+                        " run</a> \u00b7 <a href=\"#sweeps\">sweeps</a> \u00b7 <a href=\"#coverage\">state coverage</a> \u00b7 <a href=\"#shrunk\">shrunk failures</a> \u00b7 <a href=\"#rollout\">rolling out the fix</a> \u00b7 ")
                 .append("<a href=\"#latencies\">latencies</a> \u00b7 <a href=\"#regenerate\">regenerate</a></p>\n");
-        b.append("<h2 id=\"invariants\">Invariants</h2>\n<table><tr><th>invariant</th><th>meaning</th><th>").append(Html.esc(buggy))
-                .append(" / ").append(Html.esc(documentedPlan)).append("</th><th>").append(Html.esc(buggy)).append(" sweep</th><th>")
-                .append(Html.esc(fixed)).append(" sweep</th></tr>\n");
+        b.append("<h2 id=\"invariants\">Invariants</h2>\n<table><tr><th>invariant</th><th>meaning</th><th>")
+                .append(Html.esc(buggy))
+                .append(" / ")
+                .append(Html.esc(documentedPlan))
+                .append("</th><th>")
+                .append(Html.esc(buggy))
+                .append(" sweep</th><th>")
+                .append(Html.esc(fixed))
+                .append(" sweep</th></tr>\n");
         for (Map.Entry<String, String> inv : invariantMeanings().entrySet()) {
             String k = inv.getKey();
-            b.append("<tr><td><b>").append(Html.esc(k)).append("</b></td><td>").append(Html.esc(inv.getValue())).append("</td><td>")
-                    .append(caughtInDocumented(k) ? "<span class=\"bad\">violated</span>" : "held").append("</td><td class=\"n\">")
-                    .append(count(buggySweep.summary(), k)).append("</td><td class=\"n\">").append(count(fixedSweep.summary(), k)).append("</td></tr>\n");
+            b.append("<tr><td><b>")
+                    .append(Html.esc(k))
+                    .append("</b></td><td>")
+                    .append(Html.esc(inv.getValue()))
+                    .append("</td><td>")
+                    .append(caughtInDocumented(k) ? "<span class=\"bad\">violated</span>" : "held")
+                    .append("</td><td class=\"n\">")
+                    .append(count(buggySweep.summary(), k))
+                    .append("</td><td class=\"n\">")
+                    .append(count(fixedSweep.summary(), k))
+                    .append("</td></tr>\n");
         }
         b.append("</table>\n");
         b.append(fidelity.html());
-        b.append("<h2 id=\"buggy\">Mode ").append(Html.esc(buggy)).append(", plan ").append(Html.esc(documentedPlan)).append("</h2>\n");
+        b.append("<h2 id=\"buggy\">Mode ")
+                .append(Html.esc(buggy))
+                .append(", plan ")
+                .append(Html.esc(documentedPlan))
+                .append("</h2>\n");
         b.append(RunSection.html(buggyRun.result(), buggyRun.verdict(), buggyRun.capture(), "d-" + buggy));
         b.append(explain.html());
-        b.append("<h2 id=\"fixed\">Mode ").append(Html.esc(fixed)).append(", plan ").append(Html.esc(documentedPlan)).append("</h2>\n");
+        b.append("<h2 id=\"fixed\">Mode ")
+                .append(Html.esc(fixed))
+                .append(", plan ")
+                .append(Html.esc(documentedPlan))
+                .append("</h2>\n");
         b.append(RunSection.html(fixedRun.result(), fixedRun.verdict(), fixedRun.capture(), "d-" + fixed));
         b.append("<h2 id=\"sweeps\">Sweeps</h2>\n");
-        b.append("<table><tr><th>mode</th><th>plan</th><th>seeds</th><th>failing</th><th>seeds to the first failure</th><th>first failing seeds</th><th>failing runs by invariant</th></tr>\n");
+        b.append(
+                "<table><tr><th>mode</th><th>plan</th><th>seeds</th><th>failing</th><th>seeds to the first failure</th><th>first failing seeds</th><th>failing runs by invariant</th></tr>\n");
         for (Sweep s : sweeps) {
             SweepSummary sum = s.summary();
-            b.append("<tr><td>").append(Html.esc(s.mode())).append("</td><td>").append(Html.esc(s.plan())).append("</td><td>")
-                    .append(s.first()).append("..").append(s.last()).append(" (").append(sum.runs()).append(")</td><td class=\"n\">")
-                    .append(fraction(sum)).append("</td><td class=\"n\">").append(toFirst(s)).append("</td><td>")
-                    .append(Html.esc(firstSeeds(sum))).append("</td><td>").append(Html.esc(byInvariant(sum))).append("</td></tr>\n");
+            b.append("<tr><td>")
+                    .append(Html.esc(s.mode()))
+                    .append("</td><td>")
+                    .append(Html.esc(s.plan()))
+                    .append("</td><td>")
+                    .append(s.first())
+                    .append("..")
+                    .append(s.last())
+                    .append(" (")
+                    .append(sum.runs())
+                    .append(")</td><td class=\"n\">")
+                    .append(fraction(sum))
+                    .append("</td><td class=\"n\">")
+                    .append(toFirst(s))
+                    .append("</td><td>")
+                    .append(Html.esc(firstSeeds(sum)))
+                    .append("</td><td>")
+                    .append(Html.esc(byInvariant(sum)))
+                    .append("</td></tr>\n");
         }
         b.append("</table>\n<p>").append(Html.esc(stopsSentence())).append("</p>\n");
         b.append(coverage.html());
@@ -259,15 +325,27 @@ public final class ScenarioReport {
         b.append(rollout.html());
         b.append("<h2 id=\"latencies\">Latencies in virtual time</h2>\n");
         for (Sweep s : List.of(buggySweep, fixedSweep)) {
-            b.append("<h3>").append(Html.esc(s.mode())).append(", ").append(Html.esc(s.plan())).append(", seeds ").append(s.first()).append("..")
-                    .append(s.last()).append("</h3>\n").append(percentilesHtml(s.summary()));
+            b.append("<h3>")
+                    .append(Html.esc(s.mode()))
+                    .append(", ")
+                    .append(Html.esc(s.plan()))
+                    .append(", seeds ")
+                    .append(s.first())
+                    .append("..")
+                    .append(s.last())
+                    .append("</h3>\n")
+                    .append(percentilesHtml(s.summary()));
         }
         b.append("<h2 id=\"regenerate\">Regenerate</h2>\n<pre>");
         for (String c : commands()) {
             b.append(Html.esc(c)).append('\n');
         }
-        b.append("</pre>\n<p>The sweeps run seeds ").append(buggySweep.first()).append("..").append(buggySweep.last())
-                .append(" of each mode; <code>--seeds N</code> changes the count. Nothing here depends on the machine: the files are the same bytes everywhere.</p>\n");
+        b.append("</pre>\n<p>The sweeps run seeds ")
+                .append(buggySweep.first())
+                .append("..")
+                .append(buggySweep.last())
+                .append(
+                        " of each mode; <code>--seeds N</code> changes the count. Nothing here depends on the machine: the files are the same bytes everywhere.</p>\n");
         return Page.wrap("shardsim report: " + scenario.name(), b.toString());
     }
 
@@ -283,9 +361,15 @@ public final class ScenarioReport {
         b.append("<th>max</th></tr>\n");
         for (Map.Entry<String, Histogram> e : metrics.entrySet()) {
             Histogram h = e.getValue();
-            b.append("<tr><td>").append(Html.esc(e.getKey())).append("</td><td class=\"n\">").append(h.getTotalCount()).append("</td>");
+            b.append("<tr><td>")
+                    .append(Html.esc(e.getKey()))
+                    .append("</td><td class=\"n\">")
+                    .append(h.getTotalCount())
+                    .append("</td>");
             for (double p : SweepSummary.percentiles()) {
-                b.append("<td class=\"n\">").append(Micros.format(h.getValueAtPercentile(p))).append("</td>");
+                b.append("<td class=\"n\">")
+                        .append(Micros.format(h.getValueAtPercentile(p)))
+                        .append("</td>");
             }
             b.append("<td class=\"n\">").append(Micros.format(h.getMaxValue())).append("</td></tr>\n");
         }
@@ -296,11 +380,14 @@ public final class ScenarioReport {
         if (sum.runs() == 0) {
             return "0";
         }
-        return sum.failing() + " (" + String.format(java.util.Locale.ROOT, "%.1f%%", 100.0 * sum.failing() / sum.runs()) + ")";
+        return sum.failing() + " (" + String.format(java.util.Locale.ROOT, "%.1f%%", 100.0 * sum.failing() / sum.runs())
+                + ")";
     }
 
     static String toFirst(Sweep s) {
-        return s.summary().failing() == 0 ? "none failed" : Long.toString(s.summary().firstFailing().first() - s.first() + 1);
+        return s.summary().failing() == 0
+                ? "none failed"
+                : Long.toString(s.summary().firstFailing().first() - s.first() + 1);
     }
 
     static String firstSeeds(SweepSummary sum) {
@@ -316,13 +403,21 @@ public final class ScenarioReport {
 
     static String byInvariant(SweepSummary sum) {
         StringBuilder b = new StringBuilder();
-        sum.byInvariant().forEach((k, v) -> b.append(b.length() == 0 ? "" : ", ").append(k).append(' ').append(v));
+        sum.byInvariant()
+                .forEach((k, v) -> b.append(b.length() == 0 ? "" : ", ")
+                        .append(k)
+                        .append(' ')
+                        .append(v));
         String claims = b.length() == 0 ? "none" : b.toString();
         if (sum.gapRuns().isEmpty()) {
             return claims;
         }
         StringBuilder g = new StringBuilder();
-        sum.gapRuns().forEach((k, v) -> g.append(g.length() == 0 ? "" : ", ").append(k).append(' ').append(v));
+        sum.gapRuns()
+                .forEach((k, v) -> g.append(g.length() == 0 ? "" : ", ")
+                        .append(k)
+                        .append(' ')
+                        .append(v));
         return claims + "; known gaps (not failures): " + g;
     }
 
@@ -341,28 +436,61 @@ public final class ScenarioReport {
         b.append(GENERATED_MARK).append("\n\n");
         b.append(Md.text(summary())).append("\n\n");
         if (!ScenarioPresentation.of(scenario).upstream().isEmpty()) {
-            b.append("Upstream report: ").append(Md.text(ScenarioPresentation.of(scenario).upstream())).append("\n\n");
+            b.append("Upstream report: ")
+                    .append(Md.text(ScenarioPresentation.of(scenario).upstream()))
+                    .append("\n\n");
         }
-        b.append("The full report with the diagrams inline: [index.html](index.html) (one self-contained file; open it locally).\n\n");
-        b.append("## Invariants\n\n| invariant | meaning | ").append(Md.cell(buggy + " / " + documentedPlan)).append(" | ")
-                .append(Md.cell(buggy)).append(" sweep | ").append(Md.cell(fixed)).append(" sweep |\n|---|---|---|---:|---:|\n");
+        b.append(
+                "The full report with the diagrams inline: [index.html](index.html) (one self-contained file; open it locally).\n\n");
+        b.append("## Invariants\n\n| invariant | meaning | ")
+                .append(Md.cell(buggy + " / " + documentedPlan))
+                .append(" | ")
+                .append(Md.cell(buggy))
+                .append(" sweep | ")
+                .append(Md.cell(fixed))
+                .append(" sweep |\n|---|---|---|---:|---:|\n");
         for (Map.Entry<String, String> inv : invariantMeanings().entrySet()) {
             String k = inv.getKey();
-            b.append("| **").append(Md.cell(k)).append("** | ").append(Md.cell(inv.getValue())).append(" | ")
-                    .append(caughtInDocumented(k) ? "**violated**" : "held").append(" | ").append(count(buggySweep.summary(), k)).append(" | ")
-                    .append(count(fixedSweep.summary(), k)).append(" |\n");
+            b.append("| **")
+                    .append(Md.cell(k))
+                    .append("** | ")
+                    .append(Md.cell(inv.getValue()))
+                    .append(" | ")
+                    .append(caughtInDocumented(k) ? "**violated**" : "held")
+                    .append(" | ")
+                    .append(count(buggySweep.summary(), k))
+                    .append(" | ")
+                    .append(count(fixedSweep.summary(), k))
+                    .append(" |\n");
         }
         b.append('\n');
         b.append(fidelity.markdown());
         runMarkdown(b, buggy, buggyRun);
         b.append(explain.markdown());
         runMarkdown(b, fixed, fixedRun);
-        b.append("## Sweeps\n\n| mode | plan | seeds | failing | seeds to the first failure | first failing seeds | failing runs by invariant |\n|---|---|---|---:|---:|---|---|\n");
+        b.append(
+                "## Sweeps\n\n| mode | plan | seeds | failing | seeds to the first failure | first failing seeds | failing runs by invariant |\n|---|---|---|---:|---:|---|---|\n");
         for (Sweep s : sweeps) {
             SweepSummary sum = s.summary();
-            b.append("| ").append(Md.cell(s.mode())).append(" | ").append(Md.cell(s.plan())).append(" | ").append(s.first()).append("..").append(s.last())
-                    .append(" (").append(sum.runs()).append(") | ").append(fraction(sum)).append(" | ").append(toFirst(s)).append(" | ")
-                    .append(Md.cell(firstSeeds(sum))).append(" | ").append(Md.cell(byInvariant(sum))).append(" |\n");
+            b.append("| ")
+                    .append(Md.cell(s.mode()))
+                    .append(" | ")
+                    .append(Md.cell(s.plan()))
+                    .append(" | ")
+                    .append(s.first())
+                    .append("..")
+                    .append(s.last())
+                    .append(" (")
+                    .append(sum.runs())
+                    .append(") | ")
+                    .append(fraction(sum))
+                    .append(" | ")
+                    .append(toFirst(s))
+                    .append(" | ")
+                    .append(Md.cell(firstSeeds(sum)))
+                    .append(" | ")
+                    .append(Md.cell(byInvariant(sum)))
+                    .append(" |\n");
         }
         b.append("\n").append(stopsSentence()).append("\n\n");
         b.append(coverage.markdown());
@@ -370,7 +498,15 @@ public final class ScenarioReport {
         b.append(rollout.markdown());
         b.append("## Latencies in virtual time\n\n");
         for (Sweep s : List.of(buggySweep, fixedSweep)) {
-            b.append("### ").append(Md.text(s.mode())).append(", ").append(Md.text(s.plan())).append(", seeds ").append(s.first()).append("..").append(s.last()).append("\n\n");
+            b.append("### ")
+                    .append(Md.text(s.mode()))
+                    .append(", ")
+                    .append(Md.text(s.plan()))
+                    .append(", seeds ")
+                    .append(s.first())
+                    .append("..")
+                    .append(s.last())
+                    .append("\n\n");
             TreeMap<String, Histogram> metrics = s.summary().metrics();
             if (metrics.isEmpty()) {
                 b.append("No latency samples.\n\n");
@@ -385,9 +521,15 @@ public final class ScenarioReport {
             b.append(" max |\n").append(rule).append("---:|\n");
             for (Map.Entry<String, Histogram> e : metrics.entrySet()) {
                 Histogram h = e.getValue();
-                b.append("| ").append(Md.cell(e.getKey())).append(" | ").append(h.getTotalCount()).append(" |");
+                b.append("| ")
+                        .append(Md.cell(e.getKey()))
+                        .append(" | ")
+                        .append(h.getTotalCount())
+                        .append(" |");
                 for (double p : SweepSummary.percentiles()) {
-                    b.append(' ').append(Micros.format(h.getValueAtPercentile(p))).append(" |");
+                    b.append(' ')
+                            .append(Micros.format(h.getValueAtPercentile(p)))
+                            .append(" |");
                 }
                 b.append(' ').append(Micros.format(h.getMaxValue())).append(" |\n");
             }
@@ -403,30 +545,54 @@ public final class ScenarioReport {
 
     private void runMarkdown(StringBuilder b, String mode, Documented d) {
         RunResult r = d.result();
-        b.append("## Mode ").append(Md.text(mode)).append(", plan ").append(Md.text(documentedPlan)).append("\n\n");
-        b.append("`./").append(Reproduce.command(r.spec())).append("`: ").append(d.verdict().claimsHold() ? Md.text(VerdictText.headline(d.verdict())) : "**" + Md.text(VerdictText.headline(d.verdict())) + "**")
+        b.append("## Mode ")
+                .append(Md.text(mode))
+                .append(", plan ")
+                .append(Md.text(documentedPlan))
+                .append("\n\n");
+        b.append("`./")
+                .append(Reproduce.command(r.spec()))
+                .append("`: ")
+                .append(
+                        d.verdict().claimsHold()
+                                ? Md.text(VerdictText.headline(d.verdict()))
+                                : "**" + Md.text(VerdictText.headline(d.verdict())) + "**")
                 .append(" (")
-                .append(r.events()).append(" events, virtual time ").append(Micros.format(r.virtualMicros())).append(", digest `").append(r.digestHex()).append("`)\n\n");
+                .append(r.events())
+                .append(" events, virtual time ")
+                .append(Micros.format(r.virtualMicros()))
+                .append(", digest `")
+                .append(r.digestHex())
+                .append("`)\n\n");
         if (!r.ok()) {
             b.append("```\n");
             for (Violation v : r.violations()) {
-                b.append(Md.fence(v.invariant() + " (" + VerdictText.label(d.verdict(), v) + ") at t=" + Micros.format(v.timeMicros()) + " (event " + v.eventNumber() + "): "
-                        + v.message())).append('\n');
+                b.append(Md.fence(v.invariant() + " (" + VerdictText.label(d.verdict(), v) + ") at t="
+                                + Micros.format(v.timeMicros()) + " (event " + v.eventNumber() + "): " + v.message()))
+                        .append('\n');
             }
             b.append("```\n\n");
-            Map<String, List<shardsim.core.trace.TraceEvent>> states = d.capture().involvedStates();
+            Map<String, List<shardsim.core.trace.TraceEvent>> states =
+                    d.capture().involvedStates();
             if (!states.isEmpty()) {
                 b.append("State of the actors involved at the first violation:\n\n```\n");
                 states.forEach((actor, notes) -> {
                     for (shardsim.core.trace.TraceEvent s : notes) {
-                        b.append(Md.fence(actor + " @" + Micros.format(s.timeMicros()) + ": " + s.detail())).append('\n');
+                        b.append(Md.fence(actor + " @" + Micros.format(s.timeMicros()) + ": " + s.detail()))
+                                .append('\n');
                     }
                 });
                 b.append("```\n\n");
             }
         }
-        b.append("![space-time diagram of the ").append(Md.text(mode)).append(" run](").append(mode).append(".svg)\n\n");
-        b.append("<details><summary>Key events").append(r.ok() ? " (the end of the run)" : " up to the first violation").append(" as text</summary>\n\n```\n");
+        b.append("![space-time diagram of the ")
+                .append(Md.text(mode))
+                .append(" run](")
+                .append(mode)
+                .append(".svg)\n\n");
+        b.append("<details><summary>Key events")
+                .append(r.ok() ? " (the end of the run)" : " up to the first violation")
+                .append(" as text</summary>\n\n```\n");
         for (String line : RunSection.keyEvents(d.capture(), 40)) {
             b.append(Md.fence(line)).append('\n');
         }
@@ -454,8 +620,10 @@ public final class ScenarioReport {
 
     /** One line of the index: scenario, documented verdicts, sweep fractions. */
     String indexRow() {
-        return "| [" + Md.cell(scenario.name()) + "](" + scenario.name() + "/README.md) ([html](" + scenario.name() + "/index.html)) | "
-                + Md.cell(scenario.description()) + " | " + verdict(buggyRun.verdict()) + " | " + verdict(fixedRun.verdict()) + " | "
+        return "| [" + Md.cell(scenario.name()) + "](" + scenario.name() + "/README.md) ([html](" + scenario.name()
+                + "/index.html)) | "
+                + Md.cell(scenario.description()) + " | " + verdict(buggyRun.verdict()) + " | "
+                + verdict(fixedRun.verdict()) + " | "
                 + withGaps(buggySweep.summary()) + " | " + withGaps(fixedSweep.summary()) + " |";
     }
 
@@ -482,14 +650,21 @@ public final class ScenarioReport {
     /** reports/README.md. */
     public static String index(List<ScenarioReport> reports, int seeds) {
         StringBuilder b = new StringBuilder("# Reproduction reports\n\n" + GENERATED_MARK + "\n\n");
-        b.append("One folder per scenario: `README.md` (renders here) and `index.html` (one self-contained page with the space-time diagrams inline).\n");
-        b.append("Each shows the documented plan in the buggy mode (the violation, a diagram of the run up to it, the state of the actors involved)\n");
-        b.append("and in the fixed mode (the table below names the claims each run broke, and in brackets the known gaps it showed), a sweep of seeds 0..").append(seeds - 1).append(" of each mode, and latency percentiles in virtual time.\n\n");
-        b.append("| scenario | the bug | buggy, documented | fixed, documented | buggy sweep failing (a claim broke) | fixed sweep failing (a claim broke) |\n|---|---|---|---|---:|---:|\n");
+        b.append(
+                "One folder per scenario: `README.md` (renders here) and `index.html` (one self-contained page with the space-time diagrams inline).\n");
+        b.append(
+                "Each shows the documented plan in the buggy mode (the violation, a diagram of the run up to it, the state of the actors involved)\n");
+        b.append(
+                        "and in the fixed mode (the table below names the claims each run broke, and in brackets the known gaps it showed), a sweep of seeds 0..")
+                .append(seeds - 1)
+                .append(" of each mode, and latency percentiles in virtual time.\n\n");
+        b.append(
+                "| scenario | the bug | buggy, documented | fixed, documented | buggy sweep failing (a claim broke) | fixed sweep failing (a claim broke) |\n|---|---|---|---|---:|---:|\n");
         for (ScenarioReport r : reports) {
             b.append(r.indexRow()).append('\n');
         }
-        b.append("\nRegenerate with `./sim report`; `./sim report --check` (run by `.ci/run`) fails if these files differ from what the code produces.\n");
+        b.append(
+                "\nRegenerate with `./sim report`; `./sim report --check` (run by `.ci/run`) fails if these files differ from what the code produces.\n");
         return b.toString();
     }
 }

@@ -38,7 +38,8 @@ public final class SpaceTime {
     static final long QUIET_MICROS = 500_000;
 
     /** The CSS of a diagram; also inlined in a standalone SVG file. */
-    public static final String CSS = String.join("\n",
+    public static final String CSS = String.join(
+            "\n",
             ".st text{font:11px monospace;fill:#222}",
             ".st .lane{stroke:#bbb;stroke-width:1}",
             ".st .lanename{font-weight:bold;font-size:12px}",
@@ -94,11 +95,9 @@ public final class SpaceTime {
         return new SpaceTime(capture, id).render(true);
     }
 
-    private record Placed(TraceEvent e, int y) {
-    }
+    private record Placed(TraceEvent e, int y) {}
 
-    private record Sent(long id, String from, String to, int y, long timeMicros) {
-    }
+    private record Sent(long id, String from, String to, int y, long timeMicros) {}
 
     private String render(boolean standalone) {
         List<Placed> rows = new ArrayList<>();
@@ -110,16 +109,38 @@ public final class SpaceTime {
         for (int i = 0; i < all.size(); i++) {
             TraceEvent e = all.get(i);
             if (!gapDone && i == head.size()) {
-                back.append(String.format(Locale.ROOT, "<rect class=\"gap\" x=\"4\" y=\"%d\" width=\"%d\" height=\"%d\"/>", y + 4, width() - 8, OMITTED - 8));
-                front.append(text(LEFT, y + 24, "quiettext", String.format(Locale.ROOT, "\u22ee %,d events from t=%s to t=%s not drawn (sim run \u2026 --trace FILE lists them all)",
-                        capture.omitted(), Micros.format(capture.omittedFromMicros()), Micros.format(capture.omittedToMicros()))));
+                back.append(String.format(
+                        Locale.ROOT,
+                        "<rect class=\"gap\" x=\"4\" y=\"%d\" width=\"%d\" height=\"%d\"/>",
+                        y + 4,
+                        width() - 8,
+                        OMITTED - 8));
+                front.append(text(
+                        LEFT,
+                        y + 24,
+                        "quiettext",
+                        String.format(
+                                Locale.ROOT,
+                                "\u22ee %,d events from t=%s to t=%s not drawn (sim run \u2026 --trace FILE lists them all)",
+                                capture.omitted(),
+                                Micros.format(capture.omittedFromMicros()),
+                                Micros.format(capture.omittedToMicros()))));
                 y += OMITTED;
                 gapDone = true;
                 prev = null;
             }
             if (prev != null && e.timeMicros() - prev.timeMicros() >= QUIET_MICROS) {
-                back.append(String.format(Locale.ROOT, "<line class=\"quiet\" x1=\"4\" x2=\"%d\" y1=\"%d\" y2=\"%d\"/>", width() - 4, y + BREAK / 2 - 2, y + BREAK / 2 - 2));
-                front.append(text(4, y + BREAK / 2 + 2, "quiettext", "+" + Micros.format(e.timeMicros() - prev.timeMicros()) + " quiet"));
+                back.append(String.format(
+                        Locale.ROOT,
+                        "<line class=\"quiet\" x1=\"4\" x2=\"%d\" y1=\"%d\" y2=\"%d\"/>",
+                        width() - 4,
+                        y + BREAK / 2 - 2,
+                        y + BREAK / 2 - 2));
+                front.append(text(
+                        4,
+                        y + BREAK / 2 + 2,
+                        "quiettext",
+                        "+" + Micros.format(e.timeMicros() - prev.timeMicros()) + " quiet"));
                 y += BREAK;
             }
             y += ROW;
@@ -136,13 +157,28 @@ public final class SpaceTime {
         if (standalone) {
             svg.append(" xmlns=\"http://www.w3.org/2000/svg\"");
         }
-        svg.append(String.format(Locale.ROOT, " width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">", width(), bottom, width(), bottom));
-        svg.append("<title>").append(Html.esc("space-time diagram: " + lanes.size() + " actors, " + rows.size() + " events drawn")).append("</title>\n");
-        svg.append("<defs><marker id=\"").append(Html.esc(id)).append("-head\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\">")
+        svg.append(String.format(
+                Locale.ROOT,
+                " width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">",
+                width(),
+                bottom,
+                width(),
+                bottom));
+        svg.append("<title>")
+                .append(Html.esc("space-time diagram: " + lanes.size() + " actors, " + rows.size() + " events drawn"))
+                .append("</title>\n");
+        svg.append("<defs><marker id=\"")
+                .append(Html.esc(id))
+                .append(
+                        "-head\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\">")
                 .append("<path d=\"M0,0 L10,5 L0,10 z\" fill=\"#333\"/></marker></defs>\n");
         if (standalone) {
             svg.append("<style>").append(CSS).append("</style>\n");
-            svg.append(String.format(Locale.ROOT, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fff\"/>%n", width(), bottom));
+            svg.append(String.format(
+                    Locale.ROOT,
+                    "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fff\"/>%n",
+                    width(),
+                    bottom));
         }
         svg.append(back).append(arrows).append(front).append("</svg>");
         return svg.toString();
@@ -164,8 +200,18 @@ public final class SpaceTime {
     private void drawLanes(int bottom) {
         for (String lane : lanes) {
             int x = laneX(lane);
-            back.append(String.format(Locale.ROOT, "<line class=\"lane\" x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\"/>", x, x, TOP - 8, bottom));
-            front.append(String.format(Locale.ROOT, "<text class=\"lanename\" x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s</text>", x, TOP - 16,
+            back.append(String.format(
+                    Locale.ROOT,
+                    "<line class=\"lane\" x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\"/>",
+                    x,
+                    x,
+                    TOP - 8,
+                    bottom));
+            front.append(String.format(
+                    Locale.ROOT,
+                    "<text class=\"lanename\" x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s</text>",
+                    x,
+                    TOP - 16,
                     Html.esc(Html.clip(lane, 15))));
         }
         front.append(text(4, TOP - 16, "lanename", "virtual time"));
@@ -184,9 +230,19 @@ public final class SpaceTime {
             int y = p.y();
             String full = e.render();
             if (e.kind() == TraceKind.VIOLATION) {
-                back.append(String.format(Locale.ROOT, "<rect class=\"violrow\" x=\"0\" y=\"%d\" width=\"%d\" height=\"%d\"/>", y - ROW + 4, width(), ROW));
+                back.append(String.format(
+                        Locale.ROOT,
+                        "<rect class=\"violrow\" x=\"0\" y=\"%d\" width=\"%d\" height=\"%d\"/>",
+                        y - ROW + 4,
+                        width(),
+                        ROW));
             } else if (e.kind() == TraceKind.FAULT) {
-                back.append(String.format(Locale.ROOT, "<rect class=\"faultrow\" x=\"0\" y=\"%d\" width=\"%d\" height=\"%d\"/>", y - ROW + 4, width(), ROW));
+                back.append(String.format(
+                        Locale.ROOT,
+                        "<rect class=\"faultrow\" x=\"0\" y=\"%d\" width=\"%d\" height=\"%d\"/>",
+                        y - ROW + 4,
+                        width(),
+                        ROW));
             }
             front.append("<g><title>").append(Html.esc(full)).append("</title>");
             if (e.timeMicros() != lastTime) {
@@ -194,7 +250,8 @@ public final class SpaceTime {
                 lastTime = e.timeMicros();
             }
             String label = e.kind() + " " + e.actor() + " " + e.detail();
-            front.append(text(labelX(), y, e.kind() == TraceKind.VIOLATION ? "violtext" : null, Html.clip(label, LABEL_CHARS)));
+            front.append(text(
+                    labelX(), y, e.kind() == TraceKind.VIOLATION ? "violtext" : null, Html.clip(label, LABEL_CHARS)));
             mark(e, y);
             front.append("</g>\n");
         }
@@ -209,7 +266,8 @@ public final class SpaceTime {
                     named = true;
                     int x = laneX(lane);
                     if (e.kind() == TraceKind.VIOLATION) {
-                        front.append(String.format(Locale.ROOT, "<circle class=\"violmark\" cx=\"%d\" cy=\"%d\" r=\"6\"/>", x, cy));
+                        front.append(String.format(
+                                Locale.ROOT, "<circle class=\"violmark\" cx=\"%d\" cy=\"%d\" r=\"6\"/>", x, cy));
                     } else {
                         front.append(diamond(x, cy, "fault"));
                     }
@@ -226,21 +284,41 @@ public final class SpaceTime {
         }
         int x = LEFT + lane * LANE + LANE / 2;
         switch (e.kind()) {
-            case SEND -> front.append(String.format(Locale.ROOT, "<circle class=\"send\" cx=\"%d\" cy=\"%d\" r=\"2.5\"/>", x, cy));
-            case DELIVER -> front.append(String.format(Locale.ROOT, "<circle class=\"recv\" cx=\"%d\" cy=\"%d\" r=\"2\"/>", x, cy));
-            case STATE -> front.append(String.format(Locale.ROOT, "<circle class=\"state\" cx=\"%d\" cy=\"%d\" r=\"4\"/>", x, cy));
-            case TIMER -> front.append(String.format(Locale.ROOT, "<circle class=\"timer\" cx=\"%d\" cy=\"%d\" r=\"3.5\"/>", x, cy));
-            case TASK_QUEUED, TASK_START, TASK_DONE -> front.append(String.format(Locale.ROOT, "<rect class=\"task\" x=\"%d\" y=\"%d\" width=\"7\" height=\"7\"/>", x - 3, cy - 3));
+            case SEND ->
+                front.append(
+                        String.format(Locale.ROOT, "<circle class=\"send\" cx=\"%d\" cy=\"%d\" r=\"2.5\"/>", x, cy));
+            case DELIVER ->
+                front.append(String.format(Locale.ROOT, "<circle class=\"recv\" cx=\"%d\" cy=\"%d\" r=\"2\"/>", x, cy));
+            case STATE ->
+                front.append(
+                        String.format(Locale.ROOT, "<circle class=\"state\" cx=\"%d\" cy=\"%d\" r=\"4\"/>", x, cy));
+            case TIMER ->
+                front.append(
+                        String.format(Locale.ROOT, "<circle class=\"timer\" cx=\"%d\" cy=\"%d\" r=\"3.5\"/>", x, cy));
+            case TASK_QUEUED, TASK_START, TASK_DONE ->
+                front.append(String.format(
+                        Locale.ROOT,
+                        "<rect class=\"task\" x=\"%d\" y=\"%d\" width=\"7\" height=\"7\"/>",
+                        x - 3,
+                        cy - 3));
             case CRASH -> front.append(cross(x, cy, 6, "crashx"));
-            case RESTART -> front.append(String.format(Locale.ROOT, "<path class=\"restart\" d=\"M%d,%d L%d,%d L%d,%d z\"/>", x, cy - 6, x + 6, cy + 5, x - 6, cy + 5));
+            case RESTART ->
+                front.append(String.format(
+                        Locale.ROOT,
+                        "<path class=\"restart\" d=\"M%d,%d L%d,%d L%d,%d z\"/>",
+                        x,
+                        cy - 6,
+                        x + 6,
+                        cy + 5,
+                        x - 6,
+                        cy + 5));
             case DUPLICATE -> front.append(text(x + 5, y, "dup", "\u00d72"));
             case DROP -> {
                 if (!(e.data() instanceof TraceData.NetDrop) && !(e.data() instanceof TraceData.LateReply)) {
                     front.append(cross(x, cy, 4, "x"));
                 }
             }
-            default -> {
-            }
+            default -> {}
         }
     }
 
@@ -261,7 +339,10 @@ public final class SpaceTime {
                 Fault f = applied.fault();
                 Cut cut = Cut.of(f);
                 if (cut != null) {
-                    String key = (cut.pair() ? "pair " : "oneway ") + (cut.pair() && cut.a().compareTo(cut.b()) > 0 ? cut.b() + " " + cut.a() : cut.a() + " " + cut.b());
+                    String key = (cut.pair() ? "pair " : "oneway ")
+                            + (cut.pair() && cut.a().compareTo(cut.b()) > 0
+                                    ? cut.b() + " " + cut.a()
+                                    : cut.a() + " " + cut.b());
                     if (cut.starts()) {
                         open.putIfAbsent(key, p.y() - 4);
                         openLanes.putIfAbsent(key, new String[] {cut.a(), cut.b()});
@@ -306,7 +387,13 @@ public final class SpaceTime {
         }
         for (String lane : bandLanes) {
             if (laneIndex.containsKey(lane)) {
-                back.append(String.format(Locale.ROOT, "<rect class=\"%s\" x=\"%d\" y=\"%d\" width=\"14\" height=\"%d\"/>", cls, laneX(lane) - 7, from, Math.max(4, to - from)));
+                back.append(String.format(
+                        Locale.ROOT,
+                        "<rect class=\"%s\" x=\"%d\" y=\"%d\" width=\"14\" height=\"%d\"/>",
+                        cls,
+                        laneX(lane) - 7,
+                        from,
+                        Math.max(4, to - from)));
             }
         }
     }
@@ -346,7 +433,8 @@ public final class SpaceTime {
                     int x = LEFT + to * LANE + LANE / 2;
                     arrow(x - 18, y - 12, x, y, "msg open");
                 } else {
-                    String cls = "msg" + (copy ? " copy" : "") + (e.timeMicros() - s.timeMicros() > slow ? " slow" : "");
+                    String cls =
+                            "msg" + (copy ? " copy" : "") + (e.timeMicros() - s.timeMicros() > slow ? " slow" : "");
                     arrow(laneX(s.from()), s.y(), LEFT + to * LANE + LANE / 2, y, cls);
                 }
             } else if (e.data() instanceof TraceData.LateReply) {
@@ -372,7 +460,13 @@ public final class SpaceTime {
                 if (x1 == x2) {
                     x = x1 + 12;
                 }
-                arrows.append(String.format(Locale.ROOT, "<line class=\"msg lost\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>", x1, s.y(), x, y));
+                arrows.append(String.format(
+                        Locale.ROOT,
+                        "<line class=\"msg lost\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>",
+                        x1,
+                        s.y(),
+                        x,
+                        y));
                 front.append(cross(x, y, 5, "x"));
             }
         }
@@ -388,18 +482,49 @@ public final class SpaceTime {
     }
 
     private void arrow(int x1, int y1, int x2, int y2, String cls) {
-        arrows.append(String.format(Locale.ROOT, "<line class=\"%s\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" marker-end=\"url(#%s-head)\"/>", cls, x1, y1, x2, y2, Html.esc(id)));
+        arrows.append(String.format(
+                Locale.ROOT,
+                "<line class=\"%s\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" marker-end=\"url(#%s-head)\"/>",
+                cls,
+                x1,
+                y1,
+                x2,
+                y2,
+                Html.esc(id)));
     }
 
     private static String diamond(int x, int y, String cls) {
-        return String.format(Locale.ROOT, "<path class=\"%s\" d=\"M%d,%d L%d,%d L%d,%d L%d,%d z\"/>", cls, x, y - 6, x + 6, y, x, y + 6, x - 6, y);
+        return String.format(
+                Locale.ROOT,
+                "<path class=\"%s\" d=\"M%d,%d L%d,%d L%d,%d L%d,%d z\"/>",
+                cls,
+                x,
+                y - 6,
+                x + 6,
+                y,
+                x,
+                y + 6,
+                x - 6,
+                y);
     }
 
     private static String cross(int x, int y, int r, String cls) {
-        return String.format(Locale.ROOT, "<path class=\"%s\" d=\"M%d,%d L%d,%d M%d,%d L%d,%d\"/>", cls, x - r, y - r, x + r, y + r, x - r, y + r, x + r, y - r);
+        return String.format(
+                Locale.ROOT,
+                "<path class=\"%s\" d=\"M%d,%d L%d,%d M%d,%d L%d,%d\"/>",
+                cls,
+                x - r,
+                y - r,
+                x + r,
+                y + r,
+                x - r,
+                y + r,
+                x + r,
+                y - r);
     }
 
     private static String text(int x, int y, String cls, String s) {
-        return "<text" + (cls == null ? "" : " class=\"" + cls + "\"") + " x=\"" + x + "\" y=\"" + y + "\">" + Html.esc(s) + "</text>";
+        return "<text" + (cls == null ? "" : " class=\"" + cls + "\"") + " x=\"" + x + "\" y=\"" + y + "\">"
+                + Html.esc(s) + "</text>";
     }
 }

@@ -20,17 +20,24 @@ import shardsim.core.shrink.Shrinker;
  * the search (see {@link Shrinker}).
  */
 public final class ParallelShrink {
-    private ParallelShrink() {
-    }
+    private ParallelShrink() {}
 
     /**
      * @throws IllegalArgumentException if the start plan does not break the invariant (or nothing)
      */
-    public static ShrinkResult shrink(Scenario scenario, String mode, long seed, CustomPlan start, String invariant, ShrinkBudget budget, int threads,
+    public static ShrinkResult shrink(
+            Scenario scenario,
+            String mode,
+            long seed,
+            CustomPlan start,
+            String invariant,
+            ShrinkBudget budget,
+            int threads,
             Shrinker.Progress progress) {
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads));
         try {
-            Shrinker shrinker = new Shrinker(plans -> runAll(pool, scenario, mode, seed, plans), budget, threads, progress);
+            Shrinker shrinker =
+                    new Shrinker(plans -> runAll(pool, scenario, mode, seed, plans), budget, threads, progress);
             return shrinker.shrink(start, invariant);
         } finally {
             pool.shutdownNow();
@@ -41,7 +48,8 @@ public final class ParallelShrink {
         return scenario.run(RunSpec.custom(scenario.name(), mode, plan, seed));
     }
 
-    private static List<RunResult> runAll(ExecutorService pool, Scenario scenario, String mode, long seed, List<CustomPlan> plans) {
+    private static List<RunResult> runAll(
+            ExecutorService pool, Scenario scenario, String mode, long seed, List<CustomPlan> plans) {
         if (plans.size() == 1) {
             return List.of(run(scenario, mode, seed, plans.get(0)));
         }

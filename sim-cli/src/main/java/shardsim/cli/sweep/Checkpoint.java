@@ -26,6 +26,7 @@ public final class Checkpoint {
     public static final int MAX_SEEDS = 100_000;
     /** Seed lines per checkpoint unless {@code sim sweep --checkpoint-every} says otherwise. */
     public static final int DEFAULT_SEEDS = 1_000;
+
     private static final List<String> FIELDS = List.of("n", "m", "c");
 
     private long seeds;
@@ -92,13 +93,19 @@ public final class Checkpoint {
         }
         for (Map.Entry<String, JsonNode> e : ms.properties()) {
             if (!e.getValue().isString()) {
-                throw new UserError(where + ": metric '" + shardsim.cli.io.Text.oneLine(e.getKey()) + "' is not a compressed histogram string");
+                throw new UserError(where + ": metric '" + shardsim.cli.io.Text.oneLine(e.getKey())
+                        + "' is not a compressed histogram string");
             }
-            c.metrics.put(e.getKey(), MetricCodec.decode(e.getValue().stringValue(), where + ": metric '" + shardsim.cli.io.Text.oneLine(e.getKey()) + "'"));
+            c.metrics.put(
+                    e.getKey(),
+                    MetricCodec.decode(
+                            e.getValue().stringValue(),
+                            where + ": metric '" + shardsim.cli.io.Text.oneLine(e.getKey()) + "'"));
         }
         c.coverage.addAll(SweepCoverage.decode(Json.text(o, "c", where), where), where);
         if (c.coverage.maxRuns() > c.seeds) {
-            throw new UserError(where + ": field 'c' counts " + c.coverage.maxRuns() + " seeds reaching a state, in a checkpoint of " + c.seeds + " seeds");
+            throw new UserError(where + ": field 'c' counts " + c.coverage.maxRuns()
+                    + " seeds reaching a state, in a checkpoint of " + c.seeds + " seeds");
         }
         return c;
     }

@@ -18,8 +18,7 @@ public final class MetricCodec {
     /** The precision of every metric histogram; histograms are only ever added to ones of the same. */
     public static final int DIGITS = 3;
 
-    private MetricCodec() {
-    }
+    private MetricCodec() {}
 
     /** A histogram of {@link #DIGITS} digits that grows with the values recorded. */
     public static Histogram histogram() {
@@ -42,7 +41,8 @@ public final class MetricCodec {
             throw new UserError(where + " is not a compressed histogram");
         }
         if (h.getNumberOfSignificantValueDigits() != DIGITS) {
-            throw new UserError(where + " has " + h.getNumberOfSignificantValueDigits() + " significant digits, not " + DIGITS);
+            throw new UserError(
+                    where + " has " + h.getNumberOfSignificantValueDigits() + " significant digits, not " + DIGITS);
         }
         if (h.getTotalCount() > 0 && (h.getMinValue() < 0 || h.getMaxValue() > PlanValidation.MAX_MICROS)) {
             throw new UserError(where + " holds a value that is not a whole number of microseconds");

@@ -30,8 +30,13 @@ public final class Progress implements AutoCloseable {
      */
     public Progress(PrintStream err, boolean terminal, long total, long intervalSeconds, String task, String unit) {
         if (terminal) {
-            bar = new ProgressBarBuilder().setTaskName(task).setInitialMax(total).setStyle(ProgressBarStyle.ASCII)
-                    .setConsumer(new ConsoleProgressBarConsumer(err)).showSpeed().build();
+            bar = new ProgressBarBuilder()
+                    .setTaskName(task)
+                    .setInitialMax(total)
+                    .setStyle(ProgressBarStyle.ASCII)
+                    .setConsumer(new ConsoleProgressBarConsumer(err))
+                    .showSpeed()
+                    .build();
             ticker = null;
         } else {
             bar = null;
@@ -41,11 +46,17 @@ public final class Progress implements AutoCloseable {
                 t.setDaemon(true);
                 return t;
             });
-            ticker.scheduleAtFixedRate(() -> {
-                double s = (System.nanoTime() - start) / 1e9;
-                err.printf("%s: %d/%d %s, %d failing, %.1f %s/s%n", task, done.get(), total, unit, failing.get(), done.get() / Math.max(s, 1e-9), unit);
-                err.flush();
-            }, intervalSeconds, intervalSeconds, TimeUnit.SECONDS);
+            ticker.scheduleAtFixedRate(
+                    () -> {
+                        double s = (System.nanoTime() - start) / 1e9;
+                        err.printf(
+                                "%s: %d/%d %s, %d failing, %.1f %s/s%n",
+                                task, done.get(), total, unit, failing.get(), done.get() / Math.max(s, 1e-9), unit);
+                        err.flush();
+                    },
+                    intervalSeconds,
+                    intervalSeconds,
+                    TimeUnit.SECONDS);
         }
     }
 

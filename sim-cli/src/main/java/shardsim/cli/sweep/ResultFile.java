@@ -25,8 +25,7 @@ public final class ResultFile {
     /** What a reader does with the file's content, in file order. */
     public interface Sink {
         /** The header, before any seed; throw a {@link UserError} to refuse the file. */
-        default void header(ResultHeader header) {
-        }
+        default void header(ResultHeader header) {}
 
         /** A checkpoint and the seeds it covers. */
         void checkpoint(List<SeedResult> seeds, Checkpoint checkpoint);
@@ -38,11 +37,9 @@ public final class ResultFile {
      * @param completeBytes the length of the file up to the end of its last complete line
      * @param partialTail whether a partial last line follows
      */
-    public record Read(ResultHeader header, List<SeedResult> tail, long completeBytes, boolean partialTail) {
-    }
+    public record Read(ResultHeader header, List<SeedResult> tail, long completeBytes, boolean partialTail) {}
 
-    private ResultFile() {
-    }
+    private ResultFile() {}
 
     public static Read read(Path path, Sink sink) {
         String what = "result file " + path;
@@ -61,12 +58,15 @@ public final class ResultFile {
     /** Reads from {@code stream} (not closed here), naming the file {@code name} in errors. */
     public static Read read(InputStream stream, String name, Sink sink) {
         String what = "result file " + name;
-        try (LineReader in = new LineReader(new java.io.FilterInputStream(stream) {
-            @Override
-            public void close() {
-                // The caller owns the stream (a sweep keeps its locked channel open).
-            }
-        }, what, InputLimits.RESULT_LINE_BYTES)) {
+        try (LineReader in = new LineReader(
+                new java.io.FilterInputStream(stream) {
+                    @Override
+                    public void close() {
+                        // The caller owns the stream (a sweep keeps its locked channel open).
+                    }
+                },
+                what,
+                InputLimits.RESULT_LINE_BYTES)) {
             ResultHeader header = null;
             SeedRange range = null;
             Shard shard = null;
@@ -90,20 +90,23 @@ public final class ResultFile {
                     SeedResult r = SeedResult.parse(o, where);
                     long offset = r.seed() - range.first();
                     if (!range.contains(r.seed()) || !shard.owns(offset)) {
-                        throw new UserError(where + " holds seed " + r.seed() + ", which is not in seeds " + range + " shard " + shard);
+                        throw new UserError(where + " holds seed " + r.seed() + ", which is not in seeds " + range
+                                + " shard " + shard);
                     }
                     if (seen.get((int) offset)) {
                         throw new UserError(where + " holds seed " + r.seed() + " a second time");
                     }
                     seen.set((int) offset);
                     if (pending.size() == Checkpoint.MAX_SEEDS) {
-                        throw new UserError(where + ": more than " + Checkpoint.MAX_SEEDS + " seed lines without a checkpoint line");
+                        throw new UserError(where + ": more than " + Checkpoint.MAX_SEEDS
+                                + " seed lines without a checkpoint line");
                     }
                     pending.add(r);
                 } else {
                     Checkpoint c = Checkpoint.parse(o, where);
                     if (c.seeds() != pending.size()) {
-                        throw new UserError(where + " is a checkpoint of " + c.seeds() + " seeds after " + pending.size() + " seed lines: the file was edited");
+                        throw new UserError(where + " is a checkpoint of " + c.seeds() + " seeds after "
+                                + pending.size() + " seed lines: the file was edited");
                     }
                     sink.checkpoint(List.copyOf(pending), c);
                     pending.clear();

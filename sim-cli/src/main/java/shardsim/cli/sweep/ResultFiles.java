@@ -22,8 +22,7 @@ public final class ResultFiles {
     /** What a folder's result files end with; anything else in it (a summary, a lock file) is not read. */
     public static final String SUFFIX = ".jsonl";
 
-    private ResultFiles() {
-    }
+    private ResultFiles() {}
 
     /** Each argument as the files it stands for, in order (a file named twice stays twice, for the reader to refuse). */
     public static List<Path> expand(List<Path> args) {
@@ -50,7 +49,8 @@ public final class ResultFiles {
         try {
             m = FileSystems.getDefault().getPathMatcher("glob:" + glob);
         } catch (IllegalArgumentException e) {
-            throw new UserError("'" + glob + "' is not a glob: " + shardsim.cli.io.Text.oneLine(String.valueOf(e.getMessage())));
+            throw new UserError(
+                    "'" + glob + "' is not a glob: " + shardsim.cli.io.Text.oneLine(String.valueOf(e.getMessage())));
         }
         TreeSet<Path> found = new TreeSet<>();
         try (DirectoryStream<Path> in = Files.newDirectoryStream(folder)) {
@@ -62,7 +62,8 @@ public final class ResultFiles {
         } catch (java.nio.file.NoSuchFileException e) {
             throw new UserError(none + " (folder " + folder + " does not exist)");
         } catch (IOException e) {
-            throw new UserError("cannot list " + folder + ": " + shardsim.cli.io.Text.oneLine(String.valueOf(e.getMessage())));
+            throw new UserError(
+                    "cannot list " + folder + ": " + shardsim.cli.io.Text.oneLine(String.valueOf(e.getMessage())));
         }
         if (found.isEmpty()) {
             throw new UserError(none);

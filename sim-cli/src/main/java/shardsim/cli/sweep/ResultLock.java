@@ -18,8 +18,7 @@ public final class ResultLock {
         T run() throws IOException;
     }
 
-    private ResultLock() {
-    }
+    private ResultLock() {}
 
     /** Takes the lock on {@code channel} (released when it closes) and runs {@code body}, or refuses. */
     public static <T> T locked(FileChannel channel, Path file, Body<T> body) throws IOException {
@@ -30,8 +29,9 @@ public final class ResultLock {
             lock = null;
         }
         if (lock == null) {
-            throw new UserError(file + " is being written by another sim sweep right now (it is locked); wait for that one to end, "
-                    + "or continue it with --resume once it has stopped");
+            throw new UserError(
+                    file + " is being written by another sim sweep right now (it is locked); wait for that one to end, "
+                            + "or continue it with --resume once it has stopped");
         }
         return body.run();
     }

@@ -11,14 +11,17 @@ import shardsim.cli.base.UserError;
 public record SeedRange(long first, long last) {
     /** A sweep addresses its seeds by offset in an int-indexed bit set, hence the bound. */
     public static final long MAX_SEEDS = Integer.MAX_VALUE;
+
     private static final Pattern RANGE = Pattern.compile("(-?\\d+)(?:\\.\\.(-?\\d+))?");
 
     public SeedRange {
         if (last < first) {
-            throw new UserError("seed range " + first + ".." + last + " is reversed (the first seed must not be after the last)");
+            throw new UserError(
+                    "seed range " + first + ".." + last + " is reversed (the first seed must not be after the last)");
         }
         if (last - first + 1 > MAX_SEEDS || last - first + 1 <= 0) {
-            throw new UserError("seed range " + first + ".." + last + " is too large (at most " + MAX_SEEDS + " seeds)");
+            throw new UserError(
+                    "seed range " + first + ".." + last + " is too large (at most " + MAX_SEEDS + " seeds)");
         }
     }
 
@@ -28,7 +31,8 @@ public record SeedRange(long first, long last) {
         }
         Matcher m = RANGE.matcher(text.trim());
         if (!m.matches()) {
-            throw new UserError("seed range '" + text + "' is not of the form A..B with whole numbers (for example 1..1000)");
+            throw new UserError(
+                    "seed range '" + text + "' is not of the form A..B with whole numbers (for example 1..1000)");
         }
         long a = parseSeed(m.group(1), text);
         long b = m.group(2) == null ? a : parseSeed(m.group(2), text);

@@ -32,18 +32,33 @@ import tools.jackson.databind.node.ObjectNode;
  * @param coverage what the seed reached of its scenario's state spaces, for a seed run in this
  *     process; {@link Coverage#NONE} when read from a file
  */
-public record SeedResult(long seed, String digest, long events, long virtualMicros, List<Broken> broken, List<Broken> gaps, Map<String, long[]> metrics,
-        long wallMicros, Coverage coverage) {
+public record SeedResult(
+        long seed,
+        String digest,
+        long events,
+        long virtualMicros,
+        List<Broken> broken,
+        List<Broken> gaps,
+        Map<String, long[]> metrics,
+        long wallMicros,
+        Coverage coverage) {
     private static final List<String> FIELDS = List.of("s", "d", "e", "v", "w", "x", "g");
 
     /** A broken invariant as a result file keeps it. */
-    public record Broken(String invariant, long eventNumber) {
-    }
+    public record Broken(String invariant, long eventNumber) {}
 
     /** {@code r} as {@code verdict} judged it. */
     public static SeedResult of(RunResult r, Verdict verdict, long wallMicros) {
-        return new SeedResult(r.spec().seed(), r.digestHex(), r.events(), r.virtualMicros(), kept(verdict.broken()), kept(verdict.gaps()), new TreeMap<>(r.metrics()),
-                wallMicros, r.coverage());
+        return new SeedResult(
+                r.spec().seed(),
+                r.digestHex(),
+                r.events(),
+                r.virtualMicros(),
+                kept(verdict.broken()),
+                kept(verdict.gaps()),
+                new TreeMap<>(r.metrics()),
+                wallMicros,
+                r.coverage());
     }
 
     private static List<Broken> kept(List<Violation> violations) {
@@ -98,8 +113,16 @@ public record SeedResult(long seed, String digest, long events, long virtualMicr
         if (!digest.matches("[0-9a-f]{16}")) {
             throw new UserError(where + ": field 'd' is not a digest of 16 hex digits");
         }
-        return new SeedResult(Json.number(o, "s", where), digest, bounded(o, "e", where), bounded(o, "v", where), broken, gaps, Map.of(),
-                bounded(o, "w", where), Coverage.NONE);
+        return new SeedResult(
+                Json.number(o, "s", where),
+                digest,
+                bounded(o, "e", where),
+                bounded(o, "v", where),
+                broken,
+                gaps,
+                Map.of(),
+                bounded(o, "w", where),
+                Coverage.NONE);
     }
 
     private static List<Broken> brokenList(ObjectNode o, String field, String where) {
@@ -110,7 +133,11 @@ public record SeedResult(long seed, String digest, long events, long virtualMicr
                 throw new UserError(where + ": field '" + field + "' is not a list of [invariant, event number]");
             }
             for (JsonNode b : x) {
-                if (!b.isArray() || b.size() != 2 || !b.get(0).isString() || !b.get(1).isIntegralNumber() || !b.get(1).canConvertToLong()
+                if (!b.isArray()
+                        || b.size() != 2
+                        || !b.get(0).isString()
+                        || !b.get(1).isIntegralNumber()
+                        || !b.get(1).canConvertToLong()
                         || b.get(1).longValue() < 0) {
                     throw new UserError(where + ": field '" + field + "' is not a list of [invariant, event number]");
                 }
@@ -123,7 +150,8 @@ public record SeedResult(long seed, String digest, long events, long virtualMicr
     private static long bounded(JsonNode o, String field, String where) {
         long v = Json.number(o, field, where);
         if (v < 0 || v > PlanValidation.MAX_ID) {
-            throw new UserError(where + ": field '" + field + "' must be between 0 and " + PlanValidation.MAX_ID + ", got " + v);
+            throw new UserError(
+                    where + ": field '" + field + "' must be between 0 and " + PlanValidation.MAX_ID + ", got " + v);
         }
         return v;
     }

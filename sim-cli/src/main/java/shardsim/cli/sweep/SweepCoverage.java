@@ -69,7 +69,8 @@ public final class SweepCoverage {
     private Space space(String name, int size, String where) {
         Space r = spaces.computeIfAbsent(name, k -> new Space(size));
         if (r.size != size) {
-            throw new UserError(where + ": state space " + name + " has " + size + " states here and " + r.size + " in earlier results");
+            throw new UserError(where + ": state space " + name + " has " + size + " states here and " + r.size
+                    + " in earlier results");
         }
         return r;
     }
@@ -119,7 +120,8 @@ public final class SweepCoverage {
             return;
         }
         out.println("state coverage (distinct abstract states and transitions reached):");
-        spaces.forEach((name, r) -> out.println("  " + name + ": " + r.states.size() + " of " + r.size + " states, " + r.transitions.size() + " transitions"));
+        spaces.forEach((name, r) -> out.println("  " + name + ": " + r.states.size() + " of " + r.size + " states, "
+                + r.transitions.size() + " transitions"));
     }
 
     public ObjectNode toJson() {
@@ -144,7 +146,10 @@ public final class SweepCoverage {
             int[] states = new int[s.states.size()];
             int i = 0;
             for (Map.Entry<Integer, Long> st : s.states.entrySet()) {
-                b.append(i == 0 ? "" : ".").append(Integer.toString(st.getKey(), 36)).append('*').append(Long.toString(st.getValue(), 36));
+                b.append(i == 0 ? "" : ".")
+                        .append(Integer.toString(st.getKey(), 36))
+                        .append('*')
+                        .append(Long.toString(st.getValue(), 36));
                 states[i++] = st.getKey();
             }
             b.append('/');
@@ -153,9 +158,14 @@ public final class SweepCoverage {
                 int from = java.util.Arrays.binarySearch(states, (int) (t.getKey() / s.size));
                 int to = java.util.Arrays.binarySearch(states, (int) (t.getKey() % s.size));
                 if (from < 0 || to < 0) {
-                    throw new IllegalStateException("space " + e.getKey() + ": a transition joins a state no seed reached");
+                    throw new IllegalStateException(
+                            "space " + e.getKey() + ": a transition joins a state no seed reached");
                 }
-                b.append(i++ == 0 ? "" : ".").append(Integer.toString(from, 36)).append('-').append(Integer.toString(to, 36)).append('*')
+                b.append(i++ == 0 ? "" : ".")
+                        .append(Integer.toString(from, 36))
+                        .append('-')
+                        .append(Integer.toString(to, 36))
+                        .append('*')
                         .append(Long.toString(t.getValue(), 36));
             }
         }

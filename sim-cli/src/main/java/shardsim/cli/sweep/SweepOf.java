@@ -20,7 +20,8 @@ public record SweepOf(String planDigest, String seeds, String shard) {
     public static String digest(String name, String content) {
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            byte[] h = sha.digest((content == null ? "built-in plan " + name : content).getBytes(StandardCharsets.UTF_8));
+            byte[] h =
+                    sha.digest((content == null ? "built-in plan " + name : content).getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(h, 0, 8);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);

@@ -26,6 +26,7 @@ import tools.jackson.databind.node.ObjectNode;
 public final class SweepSummary {
     /** How many failing seeds the summary names. */
     public static final int FIRST_FAILING = 10;
+
     private static final double[] PERCENTILES = {50, 90, 99, 99.9};
 
     private long runs;
@@ -156,21 +157,27 @@ public final class SweepSummary {
      * @param claims what the sweep's mode says of each invariant (the reasons of gaps and expected breaks)
      * @param reproduce the command that reproduces a seed
      */
-    public void render(PrintStream out, String title, double wallSeconds, ModeClaims claims, LongFunction<String> reproduce) {
+    public void render(
+            PrintStream out, String title, double wallSeconds, ModeClaims claims, LongFunction<String> reproduce) {
         out.println(title);
-        out.println("runs " + runs + ", failing " + failing + (runs == 0 ? "" : String.format(" (%.4f)", (double) failing / runs)) + "   (failing: a claim of "
+        out.println("runs " + runs + ", failing " + failing
+                + (runs == 0 ? "" : String.format(" (%.4f)", (double) failing / runs)) + "   (failing: a claim of "
                 + claims.mode() + " broke)");
         if (!byInvariant.isEmpty()) {
             out.println("broken claims by invariant:");
-            byInvariant.forEach((k, v) -> out.println("  " + k + ": " + v + (claims.of(k).kind() == Stance.Kind.EXPECTED_BREAK
-                    ? " (expected of " + claims.mode() + (Plans.BUGGY.equals(claims.mode()) ? ": the reported bug)" : ")") : "")));
+            byInvariant.forEach((k, v) -> out.println("  " + k + ": " + v
+                    + (claims.of(k).kind() == Stance.Kind.EXPECTED_BREAK
+                            ? " (expected of " + claims.mode()
+                                    + (Plans.BUGGY.equals(claims.mode()) ? ": the reported bug)" : ")")
+                            : "")));
         }
         out.println("first failing seeds: " + (firstFailing.isEmpty() ? "none" : joined(firstFailing)));
         if (!gapRuns.isEmpty()) {
             out.println("known gaps (findings, not failures): " + withGaps + " of " + runs + " runs");
             gapRuns.forEach((k, v) -> {
-                out.println("  gap " + k + " (not claimed by " + claims.mode() + "): " + v + " of " + runs + " runs, first seed " + gapFirstSeed.get(k)
-                        + " - reproduce: " + reproduce.apply(gapFirstSeed.get(k)));
+                out.println("  gap " + k + " (not claimed by " + claims.mode() + "): " + v + " of " + runs
+                        + " runs, first seed " + gapFirstSeed.get(k) + " - reproduce: "
+                        + reproduce.apply(gapFirstSeed.get(k)));
                 String why = claims.of(k).reason();
                 if (!why.isEmpty()) {
                     out.println("    why: " + Text.oneLine(why));
@@ -203,10 +210,14 @@ public final class SweepSummary {
     public String throughputLine(double wallSeconds) {
         if (wallSeconds >= 0) {
             double s = Math.max(wallSeconds, 1e-9);
-            return String.format("throughput: %.1f seeds/s, %.0f events/s (%d seeds run in %.1f s)", timedRuns / s, timedEvents / s, timedRuns, wallSeconds);
+            return String.format(
+                    "throughput: %.1f seeds/s, %.0f events/s (%d seeds run in %.1f s)",
+                    timedRuns / s, timedEvents / s, timedRuns, wallSeconds);
         }
         double s = Math.max(wallMicros / 1e6, 1e-9);
-        return String.format("throughput: %.1f seeds/s, %.0f events/s per thread (from the run times in the files)", runs / s, events / s);
+        return String.format(
+                "throughput: %.1f seeds/s, %.0f events/s per thread (from the run times in the files)",
+                runs / s, events / s);
     }
 
     /**
@@ -227,7 +238,10 @@ public final class SweepSummary {
         }
         o.put("runsWithGaps", withGaps);
         ObjectNode gaps = o.putObject("gaps");
-        gapRuns.forEach((k, v) -> gaps.putObject(k).put("runs", v).put("firstSeed", gapFirstSeed.get(k)).put("reproduce", reproduce.apply(gapFirstSeed.get(k)))
+        gapRuns.forEach((k, v) -> gaps.putObject(k)
+                .put("runs", v)
+                .put("firstSeed", gapFirstSeed.get(k))
+                .put("reproduce", reproduce.apply(gapFirstSeed.get(k)))
                 .put("reason", claims.of(k).reason()));
         o.put("events", events);
         if (wallSeconds >= 0) {

@@ -19,6 +19,7 @@ public final class OrderTally {
     private final long[] failing = new long[Rollout.Window.values().length];
     /** Window label, then invariant, to the runs whose claimed violations in that window include it. */
     private final Map<String, TreeMap<String, Long>> byInvariant = new LinkedHashMap<>();
+
     private final TreeMap<String, Long> gaps = new TreeMap<>();
     private long clean;
     private long introduced;

@@ -96,6 +96,5 @@ public record UpgradeSweep(Scenario scenario, String base, String from, String t
      * @param seeds how many seeds were counted (fewer than asked when stopped)
      * @param tallies an order each
      */
-    public record Result(long first, long seeds, List<OrderTally> tallies) {
-    }
+    public record Result(long first, long seeds, List<OrderTally> tallies) {}
 }

@@ -7,8 +7,7 @@ import shardsim.core.rollout.Rollout;
 
 /** {@code sim upgrades}' table and per-order lines, as text. */
 public final class UpgradeText {
-    private UpgradeText() {
-    }
+    private UpgradeText() {}
 
     /** A count with its share of {@code runs}, "0" alone. */
     public static String share(long n, long runs) {
@@ -25,12 +24,27 @@ public final class UpgradeText {
 
     /** The table; without the verdict column when {@code verdicts} is false (an interrupted sweep judges no order). */
     public static void table(PrintStream o, UpgradeSweep.Result r, boolean verdicts) {
-        o.printf("%-16s %7s %15s %15s %15s %17s %15s  %s%n", "order", "seeds", "failing before", "in mixed window", "after last step", "not on old code", "clean",
+        o.printf(
+                "%-16s %7s %15s %15s %15s %17s %15s  %s%n",
+                "order",
+                "seeds",
+                "failing before",
+                "in mixed window",
+                "after last step",
+                "not on old code",
+                "clean",
                 verdicts ? "verdict" : "");
         for (OrderTally t : r.tallies()) {
-            o.printf("%-16s %7d %15s %15s %15s %17s %15s  %s%n", t.order().name(), t.runs(), share(t.failing(Rollout.Window.BEFORE), t.runs()),
-                    share(t.failing(Rollout.Window.MIXED), t.runs()), share(t.failing(Rollout.Window.AFTER), t.runs()), share(t.introduced(), t.runs()),
-                    share(t.clean(), t.runs()), verdicts ? verdict(t) : "");
+            o.printf(
+                    "%-16s %7d %15s %15s %15s %17s %15s  %s%n",
+                    t.order().name(),
+                    t.runs(),
+                    share(t.failing(Rollout.Window.BEFORE), t.runs()),
+                    share(t.failing(Rollout.Window.MIXED), t.runs()),
+                    share(t.failing(Rollout.Window.AFTER), t.runs()),
+                    share(t.introduced(), t.runs()),
+                    share(t.clean(), t.runs()),
+                    verdicts ? verdict(t) : "");
         }
     }
 
@@ -57,7 +71,8 @@ public final class UpgradeText {
             return "none";
         }
         StringBuilder b = new StringBuilder();
-        m.forEach((k, v) -> b.append(b.length() == 0 ? "" : ", ").append(k).append(' ').append(v));
+        m.forEach((k, v) ->
+                b.append(b.length() == 0 ? "" : ", ").append(k).append(' ').append(v));
         return b.toString();
     }
 }

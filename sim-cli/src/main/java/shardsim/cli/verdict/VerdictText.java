@@ -9,8 +9,7 @@ import shardsim.core.trace.Micros;
 
 /** One run's verdict as a person and a program read it. */
 public final class VerdictText {
-    private VerdictText() {
-    }
+    private VerdictText() {}
 
     /**
      * The result line: "ok, every claim held" (with the gaps seen, if any), or which claims broke
@@ -18,14 +17,19 @@ public final class VerdictText {
      */
     public static String headline(Verdict v) {
         String mode = v.claims().mode();
-        String gaps = v.gaps().isEmpty() ? "" : "; known gap " + String.join(", ", Verdict.names(v.gaps())) + " (not claimed by " + mode + ")";
+        String gaps = v.gaps().isEmpty()
+                ? ""
+                : "; known gap " + String.join(", ", Verdict.names(v.gaps())) + " (not claimed by " + mode + ")";
         if (v.claimsHold()) {
             return "ok, every claim of " + mode + " held" + gaps;
         }
         List<String> broken = Verdict.names(v.broken());
-        String claims = (broken.size() == 1 ? "claim " : "claims ") + String.join(", ", broken) + " of " + mode + " broken";
+        String claims =
+                (broken.size() == 1 ? "claim " : "claims ") + String.join(", ", broken) + " of " + mode + " broken";
         if (v.broken().stream().allMatch(v::expected)) {
-            claims = isBuggy(mode) ? "the reported bug reproduced: " + claims + " (expected)" : claims + " (expected of " + mode + ")";
+            claims = isBuggy(mode)
+                    ? "the reported bug reproduced: " + claims + " (expected)"
+                    : claims + " (expected of " + mode + ")";
         }
         return "VIOLATED: " + claims + gaps;
     }
@@ -36,7 +40,9 @@ public final class VerdictText {
             return "known gap, not claimed by " + v.claims().mode();
         }
         if (v.expected(x)) {
-            return isBuggy(v.claims().mode()) ? "claim broken: the reported bug" : "claim broken, expected of " + v.claims().mode();
+            return isBuggy(v.claims().mode())
+                    ? "claim broken: the reported bug"
+                    : "claim broken, expected of " + v.claims().mode();
         }
         return "claim broken";
     }
@@ -46,17 +52,20 @@ public final class VerdictText {
         for (Violation x : v.broken()) {
             out.println("  claim " + line(x));
             if (v.expected(x)) {
-                out.println("    expected of " + v.claims().mode() + ": " + Text.oneLine(v.claims().of(x.invariant()).reason()));
+                out.println("    expected of " + v.claims().mode() + ": "
+                        + Text.oneLine(v.claims().of(x.invariant()).reason()));
             }
         }
         for (Violation x : v.gaps()) {
             out.println("  gap " + line(x));
-            out.println("    not claimed by " + v.claims().mode() + ": " + Text.oneLine(v.claims().of(x.invariant()).reason()));
+            out.println("    not claimed by " + v.claims().mode() + ": "
+                    + Text.oneLine(v.claims().of(x.invariant()).reason()));
         }
     }
 
     private static String line(Violation x) {
-        return x.invariant() + " violated at t=" + Micros.format(x.timeMicros()) + " (event " + x.eventNumber() + "): " + Text.oneLine(x.message());
+        return x.invariant() + " violated at t=" + Micros.format(x.timeMicros()) + " (event " + x.eventNumber() + "): "
+                + Text.oneLine(x.message());
     }
 
     /** Whether {@code mode} is the reported code (its expected breaks are the reported bug). */

@@ -22,8 +22,7 @@ import shardsim.cli.VersionProvider;
  * phase (sim-cli/pom.xml, exec-maven-plugin); CI then fails when the committed pages differ.
  */
 public final class CommandPages {
-    private CommandPages() {
-    }
+    private CommandPages() {}
 
     /** {@code CommandPages DOCS}: DOCS/commands, and the generated blocks of DOCS/scenarios (ScenarioPages). */
     public static void main(String[] args) throws IOException {
@@ -38,11 +37,14 @@ public final class CommandPages {
     public static void write(Path dir) throws IOException {
         Files.createDirectories(dir);
         try (Stream<Path> old = Files.list(dir)) {
-            for (Path p : old.filter(p -> p.getFileName().toString().endsWith(".adoc") || p.getFileName().toString().equals("README.md")).toList()) {
+            for (Path p : old.filter(p -> p.getFileName().toString().endsWith(".adoc")
+                            || p.getFileName().toString().equals("README.md"))
+                    .toList()) {
                 Files.delete(p);
             }
         }
-        int code = ManPageGenerator.generateManPage(dir.toFile(), null, new boolean[0], false, specs().toArray(new CommandSpec[0]));
+        int code = ManPageGenerator.generateManPage(
+                dir.toFile(), null, new boolean[0], false, specs().toArray(new CommandSpec[0]));
         if (code != 0) {
             throw new IOException("ManPageGenerator exited " + code);
         }
@@ -53,16 +55,25 @@ public final class CommandPages {
     static String index(List<CommandSpec> specs) {
         StringBuilder b = new StringBuilder();
         b.append("# The sim commands\n\n")
-                .append("Generated from the command line's picocli model by `shardsim.cli.docs.CommandPages` on every build\n")
-                .append("(`mvn -B -q -DskipTests package`); do not edit. Each page says what `sim COMMAND --help` prints.\n\n")
+                .append(
+                        "Generated from the command line's picocli model by `shardsim.cli.docs.CommandPages` on every build\n")
+                .append(
+                        "(`mvn -B -q -DskipTests package`); do not edit. Each page says what `sim COMMAND --help` prints.\n\n")
                 .append("| command | what it does |\n|---|---|\n");
         for (CommandSpec spec : specs) {
             // The first sentence of the description, which picocli renders as a format string.
-            String all = String.join(" ", spec.usageMessage().description()).replace("%n", " ").replace("%%", "%");
+            String all = String.join(" ", spec.usageMessage().description())
+                    .replace("%n", " ")
+                    .replace("%%", "%");
             int end = all.indexOf(". ");
             String first = end < 0 ? all : all.substring(0, end + 1);
-            b.append("| [`").append(spec.qualifiedName()).append("`](").append(spec.qualifiedName("-")).append(".adoc) | ")
-                    .append(first.replace("|", "\\|")).append(" |\n");
+            b.append("| [`")
+                    .append(spec.qualifiedName())
+                    .append("`](")
+                    .append(spec.qualifiedName("-"))
+                    .append(".adoc) | ")
+                    .append(first.replace("|", "\\|"))
+                    .append(" |\n");
         }
         return b.toString();
     }
@@ -88,5 +99,4 @@ public final class CommandPages {
             }
         }
     }
-
 }

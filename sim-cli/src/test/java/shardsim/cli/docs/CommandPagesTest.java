@@ -28,7 +28,10 @@ class CommandPagesTest {
             expected.add(spec.qualifiedName("-") + ".adoc");
         }
         assertTrue(expected.size() > 10, "the sim command and its subcommands: " + expected);
-        assertEquals(expected, adocIn(COMMITTED), "docs/commands: regenerate with mvn -B -q -DskipTests package -pl sim-cli -am and commit");
+        assertEquals(
+                expected,
+                adocIn(COMMITTED),
+                "docs/commands: regenerate with mvn -B -q -DskipTests package -pl sim-cli -am and commit");
     }
 
     @Test
@@ -47,23 +50,31 @@ class CommandPagesTest {
         for (shardsim.core.scenario.Scenario s : shardsim.scenarios.Scenarios.all()) {
             String page = Files.readString(COMMITTED.resolveSibling("scenarios").resolve(s.name() + ".md"));
             for (String block : List.of("invariants", "fidelity")) {
-                assertTrue(page.contains(ScenarioPages.begin(block)) && page.contains(ScenarioPages.end(block)), s.name() + ".md: block " + block);
+                assertTrue(
+                        page.contains(ScenarioPages.begin(block)) && page.contains(ScenarioPages.end(block)),
+                        s.name() + ".md: block " + block);
             }
         }
     }
 
     @Test
     void aBlockIsReplacedBetweenItsMarkersAndNothingElseMoves() {
-        String page = "# t\n\n" + ScenarioPages.begin("fidelity") + "old row\n" + ScenarioPages.end("fidelity") + "\n\nafter\n";
+        String page = "# t\n\n" + ScenarioPages.begin("fidelity") + "old row\n" + ScenarioPages.end("fidelity")
+                + "\n\nafter\n";
         String out = ScenarioPages.replace(page, "fidelity", "new row\n");
-        assertEquals("# t\n\n" + ScenarioPages.begin("fidelity") + "new row\n" + ScenarioPages.end("fidelity") + "\n\nafter\n", out);
+        assertEquals(
+                "# t\n\n" + ScenarioPages.begin("fidelity") + "new row\n" + ScenarioPages.end("fidelity")
+                        + "\n\nafter\n",
+                out);
         assertEquals(page, ScenarioPages.replace(page, "invariants", "x"));
     }
 
     private static TreeSet<String> adocIn(Path dir) throws IOException {
         try (Stream<Path> files = Files.list(dir)) {
             TreeSet<String> out = new TreeSet<>();
-            files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".adoc")).forEach(out::add);
+            files.map(p -> p.getFileName().toString())
+                    .filter(n -> n.endsWith(".adoc"))
+                    .forEach(out::add);
             return out;
         }
     }

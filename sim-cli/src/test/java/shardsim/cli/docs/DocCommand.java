@@ -13,7 +13,8 @@ import java.util.Map;
  * @param expectedExit the exit code a comment on its line gives ({@code # exit 1}), or null: 0 or 1
  * @param inline whether it is inline code in prose (a code block's line otherwise)
  */
-public record DocCommand(String where, String text, Map<String, String> env, List<String> args, Integer expectedExit, boolean inline) {
+public record DocCommand(
+        String where, String text, Map<String, String> env, List<String> args, Integer expectedExit, boolean inline) {
     public DocCommand {
         env = Map.copyOf(env);
         args = List.copyOf(args);

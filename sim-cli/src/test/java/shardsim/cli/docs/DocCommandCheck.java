@@ -31,7 +31,8 @@ public final class DocCommandCheck {
         CommandLine cmd = Main.newCommandLine(sink, sink);
         if (c.nameOnly()) {
             if (!c.args().isEmpty() && !cmd.getSubcommands().containsKey(c.command())) {
-                out.add("no command '" + c.command() + "' (known: " + String.join(", ", cmd.getSubcommands().keySet()) + ")");
+                out.add("no command '" + c.command() + "' (known: "
+                        + String.join(", ", cmd.getSubcommands().keySet()) + ")");
             }
             return out;
         }
@@ -85,7 +86,8 @@ public final class DocCommandCheck {
                 }
             }
             if (!c.env().containsKey("SIM_CLASSPATH")) {
-                out.add("unknown scenario '" + name + "' (built in: " + scenarios.stream().map(Scenario::name).toList() + ")");
+                out.add("unknown scenario '" + name + "' (built in: "
+                        + scenarios.stream().map(Scenario::name).toList() + ")");
             }
         }
         return Optional.empty();
@@ -101,7 +103,8 @@ public final class DocCommandCheck {
 
     private static void expect(List<String> out, List<String> known, String value, String what, Scenario s) {
         if (!known.contains(value)) {
-            out.add("unknown " + what + " '" + value + "' for " + s.name() + " (known: " + String.join(", ", known) + ")");
+            out.add("unknown " + what + " '" + value + "' for " + s.name() + " (known: " + String.join(", ", known)
+                    + ")");
         }
     }
 }

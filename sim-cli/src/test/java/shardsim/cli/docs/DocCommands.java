@@ -25,13 +25,14 @@ public final class DocCommands {
     private static final Pattern INLINE = Pattern.compile("`((?:[A-Z_][A-Z0-9_]*=\\S*\\s+)*\\./sim(?:\\s[^`]*)?)`");
     private static final Pattern EXIT = Pattern.compile("\\bexits? (\\d)\\b");
 
-    private DocCommands() {
-    }
+    private DocCommands() {}
 
     /** The repository's root, seen from the module (tests run in sim-cli/). */
     public static Path root() {
         Path here = Path.of("").toAbsolutePath();
-        return Files.exists(here.resolve("README.md")) && Files.isDirectory(here.resolve("sim-cli")) ? here : here.getParent();
+        return Files.exists(here.resolve("README.md")) && Files.isDirectory(here.resolve("sim-cli"))
+                ? here
+                : here.getParent();
     }
 
     /** README.md and every Markdown file under docs/, in path order. */
@@ -113,7 +114,9 @@ public final class DocCommands {
         if (at >= words.size() || !words.get(at).equals("./sim")) {
             throw new IllegalArgumentException(where + ": not a ./sim command: " + written);
         }
-        String shown = comment == null ? written.strip() : written.substring(0, written.indexOf(comment) - 1).strip();
+        String shown = comment == null
+                ? written.strip()
+                : written.substring(0, written.indexOf(comment) - 1).strip();
         return new DocCommand(where, shown, env, words.subList(at + 1, words.size()), exit, inline);
     }
 

@@ -35,7 +35,9 @@ class DocCommandsE2E {
         Path root = DocCommands.root();
         Map<String, List<DocCommand>> byDocument = new LinkedHashMap<>();
         for (DocCommand c : DocCommands.in(root)) {
-            byDocument.computeIfAbsent(c.where().substring(0, c.where().lastIndexOf(':')), k -> new ArrayList<>()).add(c);
+            byDocument
+                    .computeIfAbsent(c.where().substring(0, c.where().lastIndexOf(':')), k -> new ArrayList<>())
+                    .add(c);
         }
         List<String> wrong = new ArrayList<>();
         int ran = 0;
@@ -49,7 +51,8 @@ class DocCommandsE2E {
                 int code = run(c, cwd);
                 boolean ok = c.expectedExit() == null ? code == 0 || code == 1 : code == c.expectedExit();
                 if (!ok) {
-                    wrong.add(c + "\n    exited " + code + ", the doc says " + (c.expectedExit() == null ? "0 or 1" : c.expectedExit()));
+                    wrong.add(c + "\n    exited " + code + ", the doc says "
+                            + (c.expectedExit() == null ? "0 or 1" : c.expectedExit()));
                 }
             }
         }
@@ -95,10 +98,14 @@ class DocCommandsE2E {
     }
 
     private static int run(DocCommand c, Path cwd) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", JAR.toString()));
+        List<String> cmd = new ArrayList<>(
+                List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", JAR.toString()));
         cmd.addAll(c.args());
-        Process p = new ProcessBuilder(cmd).directory(cwd.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = new ProcessBuilder(cmd)
+                .directory(cwd.toFile())
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
         if (!p.waitFor(5, TimeUnit.MINUTES)) {
             p.destroyForcibly();
             return -1;

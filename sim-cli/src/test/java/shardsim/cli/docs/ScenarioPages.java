@@ -16,8 +16,7 @@ import shardsim.scenarios.Scenarios;
  * a row the code dropped. The rest of the page is written by hand.
  */
 public final class ScenarioPages {
-    private ScenarioPages() {
-    }
+    private ScenarioPages() {}
 
     /** Rewrites the generated blocks of every built-in scenario's page that exists in {@code dir}. */
     public static void write(Path dir) throws IOException {
@@ -55,7 +54,11 @@ public final class ScenarioPages {
     static String invariants(Scenario s) {
         StringBuilder b = new StringBuilder("| invariant | what it says |\n|---|---|\n");
         for (Rule r : s.invariants()) {
-            b.append("| ").append(r.name()).append(" | ").append(Md.cell(r.meaning())).append(" |\n");
+            b.append("| ")
+                    .append(r.name())
+                    .append(" | ")
+                    .append(Md.cell(r.meaning()))
+                    .append(" |\n");
         }
         return b.toString();
     }
@@ -63,8 +66,13 @@ public final class ScenarioPages {
     static String fidelity(Scenario s) {
         StringBuilder b = new StringBuilder("| behaviour | upstream | simplification |\n|---|---|---|\n");
         for (FidelityRow r : shardsim.core.scenario.ScenarioPresentation.of(s).fidelity()) {
-            b.append("| ").append(Md.cell(r.behaviour())).append(" | ").append(Md.cell(r.upstream())).append(" | ")
-                    .append(Md.cell(r.simplification().isEmpty() ? "none" : r.simplification())).append(" |\n");
+            b.append("| ")
+                    .append(Md.cell(r.behaviour()))
+                    .append(" | ")
+                    .append(Md.cell(r.upstream()))
+                    .append(" | ")
+                    .append(Md.cell(r.simplification().isEmpty() ? "none" : r.simplification()))
+                    .append(" |\n");
         }
         return b.toString();
     }

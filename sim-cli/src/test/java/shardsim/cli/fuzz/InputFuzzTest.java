@@ -17,8 +17,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import shardsim.cli.CliContext;
-import shardsim.cli.base.ExitCodes;
 import shardsim.cli.Main;
+import shardsim.cli.base.ExitCodes;
 import shardsim.cli.io.PlanFile;
 import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Scenario;
@@ -45,11 +45,9 @@ class InputFuzzTest {
     private final List<Scenario> scenarios = Scenarios.all();
     private picocli.CommandLine commandLine;
 
-    private record Base(String scenario, String text) {
-    }
+    private record Base(String scenario, String text) {}
 
-    private record Outcome(int code, String out, String err) {
-    }
+    private record Outcome(int code, String out, String err) {}
 
     @Test
     void mutatedPlansAndTracesKeepTheContract() throws IOException {
@@ -58,9 +56,11 @@ class InputFuzzTest {
         for (Scenario s : scenarios) {
             // split-stall's random plans list over a thousand writes and run for seconds of
             // wall time under fuzzing; its documented plan exercises the same parser and checks.
-            for (String plan : s.name().equals("split-stall") ? List.of("documented") : List.of("documented", "random")) {
+            for (String plan :
+                    s.name().equals("split-stall") ? List.of("documented") : List.of("documented", "random")) {
                 RunSpec spec = new RunSpec(s.name(), "buggy", plan, 1);
-                plans.add(new Base(s.name(), PlanFile.toJson(s.planOf(spec), s.name(), 1L).toPrettyString()));
+                plans.add(new Base(
+                        s.name(), PlanFile.toJson(s.planOf(spec), s.name(), 1L).toPrettyString()));
             }
         }
         List<List<String>> traces = new ArrayList<>();
@@ -83,7 +83,13 @@ class InputFuzzTest {
             Files.writeString(file, m.text(), StandardCharsets.UTF_8);
             boolean withTrace = i % 3 == 0;
             Path out = work.resolve("out.jsonl");
-            List<String> args = new ArrayList<>(List.of("run", base.scenario(), "--mode", random.nextBoolean() ? "buggy" : "fixed", "--plan", file.toString()));
+            List<String> args = new ArrayList<>(List.of(
+                    "run",
+                    base.scenario(),
+                    "--mode",
+                    random.nextBoolean() ? "buggy" : "fixed",
+                    "--plan",
+                    file.toString()));
             if (withTrace) {
                 args.add("--trace");
                 args.add(out.toString());
@@ -103,7 +109,9 @@ class InputFuzzTest {
         double planSeconds = (System.nanoTime() - t0) / 1e9;
         for (int i = 0; i < TRACE_CASES; i++) {
             // The split-stall trace has thousands of lines: one case in twenty reads it.
-            List<String> base = random.nextInt(20) == 0 ? traces.get(traces.size() - 1) : traces.get(random.nextInt(traces.size() - 1));
+            List<String> base = random.nextInt(20) == 0
+                    ? traces.get(traces.size() - 1)
+                    : traces.get(random.nextInt(traces.size() - 1));
             TraceMutator.Mutant m = TraceMutator.mutate(base, random);
             Path file = work.resolve("trace.jsonl");
             Files.writeString(file, m.text(), StandardCharsets.UTF_8);
@@ -117,14 +125,18 @@ class InputFuzzTest {
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
         int cases = PLAN_CASES + TRACE_CASES;
-        System.out.printf("InputFuzzTest: %d cases (%d plan files, %d traces; %d certainly invalid) in %.1f s (plans %.1f s); exit 0: %d, 1: %d, 2: %d%n", cases,
-                PLAN_CASES, TRACE_CASES, certain, seconds, planSeconds, byCode[0], byCode[1], byCode[2]);
+        System.out.printf(
+                "InputFuzzTest: %d cases (%d plan files, %d traces; %d certainly invalid) in %.1f s (plans %.1f s); exit 0: %d, 1: %d, 2: %d%n",
+                cases, PLAN_CASES, TRACE_CASES, certain, seconds, planSeconds, byCode[0], byCode[1], byCode[2]);
         assertTrue(cases >= 10_000, "at least 10,000 cases");
-        assertTrue(byCode[0] + byCode[1] > 100, "some mutants still run, so the runs are exercised too: " + byCode[0] + byCode[1]);
+        assertTrue(
+                byCode[0] + byCode[1] > 100,
+                "some mutants still run, so the runs are exercised too: " + byCode[0] + byCode[1]);
     }
 
     private void check(String what, Outcome o, boolean invalid, String input) {
-        String all = "\n--- exit " + o.code() + "\n--- stdout\n" + tail(o.out()) + "\n--- stderr\n" + o.err() + "\n--- input\n" + tail(input);
+        String all = "\n--- exit " + o.code() + "\n--- stdout\n" + tail(o.out()) + "\n--- stderr\n" + o.err()
+                + "\n--- input\n" + tail(input);
         if (o.code() > ExitCodes.BAD_INPUT) {
             fail(what + ": exit " + o.code() + all);
         }
@@ -134,11 +146,15 @@ class InputFuzzTest {
         if (o.code() == ExitCodes.BAD_INPUT) {
             assertEquals(1, o.err().lines().count(), what + ": one line on stderr" + all);
         }
-        if (o.err().contains("Exception") || o.err().contains("\tat ") || o.out().contains("\tat ")) {
+        if (o.err().contains("Exception")
+                || o.err().contains("\tat ")
+                || o.out().contains("\tat ")) {
             fail(what + ": a stack trace" + all);
         }
         for (String s : List.of(o.out(), o.err())) {
-            if (s.chars().anyMatch(c -> c < 0x20 && c != '\n' && c != '\r' && c != '\t' || c == 0x7f || c >= 0x80 && c <= 0x9f)) {
+            if (s.chars()
+                    .anyMatch(c ->
+                            c < 0x20 && c != '\n' && c != '\r' && c != '\t' || c == 0x7f || c >= 0x80 && c <= 0x9f)) {
                 fail(what + ": a raw control character reached the terminal" + all);
             }
         }
@@ -161,8 +177,11 @@ class InputFuzzTest {
         if (commandLine == null) {
             // One command line for every case, as picocli resets every option before each parse;
             // building one per case would double the test's time for nothing it checks.
-            commandLine = Main.newCommandLine(new CliContext(new PrintStream(outBytes, true, StandardCharsets.UTF_8),
-                    new PrintStream(errBytes, true, StandardCharsets.UTF_8), scenarios, false));
+            commandLine = Main.newCommandLine(new CliContext(
+                    new PrintStream(outBytes, true, StandardCharsets.UTF_8),
+                    new PrintStream(errBytes, true, StandardCharsets.UTF_8),
+                    scenarios,
+                    false));
         }
         int code = commandLine.execute(args);
         return new Outcome(code, outBytes.toString(StandardCharsets.UTF_8), errBytes.toString(StandardCharsets.UTF_8));

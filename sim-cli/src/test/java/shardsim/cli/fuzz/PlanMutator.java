@@ -14,16 +14,26 @@ import tools.jackson.databind.node.ObjectNode;
  * invalid (then the command must exit 2) or may leave it valid (then any of 0, 1, 2 will do).
  */
 final class PlanMutator {
-    record Mutant(String text, String how, boolean invalid) {
-    }
+    record Mutant(String text, String how, boolean invalid) {}
 
-    private static final List<String> NAME_FIELDS = List.of("a", "b", "from", "to", "node", "backend", "destBackend", "store", "pool", "request", "kind");
+    private static final List<String> NAME_FIELDS =
+            List.of("a", "b", "from", "to", "node", "backend", "destBackend", "store", "pool", "request", "kind");
     private static final List<String> ID_FIELDS = List.of("tabletId", "shardId", "regionId");
-    private static final String[] HUGE = {"9223372036854775807", "-9223372036854775808", "9007199254740993", "-1", "1e308", "-1e308", "1e400", "0", "0.5",
-        String.valueOf(PlanValidation.MAX_MICROS + 1), "99999999999999999999999"};
+    private static final String[] HUGE = {
+        "9223372036854775807",
+        "-9223372036854775808",
+        "9007199254740993",
+        "-1",
+        "1e308",
+        "-1e308",
+        "1e400",
+        "0",
+        "0.5",
+        String.valueOf(PlanValidation.MAX_MICROS + 1),
+        "99999999999999999999999"
+    };
 
-    private PlanMutator() {
-    }
+    private PlanMutator() {}
 
     static Mutant mutate(String text, SplittableRandom r) {
         ObjectNode root = Json.object(text, "base");
@@ -40,7 +50,11 @@ final class PlanMutator {
             case 1 -> {
                 JsonNode v = target.get(field);
                 target.set(field, retyped(v, r));
-                return tree(root, "retype " + field + " from " + v.getNodeType() + " to " + target.get(field).getNodeType(), true);
+                return tree(
+                        root,
+                        "retype " + field + " from " + v.getNodeType() + " to "
+                                + target.get(field).getNodeType(),
+                        true);
             }
             case 2 -> {
                 if (!target.get(field).isNumber()) {
@@ -49,9 +63,16 @@ final class PlanMutator {
                 String n = HUGE[r.nextInt(HUGE.length)];
                 String marker = "\"__fuzz__\"";
                 target.put(field, "__fuzz__");
-                boolean out = field.endsWith("Micros") && !n.equals("0") && !n.equals("0.5") || field.equals("seed") && n.contains("e")
-                        || field.equals("schemaVersion") || n.startsWith("9223372036854775807") && !field.endsWith("Probability") && !field.equals("probability");
-                return new Mutant(Json.line(root).replace(marker, n), "number " + field + " = " + n, out && !field.endsWith("Probability"));
+                boolean out = field.endsWith("Micros") && !n.equals("0") && !n.equals("0.5")
+                        || field.equals("seed") && n.contains("e")
+                        || field.equals("schemaVersion")
+                        || n.startsWith("9223372036854775807")
+                                && !field.endsWith("Probability")
+                                && !field.equals("probability");
+                return new Mutant(
+                        Json.line(root).replace(marker, n),
+                        "number " + field + " = " + n,
+                        out && !field.endsWith("Probability"));
             }
             case 3 -> {
                 String name = NAME_FIELDS.get(r.nextInt(NAME_FIELDS.size()));
@@ -94,7 +115,10 @@ final class PlanMutator {
             }
             case 10 -> {
                 String s = Json.line(root);
-                return new Mutant(s.replaceFirst("(\"atMicros\":)\\d+", "$1" + (r.nextBoolean() ? "NaN" : "Infinity")), "NaN number", s.contains("\"atMicros\""));
+                return new Mutant(
+                        s.replaceFirst("(\"atMicros\":)\\d+", "$1" + (r.nextBoolean() ? "NaN" : "Infinity")),
+                        "NaN number",
+                        s.contains("\"atMicros\""));
             }
             case 11 -> {
                 return new Mutant("\uFEFF" + Json.line(root), "byte order mark", false);
@@ -110,7 +134,10 @@ final class PlanMutator {
             default -> {
                 int depth = r.nextInt(2, 3_000);
                 target.put(field, "__nest__");
-                return new Mutant(Json.line(root).replace("\"__nest__\"", "[".repeat(depth) + "]".repeat(depth)), "nesting " + depth + " deep in " + field, true);
+                return new Mutant(
+                        Json.line(root).replace("\"__nest__\"", "[".repeat(depth) + "]".repeat(depth)),
+                        "nesting " + depth + " deep in " + field,
+                        true);
             }
         }
     }
@@ -126,7 +153,12 @@ final class PlanMutator {
 
     private static Mutant duplicateKey(ObjectNode root) {
         String s = Json.line(root);
-        return new Mutant(s.replaceFirst("\\{\"schema\":\"shardsim-plan\",", "{\"schema\":\"shardsim-plan\",\"schema\":\"shardsim-plan\","), "duplicate key", true);
+        return new Mutant(
+                s.replaceFirst(
+                        "\\{\"schema\":\"shardsim-plan\",",
+                        "{\"schema\":\"shardsim-plan\",\"schema\":\"shardsim-plan\","),
+                "duplicate key",
+                true);
     }
 
     private static JsonNode retyped(JsonNode v, SplittableRandom r) {

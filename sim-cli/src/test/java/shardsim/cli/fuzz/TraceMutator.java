@@ -6,11 +6,9 @@ import java.util.SplittableRandom;
 
 /** One mutation of a valid trace file; every one of them makes the file disagree with itself. */
 final class TraceMutator {
-    record Mutant(String text, String how) {
-    }
+    record Mutant(String text, String how) {}
 
-    private TraceMutator() {
-    }
+    private TraceMutator() {}
 
     static Mutant mutate(List<String> base, SplittableRandom r) {
         List<String> lines = new ArrayList<>(base);
@@ -52,7 +50,11 @@ final class TraceMutator {
                 return new Mutant(s.substring(0, cut), "truncate at " + cut);
             }
             case 5 -> {
-                lines.set(0, lines.get(0).replaceFirst("\"digest\":\"[0-9a-f]", "\"digest\":\"" + (r.nextBoolean() ? "x" : "0")).replaceFirst("\"digest\":\"00", "\"digest\":\"01"));
+                lines.set(
+                        0,
+                        lines.get(0)
+                                .replaceFirst("\"digest\":\"[0-9a-f]", "\"digest\":\"" + (r.nextBoolean() ? "x" : "0"))
+                                .replaceFirst("\"digest\":\"00", "\"digest\":\"01"));
                 if (lines.get(0).equals(base.get(0))) {
                     lines.set(0, lines.get(0).replaceFirst("\"seed\":", "\"seed\":1"));
                 }

@@ -24,12 +24,12 @@ final class Issue15Cli {
         void assertBadInput(String expected) {
             org.junit.jupiter.api.Assertions.assertEquals(shardsim.cli.base.ExitCodes.BAD_INPUT, code, all());
             org.junit.jupiter.api.Assertions.assertEquals(1, errLines(), all());
-            org.junit.jupiter.api.Assertions.assertTrue(err.contains(expected), "expected '" + expected + "' in " + err);
+            org.junit.jupiter.api.Assertions.assertTrue(
+                    err.contains(expected), "expected '" + expected + "' in " + err);
         }
     }
 
-    private Issue15Cli() {
-    }
+    private Issue15Cli() {}
 
     static Result run(String... args) {
         return run(Scenarios.all(), args);

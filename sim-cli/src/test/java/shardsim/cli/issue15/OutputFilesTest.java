@@ -36,14 +36,21 @@ class OutputFilesTest {
     void existingOutputsAreKeptUnlessForced() throws IOException {
         Path trace = Files.writeString(dir.resolve("t.jsonl"), "keep");
         Path html = Files.writeString(dir.resolve("p.html"), "keep");
-        bad(Issue15Cli.run("run", "drop-after-clone", "--trace", trace.toString()), trace + " already exists (add --force to overwrite it)");
+        bad(
+                Issue15Cli.run("run", "drop-after-clone", "--trace", trace.toString()),
+                trace + " already exists (add --force to overwrite it)");
         bad(Issue15Cli.run("run", "drop-after-clone", "--html", html.toString()), html + " already exists");
         Path out = Files.writeString(dir.resolve("s.json"), "keep");
-        bad(Issue15Cli.run("shrink", "drop-after-clone", "--plan", "documented", "--out", out.toString()), out + " already exists");
+        bad(
+                Issue15Cli.run("shrink", "drop-after-clone", "--plan", "documented", "--out", out.toString()),
+                out + " already exists");
         assertEquals("keep", Files.readString(trace));
         assertEquals("keep", Files.readString(html));
         assertEquals("keep", Files.readString(out));
-        assertEquals(ExitCodes.VIOLATION, Issue15Cli.run("run", "drop-after-clone", "--trace", trace.toString(), "--force").code());
+        assertEquals(
+                ExitCodes.VIOLATION,
+                Issue15Cli.run("run", "drop-after-clone", "--trace", trace.toString(), "--force")
+                        .code());
         assertTrue(Files.readString(trace).startsWith("{\"schema\":\"shardsim-trace\""), "--force overwrites");
     }
 
@@ -51,9 +58,23 @@ class OutputFilesTest {
     void noOutputLandsOnTheInputPlanOrOnAnotherOutput() throws IOException {
         Path plan = Plans15.write(dir, "p.json", Plans15.documented("drop-after-clone"));
         String before = Files.readString(plan);
-        bad(Issue15Cli.run("run", "drop-after-clone", "--plan", plan.toString(), "--trace", plan.toString(), "--force"), "it is an input of this command");
-        bad(Issue15Cli.run("shrink", "drop-after-clone", "--plan", plan.toString(), "--out", plan.toString(), "--force"), "it is an input of this command");
-        bad(Issue15Cli.run("run", "drop-after-clone", "--trace", dir.resolve("x").toString(), "--html", dir.resolve("x").toString()), "two outputs name the same file");
+        bad(
+                Issue15Cli.run(
+                        "run", "drop-after-clone", "--plan", plan.toString(), "--trace", plan.toString(), "--force"),
+                "it is an input of this command");
+        bad(
+                Issue15Cli.run(
+                        "shrink", "drop-after-clone", "--plan", plan.toString(), "--out", plan.toString(), "--force"),
+                "it is an input of this command");
+        bad(
+                Issue15Cli.run(
+                        "run",
+                        "drop-after-clone",
+                        "--trace",
+                        dir.resolve("x").toString(),
+                        "--html",
+                        dir.resolve("x").toString()),
+                "two outputs name the same file");
         assertEquals(before, Files.readString(plan));
         assertEquals(List.of("p.json"), names());
     }
@@ -61,26 +82,63 @@ class OutputFilesTest {
     @Test
     void aReportIntoAFolderItDidNotWriteNeedsForce() throws IOException {
         Files.writeString(dir.resolve("notes.txt"), "mine");
-        bad(Issue15Cli.run("report", "--out", dir.toString(), "--seeds", "1"), "holds files that sim report did not write (add --force");
+        bad(
+                Issue15Cli.run("report", "--out", dir.toString(), "--seeds", "1"),
+                "holds files that sim report did not write (add --force");
         assertEquals(List.of("notes.txt"), names());
     }
 
     @Test
     void anInternalErrorDuringRunHtmlOrSweepOutLeavesNothing() throws IOException {
         Broken broken = new Broken(() -> new IllegalStateException("simulated bug"));
-        Issue15Cli.Result run = Issue15Cli.run(List.of(broken), "run", "broken", "--plan", "random", "--html", dir.resolve("p.html").toString(), "--trace",
+        Issue15Cli.Result run = Issue15Cli.run(
+                List.of(broken),
+                "run",
+                "broken",
+                "--plan",
+                "random",
+                "--html",
+                dir.resolve("p.html").toString(),
+                "--trace",
                 dir.resolve("t.jsonl").toString());
         assertEquals(ExitCodes.INTERNAL, run.code(), run.all());
-        Issue15Cli.Result sweep = Issue15Cli.run(List.of(broken), "sweep", "broken", "--seeds", "1..5", "--out", dir.resolve("r.jsonl").toString());
+        Issue15Cli.Result sweep = Issue15Cli.run(
+                List.of(broken),
+                "sweep",
+                "broken",
+                "--seeds",
+                "1..5",
+                "--out",
+                dir.resolve("r.jsonl").toString());
         assertEquals(ExitCodes.INTERNAL, sweep.code(), sweep.all());
         assertEquals(List.of(), names(), "no scratch file, and no empty result file to block the rerun");
     }
 
     @Test
     void traceHtmlAndPlanFilesGetTheSamePermissionsAsASweepFile() throws IOException {
-        Issue15Cli.run("run", "drop-after-clone", "--trace", dir.resolve("t.jsonl").toString(), "--html", dir.resolve("p.html").toString());
-        Issue15Cli.run("sweep", "drop-after-clone", "--seeds", "0..1", "--out", dir.resolve("r.jsonl").toString());
-        Issue15Cli.run("shrink", "drop-after-clone", "--plan", "documented", "--out", dir.resolve("s.json").toString(), "--threads", "1");
+        Issue15Cli.run(
+                "run",
+                "drop-after-clone",
+                "--trace",
+                dir.resolve("t.jsonl").toString(),
+                "--html",
+                dir.resolve("p.html").toString());
+        Issue15Cli.run(
+                "sweep",
+                "drop-after-clone",
+                "--seeds",
+                "0..1",
+                "--out",
+                dir.resolve("r.jsonl").toString());
+        Issue15Cli.run(
+                "shrink",
+                "drop-after-clone",
+                "--plan",
+                "documented",
+                "--out",
+                dir.resolve("s.json").toString(),
+                "--threads",
+                "1");
         String sweep = PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("r.jsonl")));
         for (String f : List.of("t.jsonl", "p.html", "s.json")) {
             assertEquals(sweep, PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve(f))), f);

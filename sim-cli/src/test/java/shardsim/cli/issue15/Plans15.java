@@ -11,8 +11,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 /** Plan files for the regression cases: a scenario's documented plan as data, then one edit. */
 final class Plans15 {
-    private Plans15() {
-    }
+    private Plans15() {}
 
     static ObjectNode documented(String scenario) {
         var s = Scenarios.byName(scenario).orElseThrow();

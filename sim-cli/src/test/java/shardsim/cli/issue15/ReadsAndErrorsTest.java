@@ -36,7 +36,8 @@ class ReadsAndErrorsTest {
         bad(Issue15Cli.run("run", "drop-after-clone", "--plan", "/dev/zero"), "plan /dev/zero is not a regular file");
         bad(Issue15Cli.run("replay", "/dev/zero"), "trace /dev/zero is not a regular file");
         bad(Issue15Cli.run("summarize", "/dev/zero"), "result file /dev/zero is not a regular file");
-        assertTrue((System.nanoTime() - t0) / 1e9 < 20, "refused after reading one limit's worth, not the whole device");
+        assertTrue(
+                (System.nanoTime() - t0) / 1e9 < 20, "refused after reading one limit's worth, not the whole device");
     }
 
     @Test
@@ -48,11 +49,21 @@ class ReadsAndErrorsTest {
 
     @Test
     void anOutOfMemoryErrorExits4InOneLineNeverOneOrZero() {
-        Issue15Cli.Result r = Issue15Cli.run(List.of(new Broken(() -> new OutOfMemoryError("Java heap space"))), "run", "broken", "--plan", "random");
+        Issue15Cli.Result r = Issue15Cli.run(
+                List.of(new Broken(() -> new OutOfMemoryError("Java heap space"))),
+                "run",
+                "broken",
+                "--plan",
+                "random");
         assertEquals(ExitCodes.INTERNAL, r.code(), r.all());
         assertEquals(1, r.errLines(), r.all());
-        assertTrue(r.err().contains("internal error: java.lang.OutOfMemoryError: Java heap space (give the JVM more memory"), r.err());
-        Issue15Cli.Result so = Issue15Cli.run(List.of(new Broken(StackOverflowError::new)), "sweep", "broken", "--seeds", "1..3", "--threads", "1");
+        assertTrue(
+                r.err()
+                        .contains(
+                                "internal error: java.lang.OutOfMemoryError: Java heap space (give the JVM more memory"),
+                r.err());
+        Issue15Cli.Result so = Issue15Cli.run(
+                List.of(new Broken(StackOverflowError::new)), "sweep", "broken", "--seeds", "1..3", "--threads", "1");
         assertEquals(ExitCodes.INTERNAL, so.code(), "an Error in a sweep worker: " + so.all());
     }
 
@@ -60,11 +71,16 @@ class ReadsAndErrorsTest {
     void duplicateKeysAndUnknownLinkKeysAreRefusedAndAByteOrderMarkIsAccepted() throws IOException {
         ObjectNode plan = Plans15.documented("drop-after-clone");
         String text = plan.toPrettyString();
-        Path dup = Files.writeString(dir.resolve("dup.json"), text.replaceFirst("\"seed\" : 0,", "\"seed\" : 0, \"seed\" : 1,"));
-        bad(Issue15Cli.run("run", "drop-after-clone", "--plan", dup.toString()), "is not valid JSON: duplicate key \"seed\"");
+        Path dup = Files.writeString(
+                dir.resolve("dup.json"), text.replaceFirst("\"seed\" : 0,", "\"seed\" : 0, \"seed\" : 1,"));
+        bad(
+                Issue15Cli.run("run", "drop-after-clone", "--plan", dup.toString()),
+                "is not valid JSON: duplicate key \"seed\"");
         ((ObjectNode) plan.get("link")).put("lossProbabilty", 0.5);
         Path unknown = Plans15.write(dir, "link.json", plan);
-        bad(Issue15Cli.run("run", "drop-after-clone", "--plan", unknown.toString()), "link: unknown field 'lossProbabilty'");
+        bad(
+                Issue15Cli.run("run", "drop-after-clone", "--plan", unknown.toString()),
+                "link: unknown field 'lossProbabilty'");
         Path bom = Files.writeString(dir.resolve("bom.json"), "\uFEFF" + text);
         Issue15Cli.Result r = Issue15Cli.run("run", "drop-after-clone", "--plan", bom.toString());
         assertEquals(ExitCodes.VIOLATION, r.code(), "a UTF-8 byte order mark is accepted: " + r.all());

@@ -34,7 +34,17 @@ class ResultsAndTracesTest {
         String before = Files.readString(out);
         ((ObjectNode) plan.get("link")).put("lossProbability", 0.5);
         Plans15.write(dir, "p.json", plan);
-        bad(Issue15Cli.run("sweep", "drop-after-clone", "--plan", p.toString(), "--seeds", "0..3", "--out", out.toString(), "--resume"),
+        bad(
+                Issue15Cli.run(
+                        "sweep",
+                        "drop-after-clone",
+                        "--plan",
+                        p.toString(),
+                        "--seeds",
+                        "0..3",
+                        "--out",
+                        out.toString(),
+                        "--resume"),
                 "holds runs of another plan with the name " + p);
         assertEquals(before, Files.readString(out), "the result file is untouched");
     }
@@ -44,23 +54,54 @@ class ResultsAndTracesTest {
         Path a = dir.resolve("a.jsonl");
         Path b = dir.resolve("b.jsonl");
         Issue15Cli.run("sweep", "drop-after-clone", "--seeds", "0..9", "--shard", "0/2", "--out", a.toString());
-        bad(Issue15Cli.run("summarize", a.toString()), "the sweep of seeds 0..9 is incomplete: shard 1/2 missing (add --allow-partial");
+        bad(
+                Issue15Cli.run("summarize", a.toString()),
+                "the sweep of seeds 0..9 is incomplete: shard 1/2 missing (add --allow-partial");
         Issue15Cli.Result partial = Issue15Cli.run("summarize", a.toString(), "--allow-partial");
         assertTrue(partial.code() <= ExitCodes.VIOLATION && partial.out().contains("(PARTIAL)"), partial.all());
         Issue15Cli.run("sweep", "drop-after-clone", "--seeds", "0..9", "--shard", "1/2", "--out", b.toString());
         Issue15Cli.Result whole = Issue15Cli.run("summarize", a.toString(), b.toString());
-        assertTrue(whole.code() <= ExitCodes.VIOLATION && whole.out().contains("runs 10,") && !whole.out().contains("PARTIAL"), whole.all());
+        assertTrue(
+                whole.code() <= ExitCodes.VIOLATION
+                        && whole.out().contains("runs 10,")
+                        && !whole.out().contains("PARTIAL"),
+                whole.all());
     }
 
     @Test
     void summarizeRefusesPiecesOfDifferentPlansWithTheSameName() throws IOException {
         ObjectNode plan = Plans15.documented("drop-after-clone");
         Path p = Plans15.write(dir, "p.json", plan);
-        Issue15Cli.run("sweep", "drop-after-clone", "--plan", p.toString(), "--seeds", "0..3", "--shard", "0/2", "--out", dir.resolve("a.jsonl").toString());
+        Issue15Cli.run(
+                "sweep",
+                "drop-after-clone",
+                "--plan",
+                p.toString(),
+                "--seeds",
+                "0..3",
+                "--shard",
+                "0/2",
+                "--out",
+                dir.resolve("a.jsonl").toString());
         ((ObjectNode) plan.get("link")).put("lossProbability", 0.5);
         Plans15.write(dir, "p.json", plan);
-        Issue15Cli.run("sweep", "drop-after-clone", "--plan", p.toString(), "--seeds", "0..3", "--shard", "1/2", "--out", dir.resolve("b.jsonl").toString());
-        bad(Issue15Cli.run("summarize", dir.resolve("a.jsonl").toString(), dir.resolve("b.jsonl").toString()), "summarize one sweep at a time");
+        Issue15Cli.run(
+                "sweep",
+                "drop-after-clone",
+                "--plan",
+                p.toString(),
+                "--seeds",
+                "0..3",
+                "--shard",
+                "1/2",
+                "--out",
+                dir.resolve("b.jsonl").toString());
+        bad(
+                Issue15Cli.run(
+                        "summarize",
+                        dir.resolve("a.jsonl").toString(),
+                        dir.resolve("b.jsonl").toString()),
+                "summarize one sweep at a time");
     }
 
     private List<String> trace() throws IOException {

@@ -41,14 +41,16 @@ class SignalsE2E {
         scenarios = ScenarioJar.jar(jarDir.resolve("slow.jar"), List.of(SlowDoris.class));
     }
 
-    private record Stopped(String out, String err) {
-    }
+    private record Stopped(String out, String err) {}
 
     /** Starts {@code sim ARGS}, waits for a stderr line that {@code progress} matches from its start, sends SIGTERM. */
     private Stopped stopAt(String progress, String... args) throws Exception {
         java.util.regex.Pattern signalAt = java.util.regex.Pattern.compile(progress);
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", Path.of("target", "sim.jar").toAbsolutePath() + java.io.File.pathSeparator + scenarios.toAbsolutePath(), Main.class.getName()));
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                Path.of("target", "sim.jar").toAbsolutePath() + java.io.File.pathSeparator + scenarios.toAbsolutePath(),
+                Main.class.getName()));
         cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd).directory(dir.toFile()).start();
         CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> read(p.getInputStream()));
@@ -86,17 +88,36 @@ class SignalsE2E {
 
     @Test
     void sigtermDuringShrinkPrintsTheSmallestPlanSoFarAndLeavesNoFile() throws Exception {
-        Stopped s = stopAt("shrink: ", "shrink", "slow-doris", "--mode", "buggy", "--plan", "random", "--seed", "2", "--threads", "1", "--out", "s.json",
-                "--trace", "s.jsonl", "--html", "s.html");
+        Stopped s = stopAt(
+                "shrink: ",
+                "shrink",
+                "slow-doris",
+                "--mode",
+                "buggy",
+                "--plan",
+                "random",
+                "--seed",
+                "2",
+                "--threads",
+                "1",
+                "--out",
+                "s.json",
+                "--trace",
+                "s.jsonl",
+                "--html",
+                "s.html");
         assertTrue(s.err().contains("sim shrink: interrupted after"), s.err());
-        assertTrue(s.out().contains("\"schema\" : \"shardsim-plan\""), "the smallest failing plan so far is printed: " + s.out());
+        assertTrue(
+                s.out().contains("\"schema\" : \"shardsim-plan\""),
+                "the smallest failing plan so far is printed: " + s.out());
         assertEquals(List.of(), files(), "no plan, trace, page or scratch file");
     }
 
     @Test
     void sigtermDuringPowerPrintsTheStartsThatFinishedAndLeavesNoFile() throws Exception {
         // Signalled once a start has finished: on a loaded machine the first progress line may come before any.
-        Stopped s = stopAt("power: [1-9]", "power", "slow-doris", "--starts", "2000", "--threads", "1", "--progress-seconds", "1");
+        Stopped s = stopAt(
+                "power: [1-9]", "power", "slow-doris", "--starts", "2000", "--threads", "1", "--progress-seconds", "1");
         assertTrue(s.err().contains("sim power: interrupted after "), s.err());
         assertTrue(s.out().contains("INTERRUPTED after") && s.out().contains("seeds to first failure:"), s.out());
         assertEquals(List.of(), files());

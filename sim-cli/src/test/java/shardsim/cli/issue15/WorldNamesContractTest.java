@@ -25,8 +25,13 @@ import shardsim.scenarios.Scenarios;
  */
 class WorldNamesContractTest {
     /** The kernel's kinds; an end has its start's components, so the starts cover the ends. */
-    private static final List<Class<? extends Fault>> KERNEL = List.of(NetFault.Partition.class, NetFault.PartitionOneWay.class, NetFault.Clog.class,
-            NodeFault.Crash.class, NodeFault.Restart.class, NodeFault.ClockSkew.class);
+    private static final List<Class<? extends Fault>> KERNEL = List.of(
+            NetFault.Partition.class,
+            NetFault.PartitionOneWay.class,
+            NetFault.Clog.class,
+            NodeFault.Crash.class,
+            NodeFault.Restart.class,
+            NodeFault.ClockSkew.class);
 
     @Test
     void everyBuiltInPlanPassesTheCheckInItsOwnWorld() {
@@ -38,7 +43,8 @@ class WorldNamesContractTest {
                     try {
                         PlanValidation.check(p, s.worldNames(custom));
                     } catch (IllegalArgumentException e) {
-                        fail(s.name() + " " + plan + " seed " + seed + ": its own plan fails the check: " + e.getMessage());
+                        fail(s.name() + " " + plan + " seed " + seed + ": its own plan fails the check: "
+                                + e.getMessage());
                     }
                 }
             }
@@ -60,7 +66,9 @@ class WorldNamesContractTest {
                     if (c.getType() == String.class && !named) {
                         fail(s.name() + ": " + kind + "." + c.getName() + " is neither a declared name nor free text");
                     }
-                    if ((c.getType() == long.class || c.getType() == int.class) && c.getName().endsWith("Id") && names.valid(kind, c.getName()).isEmpty()) {
+                    if ((c.getType() == long.class || c.getType() == int.class)
+                            && c.getName().endsWith("Id")
+                            && names.valid(kind, c.getName()).isEmpty()) {
                         fail(s.name() + ": " + kind + "." + c.getName() + " is an id the world does not declare");
                     }
                 }

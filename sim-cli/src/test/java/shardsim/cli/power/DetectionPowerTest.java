@@ -34,8 +34,11 @@ class DetectionPowerTest {
         Scenario scenario = Scenarios.byName(name).orElseThrow();
         List<StartResult> results = Power.measure(scenario, "buggy", plan, 100, bound, 1);
         for (StartResult r : results) {
-            assertTrue(r.found(), name + " " + plan + ": no failure in seeds " + r.start() + ".." + (r.start() + bound - 1)
-                    + "; reproduce the sweep with ./sim sweep " + name + " --mode buggy --plan " + plan + " --seeds " + r.start() + ".." + (r.start() + bound - 1));
+            assertTrue(
+                    r.found(),
+                    name + " " + plan + ": no failure in seeds " + r.start() + ".." + (r.start() + bound - 1)
+                            + "; reproduce the sweep with ./sim sweep " + name + " --mode buggy --plan " + plan
+                            + " --seeds " + r.start() + ".." + (r.start() + bound - 1));
         }
         assertEquals(100, results.size());
     }

@@ -39,20 +39,32 @@ class DocumentedWorldProperties {
 
     @Provide
     Arbitrary<CustomPlan> versionSkewPlans() {
-        return PlanArbitraries.plans(Plans.DOCUMENTED, VersionSkewArbitraries.links(), VersionSkewArbitraries.faults(), VersionSkewArbitraries.workloads());
+        return PlanArbitraries.plans(
+                Plans.DOCUMENTED,
+                VersionSkewArbitraries.links(),
+                VersionSkewArbitraries.faults(),
+                VersionSkewArbitraries.workloads());
     }
 
     @Provide
     Arbitrary<CustomPlan> dropAfterClonePlans() {
-        return PlanArbitraries.plans(Plans.DOCUMENTED, DorisArbitraries.links(),
-                Combinators.combine(DorisArbitraries.scenarioFaults(), DorisArbitraries.kernelFaults()).as((a, b) -> a.merge(b)), DorisArbitraries.workloads());
+        return PlanArbitraries.plans(
+                Plans.DOCUMENTED,
+                DorisArbitraries.links(),
+                Combinators.combine(DorisArbitraries.scenarioFaults(), DorisArbitraries.kernelFaults())
+                        .as((a, b) -> a.merge(b)),
+                DorisArbitraries.workloads());
     }
 
     @Provide
     Arbitrary<CustomPlan> splitStallPlans() {
         LinkPolicy reliable = LinkPolicy.reliable();
-        return PlanArbitraries.plans(Plans.DOCUMENTED, Arbitraries.of(reliable, reliable.withLoss(0.01).withDuplication(0.01)),
-                Combinators.combine(SplitArbitraries.scenarioFaults(), SplitArbitraries.kernelFaults()).as((a, b) -> a.merge(b)), SplitArbitraries.workloads());
+        return PlanArbitraries.plans(
+                Plans.DOCUMENTED,
+                Arbitraries.of(reliable, reliable.withLoss(0.01).withDuplication(0.01)),
+                Combinators.combine(SplitArbitraries.scenarioFaults(), SplitArbitraries.kernelFaults())
+                        .as((a, b) -> a.merge(b)),
+                SplitArbitraries.workloads());
     }
 
     @Property(tries = 100)

@@ -21,7 +21,8 @@ public final class ExpectFailure implements AroundPropertyHook {
     public PropertyExecutionResult aroundProperty(PropertyLifecycleContext context, PropertyExecutor property) {
         PropertyExecutionResult r = property.execute();
         if (r.status() != PropertyExecutionResult.Status.FAILED) {
-            return r.mapToFailed("expected " + context.label() + " to fail (the buggy mode must be found), but it " + r.status());
+            return r.mapToFailed(
+                    "expected " + context.label() + " to fail (the buggy mode must be found), but it " + r.status());
         }
         List<Object> sample = r.falsifiedParameters().orElse(List.of());
         CustomPlan plan = null;
@@ -38,11 +39,12 @@ public final class ExpectFailure implements AroundPropertyHook {
             return r.mapToFailed("the failure does not name the command that replays it: " + message);
         }
         if (plan.faults().size() > MAX_FAULTS || plan.operationCount() > MAX_OPERATIONS) {
-            return r.mapToFailed("shrunk to " + plan.faults().size() + " faults and " + plan.operationCount() + " operations, more than "
-                    + MAX_FAULTS + " and " + MAX_OPERATIONS + ": " + plan);
+            return r.mapToFailed("shrunk to " + plan.faults().size() + " faults and " + plan.operationCount()
+                    + " operations, more than " + MAX_FAULTS + " and " + MAX_OPERATIONS + ": " + plan);
         }
         // Shown in the build log: the shrunk case, as a person would see it had the property been real.
-        System.out.println(context.label() + " failed as expected; jqwik shrank it to seed " + sample.get(0) + " and " + message);
+        System.out.println(
+                context.label() + " failed as expected; jqwik shrank it to seed " + sample.get(0) + " and " + message);
         return r.mapToSuccessful();
     }
 }

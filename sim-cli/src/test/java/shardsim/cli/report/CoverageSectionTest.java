@@ -19,7 +19,8 @@ class CoverageSectionTest {
     private List<Coverage> seeds(String plan, int n) {
         List<Coverage> out = new ArrayList<>();
         for (long seed = 0; seed < n; seed++) {
-            out.add(scenario.run(new RunSpec(scenario.name(), "fixed", plan, seed)).coverage());
+            out.add(scenario.run(new RunSpec(scenario.name(), "fixed", plan, seed))
+                    .coverage());
         }
         return out;
     }
@@ -28,7 +29,8 @@ class CoverageSectionTest {
     void theTableShowsTheTallyOfTheFirstSeedsOfEachPlan() {
         List<Coverage> random = seeds("random", 12);
         List<Coverage> swarm = seeds("swarm", 12);
-        CoverageSection section = new CoverageSection(scenario, "fixed", List.of("random", "swarm"), List.of(random, swarm));
+        CoverageSection section =
+                new CoverageSection(scenario, "fixed", List.of("random", "swarm"), List.of(random, swarm));
         String md = section.markdown();
         assertTrue(md.contains("| plan | 1 seed | 10 seeds | 12 seeds | never reached (of 160) |"), md);
         for (String[] p : new String[][] {{"random", "0"}, {"swarm", "1"}}) {
@@ -40,7 +42,11 @@ class CoverageSectionTest {
                 runs.subList(0, n).forEach(t::add);
                 assertTrue(t.stateCount() >= lastStates, "never falls");
                 lastStates = t.stateCount();
-                row.append(' ').append(t.stateCount()).append(" / ").append(t.transitionCount()).append(" |");
+                row.append(' ')
+                        .append(t.stateCount())
+                        .append(" / ")
+                        .append(t.transitionCount())
+                        .append(" |");
                 if (n == 12) {
                     row.append(' ').append(160 - t.stateCount()).append(" |");
                 }

@@ -11,12 +11,19 @@ import shardsim.scenarios.Scenarios;
 class FidelitySectionTest {
     @Test
     void dropAfterCloneShowsTheReportsLogBesideItsTraceAndItsFidelityTable() {
-        FidelitySection s = new FidelitySection(Scenarios.byName("drop-after-clone").orElseThrow());
+        FidelitySection s =
+                new FidelitySection(Scenarios.byName("drop-after-clone").orElseThrow());
         String md = s.markdown();
         assertTrue(md.contains("## The report's log beside our trace"), md);
-        assertTrue(md.contains("## Fidelity\n\nEach modelled behaviour, the upstream code it follows, and where the model simplifies.\n\n| behaviour | upstream | simplification |"), md);
+        assertTrue(
+                md.contains(
+                        "## Fidelity\n\nEach modelled behaviour, the upstream code it follows, and where the model simplifies.\n\n| behaviour | upstream | simplification |"),
+                md);
         // The report's 10:15:17,809 line, beside the trace line at 77.809050 s.
-        assertTrue(md.contains("| 10:15:17,809 | FE WARN failed add to meta. tablet\\[11415\\], backend\\[10006\\]. errCode = 2, detailMessage = replica is enough\\[1-1\\] | 77.809050s |"), md);
+        assertTrue(
+                md.contains(
+                        "| 10:15:17,809 | FE WARN failed add to meta. tablet\\[11415\\], backend\\[10006\\]. errCode = 2, detailMessage = replica is enough\\[1-1\\] | 77.809050s |"),
+                md);
         String html = s.html();
         assertTrue(html.contains("<h2 id=\"log\">") && html.contains("<h2 id=\"fidelity\">"), html);
     }

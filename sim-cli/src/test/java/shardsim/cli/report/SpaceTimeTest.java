@@ -18,8 +18,7 @@ import shardsim.core.trace.TraceEvent;
 
 /** The diagram of generated traces: long runs stay bounded, every mark is where the trace says. */
 class SpaceTimeTest {
-    private record Ping(long n) implements Message {
-    }
+    private record Ping(long n) implements Message {}
 
     private static final Pattern HEIGHT = Pattern.compile("height=\"(\\d+)\" viewBox");
 
@@ -38,7 +37,12 @@ class SpaceTimeTest {
             String from = nodes[(int) (e % 3)];
             String to = nodes[(int) ((e + 1) % 3)];
             msg++;
-            out.add(new TraceEvent(out.size(), t, e, from, new TraceData.Send(new Envelope(msg, from, to, new Ping(msg), 0, false, t))));
+            out.add(new TraceEvent(
+                    out.size(),
+                    t,
+                    e,
+                    from,
+                    new TraceData.Send(new Envelope(msg, from, to, new Ping(msg), 0, false, t))));
             if (e % 97 == 0) {
                 out.add(new TraceEvent(out.size(), t, e, from, new TraceData.NetDrop(msg, TraceData.Loss.LOST)));
             } else {
@@ -49,17 +53,28 @@ class SpaceTimeTest {
                 out.add(new TraceEvent(out.size(), t + 500, e, to, new TraceData.Deliver(msg, false)));
             }
             if (e % 200 == 0) {
-                out.add(new TraceEvent(out.size(), t, e, "faults", new TraceData.FaultApplied(new NetFault.Partition("a", "c"))));
+                out.add(new TraceEvent(
+                        out.size(), t, e, "faults", new TraceData.FaultApplied(new NetFault.Partition("a", "c"))));
                 out.add(new TraceEvent(out.size(), t, e, "b", new TraceData.Crash(0)));
             }
             if (e % 200 == 20) {
-                out.add(new TraceEvent(out.size(), t, e, "faults", new TraceData.FaultApplied(new End(new NetFault.Partition("a", "c")))));
+                out.add(new TraceEvent(
+                        out.size(),
+                        t,
+                        e,
+                        "faults",
+                        new TraceData.FaultApplied(new End(new NetFault.Partition("a", "c")))));
                 out.add(new TraceEvent(out.size(), t, e, "b", new TraceData.Boot(true, 1)));
             }
             out.add(new TraceEvent(out.size(), t, e, to, new TraceData.Note("count " + msg)));
         }
         e++;
-        out.add(new TraceEvent(out.size(), t, e, "check", new TraceData.Violation("P1", "b counted <script>alert(1)</script> & more")));
+        out.add(new TraceEvent(
+                out.size(),
+                t,
+                e,
+                "check",
+                new TraceData.Violation("P1", "b counted <script>alert(1)</script> & more")));
         out.add(new TraceEvent(out.size(), t, e + 1, "sim", new TraceData.Verdict(List.of("P1"), e + 1)));
         return out;
     }
@@ -78,15 +93,27 @@ class SpaceTimeTest {
         String svg = SpaceTime.inline(cap, "long");
         // The diagram ends with the violation's event: the verdict after it is not part of it.
         assertEquals(RunCapture.HEAD + RunCapture.TAIL, cap.drawn().size());
-        assertEquals(run.size() - 2 - RunCapture.HEAD - RunCapture.TAIL, cap.omitted(), "every event but the parameter and the verdict is drawn or counted");
-        assertTrue(svg.contains(String.format(java.util.Locale.ROOT, "%,d events from t=", cap.omitted())), "the middle is one labelled band");
-        assertTrue(svg.contains("+3600.00") && svg.contains("s quiet"), "hour-long gaps are breaks, not hours of height");
+        assertEquals(
+                run.size() - 2 - RunCapture.HEAD - RunCapture.TAIL,
+                cap.omitted(),
+                "every event but the parameter and the verdict is drawn or counted");
+        assertTrue(
+                svg.contains(String.format(java.util.Locale.ROOT, "%,d events from t=", cap.omitted())),
+                "the middle is one labelled band");
+        assertTrue(
+                svg.contains("+3600.00") && svg.contains("s quiet"), "hour-long gaps are breaks, not hours of height");
         assertTrue(svg.length() < 400_000, "bounded size: " + svg.length());
         Matcher h = HEIGHT.matcher(svg);
         assertTrue(h.find());
         int height = Integer.parseInt(h.group(1));
         int rows = cap.drawn().size();
-        assertTrue(height <= SpaceTime.TOP + rows * (SpaceTime.ROW + SpaceTime.BREAK) + SpaceTime.OMITTED + 2 * SpaceTime.ROW, "height " + height);
+        assertTrue(
+                height
+                        <= SpaceTime.TOP
+                                + rows * (SpaceTime.ROW + SpaceTime.BREAK)
+                                + SpaceTime.OMITTED
+                                + 2 * SpaceTime.ROW,
+                "height " + height);
         assertTrue(svg.contains("class=\"msg lost\""), "a dropped message ends in a cross");
         assertTrue(svg.contains("class=\"msg copy"), "a duplicate is marked");
         assertTrue(svg.contains("class=\"down\""), "a crash is a band on its lane");
@@ -119,7 +146,13 @@ class SpaceTimeTest {
         int xb = xa + SpaceTime.LANE;
         int row = SpaceTime.ROW;
         int y0 = SpaceTime.TOP + row - 4;
-        assertTrue(svg.contains("<line class=\"msg\" x1=\"" + xa + "\" y1=\"" + y0 + "\" x2=\"" + xb + "\" y2=\"" + (y0 + 3 * row) + "\""), svg);
-        assertTrue(svg.contains("<line class=\"msg\" x1=\"" + xb + "\" y1=\"" + (y0 + row) + "\" x2=\"" + xa + "\" y2=\"" + (y0 + 2 * row) + "\""), svg);
+        assertTrue(
+                svg.contains("<line class=\"msg\" x1=\"" + xa + "\" y1=\"" + y0 + "\" x2=\"" + xb + "\" y2=\""
+                        + (y0 + 3 * row) + "\""),
+                svg);
+        assertTrue(
+                svg.contains("<line class=\"msg\" x1=\"" + xb + "\" y1=\"" + (y0 + row) + "\" x2=\"" + xa + "\" y2=\""
+                        + (y0 + 2 * row) + "\""),
+                svg);
     }
 }

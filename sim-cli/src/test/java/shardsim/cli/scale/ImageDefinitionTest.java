@@ -27,7 +27,9 @@ class ImageDefinitionTest {
     Path dir;
 
     private static Element jib() throws Exception {
-        Document pom = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(Path.of("pom.xml").toFile());
+        Document pom = DocumentBuilderFactory.newInstance()
+                .newDocumentBuilder()
+                .parse(Path.of("pom.xml").toFile());
         NodeList plugins = pom.getElementsByTagName("plugin");
         for (int i = 0; i < plugins.getLength(); i++) {
             Element p = (Element) plugins.item(i);
@@ -46,12 +48,25 @@ class ImageDefinitionTest {
     @Test
     void theImageIsAJava17JreRunningTheLauncherAndBoundToNoPhase() throws Exception {
         Element jib = jib();
-        assertEquals(0, jib.getElementsByTagName("executions").getLength(), "no phase builds the image: mvn install needs no registry");
-        assertEquals("eclipse-temurin:17-jre", text((Element) jib.getElementsByTagName("from").item(0), "image"));
-        assertEquals("/usr/local/bin/sim", text((Element) jib.getElementsByTagName("entrypoint").item(0), "arg"));
-        assertEquals("src/main/jib", text((Element) jib.getElementsByTagName("path").item(0), "from"), "the launcher's folder is added at /");
-        assertEquals("/usr/local/bin/sim", text((Element) jib.getElementsByTagName("permission").item(0), "file"));
-        assertEquals("755", text((Element) jib.getElementsByTagName("permission").item(0), "mode"));
+        assertEquals(
+                0,
+                jib.getElementsByTagName("executions").getLength(),
+                "no phase builds the image: mvn install needs no registry");
+        assertEquals(
+                "eclipse-temurin:17-jre",
+                text((Element) jib.getElementsByTagName("from").item(0), "image"));
+        assertEquals(
+                "/usr/local/bin/sim",
+                text((Element) jib.getElementsByTagName("entrypoint").item(0), "arg"));
+        assertEquals(
+                "src/main/jib",
+                text((Element) jib.getElementsByTagName("path").item(0), "from"),
+                "the launcher's folder is added at /");
+        assertEquals(
+                "/usr/local/bin/sim",
+                text((Element) jib.getElementsByTagName("permission").item(0), "file"));
+        assertEquals(
+                "755", text((Element) jib.getElementsByTagName("permission").item(0), "mode"));
         assertTrue(Files.isRegularFile(LAUNCHER));
         Rig.Proc syntax = Rig.exec(List.of("sh", "-n", LAUNCHER.toString()), Map.of(), Path.of("."), 30);
         assertEquals(0, syntax.code(), syntax.err());
@@ -66,9 +81,18 @@ class ImageDefinitionTest {
         Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
         Map<String, String> env = Map.of("PATH", bin + ":/usr/bin:/bin");
         Rig.Proc plain = Rig.exec(List.of("sh", LAUNCHER.toString(), "sweep", "my scenario"), env, Path.of("."), 30);
-        assertEquals("-cp\n/app/resources:/app/classes:/app/libs/*\nshardsim.cli.Main\nsweep\nmy scenario\n", plain.out(), plain.err());
-        Rig.Proc extra = Rig.exec(List.of("sh", LAUNCHER.toString(), "list"), Map.of("PATH", bin + ":/usr/bin:/bin", "SIM_CLASSPATH", "/x/mine.jar:/y"),
-                Path.of("."), 30);
-        assertEquals("-cp\n/app/resources:/app/classes:/app/libs/*:/x/mine.jar:/y\nshardsim.cli.Main\nlist\n", extra.out(), extra.err());
+        assertEquals(
+                "-cp\n/app/resources:/app/classes:/app/libs/*\nshardsim.cli.Main\nsweep\nmy scenario\n",
+                plain.out(),
+                plain.err());
+        Rig.Proc extra = Rig.exec(
+                List.of("sh", LAUNCHER.toString(), "list"),
+                Map.of("PATH", bin + ":/usr/bin:/bin", "SIM_CLASSPATH", "/x/mine.jar:/y"),
+                Path.of("."),
+                30);
+        assertEquals(
+                "-cp\n/app/resources:/app/classes:/app/libs/*:/x/mine.jar:/y\nshardsim.cli.Main\nlist\n",
+                extra.out(),
+                extra.err());
     }
 }

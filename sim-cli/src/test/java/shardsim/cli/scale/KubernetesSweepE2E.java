@@ -15,7 +15,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import shardsim.cli.sweep.Shard;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * deploy/kubernetes: the Indexed Job of the shards and the gather Job, as kustomize renders them.
@@ -39,33 +38,57 @@ class KubernetesSweepE2E {
     void theManifestsHoldAnIndexedJobOfTheShardsAndAGatherJob() throws Exception {
         Kustomization.Rendered r = Kustomization.render(DEPLOY);
         Map<String, String> p = r.config();
-        assertEquals(List.of("SCENARIO", "MODE", "PLAN", "SEEDS", "SHARDS", "THREADS"), new ArrayList<>(p.keySet()), "the parameters, in one place");
+        assertEquals(
+                List.of("SCENARIO", "MODE", "PLAN", "SEEDS", "SHARDS", "THREADS"),
+                new ArrayList<>(p.keySet()),
+                "the parameters, in one place");
         int shards = Integer.parseInt(p.get("SHARDS"));
 
         JsonNode sweep = r.job("shardsim-sweep").path("spec");
         assertEquals("Indexed", sweep.path("completionMode").stringValue());
-        assertTrue(sweep.path("completions").isInt() && sweep.path("parallelism").isInt(), "numbers, not strings: " + sweep);
+        assertTrue(
+                sweep.path("completions").isInt() && sweep.path("parallelism").isInt(),
+                "numbers, not strings: " + sweep);
         assertEquals(shards, sweep.path("completions").intValue(), "completions = SHARDS");
         assertEquals(shards, sweep.path("parallelism").intValue(), "parallelism = SHARDS");
-        assertTrue(sweep.path("backoffLimit").intValue() > 0 && sweep.path("backoffLimitPerIndex").intValue() > 0, sweep.toString());
+        assertTrue(
+                sweep.path("backoffLimit").intValue() > 0
+                        && sweep.path("backoffLimitPerIndex").intValue() > 0,
+                sweep.toString());
         JsonNode rules = sweep.path("podFailurePolicy").path("rules");
         assertEquals("Ignore", rules.path(0).path("action").stringValue());
-        assertEquals("DisruptionTarget", rules.path(0).path("onPodConditions").path(0).path("type").stringValue(), "an evicted pod does not count");
+        assertEquals(
+                "DisruptionTarget",
+                rules.path(0).path("onPodConditions").path(0).path("type").stringValue(),
+                "an evicted pod does not count");
         assertEquals("FailIndex", rules.path(1).path("action").stringValue());
         assertEquals("[2,3]", rules.path(1).path("onExitCodes").path("values").toString(), "bad input is not retried");
         JsonNode pod = sweep.path("template").path("spec");
-        assertEquals("Never", pod.path("restartPolicy").stringValue(), "a failed pod is replaced by a new one, on any node");
+        assertEquals(
+                "Never", pod.path("restartPolicy").stringValue(), "a failed pod is replaced by a new one, on any node");
         JsonNode c = container(pod, "sweep");
-        assertEquals(p.get("THREADS"), c.path("resources").path("requests").path("cpu").stringValue(), "a CPU per thread");
-        assertTrue(c.path("resources").path("requests").has("memory") && c.path("resources").path("limits").has("memory"), c.toString());
-        assertEquals(r.configName(), c.path("envFrom").path(0).path("configMapRef").path("name").stringValue());
+        assertEquals(
+                p.get("THREADS"),
+                c.path("resources").path("requests").path("cpu").stringValue(),
+                "a CPU per thread");
+        assertTrue(
+                c.path("resources").path("requests").has("memory")
+                        && c.path("resources").path("limits").has("memory"),
+                c.toString());
+        assertEquals(
+                r.configName(),
+                c.path("envFrom").path(0).path("configMapRef").path("name").stringValue());
         assertEquals("[\"/bin/sh\",\"-c\"]", c.path("command").toString());
         String script = c.path("args").path(0).stringValue();
-        assertTrue(script.contains("--shard \"$JOB_COMPLETION_INDEX/$SHARDS\"") && script.contains("out=\"/results/shard-$JOB_COMPLETION_INDEX.jsonl\"")
-                && script.contains("--out \"$out\" $resume"), script);
+        assertTrue(
+                script.contains("--shard \"$JOB_COMPLETION_INDEX/$SHARDS\"")
+                        && script.contains("out=\"/results/shard-$JOB_COMPLETION_INDEX.jsonl\"")
+                        && script.contains("--out \"$out\" $resume"),
+                script);
         String claim = volumeClaim(pod, c, "/results");
         JsonNode pvc = r.object("PersistentVolumeClaim", claim).path("spec");
-        assertEquals("[\"ReadWriteMany\"]", pvc.path("accessModes").toString(), "pods on several nodes share the volume");
+        assertEquals(
+                "[\"ReadWriteMany\"]", pvc.path("accessModes").toString(), "pods on several nodes share the volume");
 
         JsonNode gather = r.job("shardsim-gather").path("spec");
         assertTrue(gather.path("suspend").booleanValue(), "the gather Job waits to be resumed after the sweep Job");
@@ -113,7 +136,9 @@ class KubernetesSweepE2E {
                 // The Job controller makes a new pod for the index: the same command, the same file.
                 Rig.Proc again = rig.run(cmd, env, dir);
                 assertEquals(0, again.code(), again.err());
-                assertTrue(again.err().contains("sim sweep: resuming; " + left + " seeds already in"), "the new pod continues the shard: " + again.err());
+                assertTrue(
+                        again.err().contains("sim sweep: resuming; " + left + " seeds already in"),
+                        "the new pod continues the shard: " + again.err());
                 assertEquals(size, Rig.seedLines(file));
             } else {
                 Rig.Proc p = rig.run(cmd, env, dir);
@@ -123,16 +148,21 @@ class KubernetesSweepE2E {
         }
         JsonNode gpod = r.job("shardsim-gather").path("spec").path("template").path("spec");
         JsonNode gatherC = container(gpod, "gather");
-        Rig.Proc gather = rig.run(command(gatherC, env(gatherC, params, -1), "/results", volume), env(gatherC, params, -1), dir);
+        Rig.Proc gather =
+                rig.run(command(gatherC, env(gatherC, params, -1), "/results", volume), env(gatherC, params, -1), dir);
 
         Rig.Reference ref = rig.reference(scenario, MODE, params.get("PLAN"), params.get("SEEDS"));
         assertEquals(ref.summary().out(), gather.out(), "the gathered summary is the unsharded sweep's, byte for byte");
         assertEquals(ref.summary().code(), gather.code(), gather.err());
         assertTrue(gather.code() == 0 || gather.code() == 1, gather.err());
-        assertTrue(gather.out().startsWith("sweep " + scenario + " mode " + MODE + " plan " + params.get("PLAN") + " seeds " + params.get("SEEDS") + "\n"),
+        assertTrue(
+                gather.out()
+                        .startsWith("sweep " + scenario + " mode " + MODE + " plan " + params.get("PLAN") + " seeds "
+                                + params.get("SEEDS") + "\n"),
                 gather.out());
-        System.out.println("gathered " + n + " shards of " + scenario + " seeds " + params.get("SEEDS") + " (shard " + killed
-                + " killed and resumed), exit " + gather.code() + ", identical to the unsharded summary:\n" + gather.out());
+        System.out.println("gathered " + n + " shards of " + scenario + " seeds " + params.get("SEEDS") + " (shard "
+                + killed + " killed and resumed), exit " + gather.code() + ", identical to the unsharded summary:\n"
+                + gather.out());
     }
 
     static JsonNode container(JsonNode podSpec, String name) {

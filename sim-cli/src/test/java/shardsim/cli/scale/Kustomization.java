@@ -24,7 +24,8 @@ import tools.jackson.databind.node.StringNode;
  * ({@link #sameAsKubectl}).
  */
 final class Kustomization {
-    private static final Set<String> KEYS = Set.of("apiVersion", "kind", "resources", "configMapGenerator", "images", "replacements");
+    private static final Set<String> KEYS =
+            Set.of("apiVersion", "kind", "resources", "configMapGenerator", "images", "replacements");
 
     /** The rendered objects, and the generated ConfigMap's data (the environment of the pods). */
     record Rendered(List<ObjectNode> objects, Map<String, String> config, String configName) {
@@ -34,7 +35,8 @@ final class Kustomization {
 
         ObjectNode object(String kind, String name) {
             for (ObjectNode o : objects) {
-                if (kind.equals(Yaml.text(o.path("kind"))) && name.equals(Yaml.text(o.path("metadata").path("name")))) {
+                if (kind.equals(Yaml.text(o.path("kind")))
+                        && name.equals(Yaml.text(o.path("metadata").path("name")))) {
                     return o;
                 }
             }
@@ -42,13 +44,14 @@ final class Kustomization {
         }
     }
 
-    private Kustomization() {
-    }
+    private Kustomization() {}
 
     static Rendered render(Path dir) {
         JsonNode k = Yaml.read(dir.resolve("kustomization.yaml"));
         for (String key : k.propertyNames()) {
-            assertTrue(KEYS.contains(key), "kustomization.yaml uses '" + key + "', which this test does not render; extend Kustomization");
+            assertTrue(
+                    KEYS.contains(key),
+                    "kustomization.yaml uses '" + key + "', which this test does not render; extend Kustomization");
         }
         List<ObjectNode> objects = new ArrayList<>();
         for (JsonNode r : k.path("resources")) {
@@ -75,14 +78,19 @@ final class Kustomization {
             for (ObjectNode o : objects) {
                 for (JsonNode c : Yaml.at(o, "spec", "template", "spec", "containers")) {
                     if (Yaml.text(c.path("image")).equals(img.path("name").stringValue())) {
-                        ((ObjectNode) c).put("image", img.path("newName").stringValue() + ":" + img.path("newTag").stringValue());
+                        ((ObjectNode) c)
+                                .put(
+                                        "image",
+                                        img.path("newName").stringValue() + ":"
+                                                + img.path("newTag").stringValue());
                     }
                 }
             }
         }
         for (JsonNode rep : k.path("replacements")) {
             JsonNode src = rep.path("source");
-            assertEquals("ConfigMap", src.path("kind").stringValue(), "replacements copy from the parameters' ConfigMap");
+            assertEquals(
+                    "ConfigMap", src.path("kind").stringValue(), "replacements copy from the parameters' ConfigMap");
             assertEquals(configName, src.path("name").stringValue());
             String field = src.path("fieldPath").stringValue();
             assertTrue(field.startsWith("data."), field);
@@ -91,8 +99,13 @@ final class Kustomization {
             for (JsonNode t : rep.path("targets")) {
                 ObjectNode target = null;
                 for (ObjectNode o : objects) {
-                    if (o.path("kind").stringValue().equals(t.path("select").path("kind").stringValue())
-                            && o.path("metadata").path("name").stringValue().equals(t.path("select").path("name").stringValue())) {
+                    if (o.path("kind")
+                                    .stringValue()
+                                    .equals(t.path("select").path("kind").stringValue())
+                            && o.path("metadata")
+                                    .path("name")
+                                    .stringValue()
+                                    .equals(t.path("select").path("name").stringValue())) {
                         target = o;
                     }
                 }
@@ -116,7 +129,8 @@ final class Kustomization {
         String last = parts[parts.length - 1];
         JsonNode old = cur.path(last);
         assertTrue(!old.isMissingNode(), "replacement target " + path + " does not exist");
-        ((ObjectNode) cur).set(last, old.isNumber() ? IntNode.valueOf(Integer.parseInt(value)) : StringNode.valueOf(value));
+        ((ObjectNode) cur)
+                .set(last, old.isNumber() ? IntNode.valueOf(Integer.parseInt(value)) : StringNode.valueOf(value));
     }
 
     private static JsonNode step(JsonNode cur, String part) {
@@ -142,7 +156,11 @@ final class Kustomization {
     static boolean sameAsKubectl(Path dir, Rendered ours) throws Exception {
         Rig.Proc p;
         try {
-            p = Rig.exec(List.of("kubectl", "kustomize", dir.toAbsolutePath().toString()), Map.of(), dir.toAbsolutePath(), 120);
+            p = Rig.exec(
+                    List.of("kubectl", "kustomize", dir.toAbsolutePath().toString()),
+                    Map.of(),
+                    dir.toAbsolutePath(),
+                    120);
         } catch (java.io.IOException notInstalled) {
             return false;
         }
@@ -165,7 +183,10 @@ final class Kustomization {
                     ref.put("name", ours.configName());
                 }
             }
-            assertEquals(ours.object(kind, name), o, "kubectl kustomize renders " + kind + " " + name + " as this test does");
+            assertEquals(
+                    ours.object(kind, name),
+                    o,
+                    "kubectl kustomize renders " + kind + " " + name + " as this test does");
         }
         return true;
     }

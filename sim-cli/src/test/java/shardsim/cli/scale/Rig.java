@@ -26,8 +26,7 @@ final class Rig {
     static final Path JAR = Path.of("target", "sim.jar").toAbsolutePath();
     private static final Pattern K8S_VAR = Pattern.compile("\\$\\$|\\$\\(([A-Za-z_][A-Za-z0-9_]*)\\)");
 
-    record Proc(int code, String out, String err) {
-    }
+    record Proc(int code, String out, String err) {}
 
     private final Path dir;
     private final Path bin;
@@ -39,7 +38,10 @@ final class Rig {
         // The image's /usr/local/bin/sim, with this build's jar instead of the image's /app layout.
         Path sim = bin.resolve("sim");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Files.writeString(sim, "#!/bin/sh\nexec '" + java + "' -cp '" + JAR + "'\"${SIM_CLASSPATH:+:$SIM_CLASSPATH}\" shardsim.cli.Main \"$@\"\n");
+        Files.writeString(
+                sim,
+                "#!/bin/sh\nexec '" + java + "' -cp '" + JAR
+                        + "'\"${SIM_CLASSPATH:+:$SIM_CLASSPATH}\" shardsim.cli.Main \"$@\"\n");
         Files.setPosixFilePermissions(sim, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
 
@@ -80,7 +82,10 @@ final class Rig {
         }
         Path out = Files.createTempFile("scale", ".out");
         Path err = Files.createTempFile("scale", ".err");
-        ProcessBuilder b = new ProcessBuilder(command).directory(workDir.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile());
+        ProcessBuilder b = new ProcessBuilder(command)
+                .directory(workDir.toFile())
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile());
         if (!env.isEmpty()) {
             b.environment().clear();
             b.environment().putAll(env);
@@ -98,7 +103,10 @@ final class Rig {
             throw new AssertionError("still running after " + timeoutSeconds + " s");
         }
         Path[] o = outputs.remove(p);
-        Proc r = new Proc(p.exitValue(), Files.readString(o[0], StandardCharsets.UTF_8), Files.readString(o[1], StandardCharsets.UTF_8));
+        Proc r = new Proc(
+                p.exitValue(),
+                Files.readString(o[0], StandardCharsets.UTF_8),
+                Files.readString(o[1], StandardCharsets.UTF_8));
         Files.delete(o[0]);
         Files.delete(o[1]);
         return r;
@@ -108,11 +116,15 @@ final class Rig {
      * Starts {@code command}, waits until {@code progress} reaches {@code atLeast} while it still
      * runs, then kills it and all its children with SIGKILL. Returns the killed process's result.
      */
-    Proc runAndKill(List<String> command, Map<String, String> env, Path workDir, LongSupplier progress, long atLeast) throws Exception {
+    Proc runAndKill(List<String> command, Map<String, String> env, Path workDir, LongSupplier progress, long atLeast)
+            throws Exception {
         Process p = start(command, environment(env), workDir);
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
         while (progress.getAsLong() < atLeast) {
-            assertTrue(p.isAlive(), "the process ended before it could be killed midway; progress " + progress.getAsLong() + " of " + atLeast);
+            assertTrue(
+                    p.isAlive(),
+                    "the process ended before it could be killed midway; progress " + progress.getAsLong() + " of "
+                            + atLeast);
             assertTrue(System.nanoTime() < deadline, "no progress");
             Thread.sleep(1);
         }
@@ -183,11 +195,30 @@ final class Rig {
 
     Reference reference(String scenario, String mode, String plan, String seeds) throws Exception {
         Path file = Files.createDirectories(dir.resolve("unsharded")).resolve(scenario + ".jsonl");
-        Proc sweep = run(List.of("sim", "sweep", scenario, "--mode", mode, "--plan", plan, "--seeds", seeds, "--threads", "1", "--out", file.toString()), Map.of(), dir);
+        Proc sweep = run(
+                List.of(
+                        "sim",
+                        "sweep",
+                        scenario,
+                        "--mode",
+                        mode,
+                        "--plan",
+                        plan,
+                        "--seeds",
+                        seeds,
+                        "--threads",
+                        "1",
+                        "--out",
+                        file.toString()),
+                Map.of(),
+                dir);
         assertTrue(sweep.code() == 0 || sweep.code() == 1, sweep.err());
         Proc summary = run(List.of("sim", "summarize", file.toString()), Map.of(), dir);
         assertEquals(sweep.code(), summary.code(), summary.err());
-        assertEquals(summary.out(), new Reference(sweep, summary).sweepResults(), "summarize over the sweep's file prints what the sweep printed");
+        assertEquals(
+                summary.out(),
+                new Reference(sweep, summary).sweepResults(),
+                "summarize over the sweep's file prints what the sweep printed");
         return new Reference(sweep, summary);
     }
 }

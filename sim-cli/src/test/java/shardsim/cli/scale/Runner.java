@@ -28,8 +28,7 @@ final class Runner {
     private static final Pattern EXPR = Pattern.compile("\\$\\{\\{\\s*(.*?)\\s*}}");
 
     /** One job's run: its step results by step name or id, its outputs, its workspace. */
-    record JobRun(Map<String, Rig.Proc> steps, Map<String, String> outputs, Path workspace, Path stepSummary) {
-    }
+    record JobRun(Map<String, Rig.Proc> steps, Map<String, String> outputs, Path workspace, Path stepSummary) {}
 
     private final Rig rig;
     private final JsonNode workflow;
@@ -68,7 +67,9 @@ final class Runner {
         boolean failed = false;
         int n = 0;
         for (JsonNode step : job.path("steps")) {
-            String id = step.has("id") ? step.path("id").stringValue() : step.has("name") ? step.path("name").stringValue() : "step-" + n;
+            String id = step.has("id")
+                    ? step.path("id").stringValue()
+                    : step.has("name") ? step.path("name").stringValue() : "step-" + n;
             n++;
             String cond = Yaml.text(step.path("if"));
             if (failed && !cond.contains("always()")) {
@@ -101,7 +102,9 @@ final class Runner {
                 } else {
                     PathMatcher m = FileSystems.getDefault().getPathMatcher("glob:" + with.get("pattern"));
                     assertEquals("true", with.get("merge-multiple"), "shard files land in one folder");
-                    artifacts.keySet().stream().filter(a -> m.matches(Path.of(a))).forEach(names::add);
+                    artifacts.keySet().stream()
+                            .filter(a -> m.matches(Path.of(a)))
+                            .forEach(names::add);
                 }
                 for (String a : names) {
                     assertTrue(artifacts.containsKey(a), "no artifact " + a);
@@ -111,7 +114,9 @@ final class Runner {
                 }
             } else if (step.has("run")) {
                 String script = step.path("run").stringValue();
-                assertTrue(!script.contains("${{"), "a run script takes inputs through env, never as ${{ }} text: " + script);
+                assertTrue(
+                        !script.contains("${{"),
+                        "a run script takes inputs through env, never as ${{ }} text: " + script);
                 if (script.startsWith("mvn ")) {
                     // The build: this test runs the jar that package made (target/sim.jar).
                     assertTrue(script.contains("package -pl sim-cli"), script);
@@ -128,9 +133,13 @@ final class Runner {
                 env.put("GITHUB_OUTPUT", output.toString());
                 env.put("GITHUB_STEP_SUMMARY", summary.toString());
                 env.put("CI", "true");
-                env.put("PATH", Path.of(System.getProperty("java.home"), "bin") + ":" + System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
+                env.put(
+                        "PATH",
+                        Path.of(System.getProperty("java.home"), "bin") + ":"
+                                + System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
                 // The runner's default shell on Linux.
-                Rig.Proc p = rig.run(List.of("bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", script), env, ws);
+                Rig.Proc p =
+                        rig.run(List.of("bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", script), env, ws);
                 results.put(id, p);
                 Map<String, String> outs = new LinkedHashMap<>();
                 for (String line : Files.readAllLines(output)) {
@@ -142,7 +151,9 @@ final class Runner {
                 stepOutputs.put(id, outs);
                 failed |= p.code() != 0;
             } else {
-                assertTrue(uses.startsWith("actions/checkout@") || uses.startsWith("actions/setup-java@"), "a step this runner does not know: " + step);
+                assertTrue(
+                        uses.startsWith("actions/checkout@") || uses.startsWith("actions/setup-java@"),
+                        "a step this runner does not know: " + step);
             }
         }
         Map<String, String> outputs = new LinkedHashMap<>();
@@ -158,7 +169,9 @@ final class Runner {
         String expr = job(job).path("strategy").path("matrix").path(dimension).asString();
         Matcher m = Pattern.compile("\\$\\{\\{\\s*fromJSON\\((.*)\\)\\s*}}").matcher(expr);
         assertTrue(m.matches(), expr);
-        JsonNode list = tools.jackson.databind.json.JsonMapper.builder().build().readTree(value(m.group(1), Map.of(), Map.of()));
+        JsonNode list = tools.jackson.databind.json.JsonMapper.builder()
+                .build()
+                .readTree(value(m.group(1), Map.of(), Map.of()));
         List<String> out = new ArrayList<>();
         list.forEach(v -> out.add(v.asString()));
         return out;

@@ -31,13 +31,20 @@ class WorkflowSweepE2E {
     void theWorkflowIsDispatchedWithTheSweepsParametersAndGathersAfterEveryLeg() {
         JsonNode w = Yaml.read(WORKFLOW);
         JsonNode inputs = w.path("on").path("workflow_dispatch").path("inputs");
-        assertEquals(List.of("scenario", "mode", "plan", "seeds", "shards", "threads"), new ArrayList<>(inputs.propertyNames()));
+        assertEquals(
+                List.of("scenario", "mode", "plan", "seeds", "shards", "threads"),
+                new ArrayList<>(inputs.propertyNames()));
         JsonNode sweep = w.path("jobs").path("sweep");
-        assertEquals("${{ fromJSON(needs.build.outputs.indexes) }}", sweep.path("strategy").path("matrix").path("shard").stringValue());
+        assertEquals(
+                "${{ fromJSON(needs.build.outputs.indexes) }}",
+                sweep.path("strategy").path("matrix").path("shard").stringValue());
         assertTrue(!sweep.path("strategy").path("fail-fast").booleanValue(), "every shard runs to its end");
         JsonNode gather = w.path("jobs").path("gather");
         assertEquals("sweep", gather.path("needs").stringValue());
-        assertEquals("${{ !cancelled() }}", gather.path("if").stringValue(), "gather also after a failed leg, to name its shard");
+        assertEquals(
+                "${{ !cancelled() }}",
+                gather.path("if").stringValue(),
+                "gather also after a failed leg, to name its shard");
         assertEquals("read", w.path("permissions").path("contents").stringValue());
     }
 
@@ -46,7 +53,10 @@ class WorkflowSweepE2E {
         Rig rig = new Rig(dir);
         String scenario = "drop-after-clone";
         String seeds = "0.." + (Integer.getInteger("shardsim.scale.workflowSeeds", 60) - 1);
-        Runner runner = new Runner(rig, Yaml.read(WORKFLOW), Map.of("scenario", scenario, "mode", "buggy", "seeds", seeds, "threads", "1"));
+        Runner runner = new Runner(
+                rig,
+                Yaml.read(WORKFLOW),
+                Map.of("scenario", scenario, "mode", "buggy", "seeds", seeds, "threads", "1"));
 
         Runner.JobRun build = runner.run("build", Map.of(), "build");
         assertEquals("[0,1,2,3]", build.outputs().get("indexes"), "four legs for the default of four shards");
@@ -61,7 +71,10 @@ class WorkflowSweepE2E {
         Rig.Proc g = gather.steps().get("Summarize the shards");
 
         Rig.Reference ref = rig.reference(scenario, "buggy", "random", seeds);
-        assertEquals(ref.summary().out(), Files.readString(gather.workspace().resolve("summary.txt")), "the gathered summary is the unsharded one, byte for byte");
+        assertEquals(
+                ref.summary().out(),
+                Files.readString(gather.workspace().resolve("summary.txt")),
+                "the gathered summary is the unsharded one, byte for byte");
         assertEquals(ref.summary().out(), g.out());
         assertEquals(ref.summary().code(), g.code(), "the gather job fails when the summary does: " + g.err());
         assertEquals(1, g.code(), "buggy drop-after-clone breaks a claim within " + seeds + ": " + g.out());
@@ -69,7 +82,8 @@ class WorkflowSweepE2E {
         String page = Files.readString(gather.stepSummary());
         System.out.println("the gather job's summary page:\n" + page);
         assertTrue(page.contains(ref.summary().out()), "the summary is on the job's page: " + page);
-        Matcher first = Pattern.compile("(?m)^first failing seeds: (.*)$").matcher(ref.summary().out());
+        Matcher first = Pattern.compile("(?m)^first failing seeds: (.*)$")
+                .matcher(ref.summary().out());
         assertTrue(first.find(), ref.summary().out());
         List<String> commands = new ArrayList<>();
         for (String seed : first.group(1).split(", ")) {

@@ -11,8 +11,7 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
 final class Yaml {
     private static final ObjectMapper MAPPER = YAMLMapper.builder().build();
 
-    private Yaml() {
-    }
+    private Yaml() {}
 
     static JsonNode read(Path file) {
         return MAPPER.readTree(file.toFile());

@@ -46,7 +46,8 @@ class MetricCodecTest {
 
     @Test
     void aValueThatIsNoHistogramIsOneClearError() {
-        UserError e = assertThrows(UserError.class, () -> MetricCodec.decode("not base64 at all!", "line 3: metric 'rtt'"));
+        UserError e =
+                assertThrows(UserError.class, () -> MetricCodec.decode("not base64 at all!", "line 3: metric 'rtt'"));
         assertEquals("line 3: metric 'rtt' is not a compressed histogram", e.getMessage());
         assertThrows(UserError.class, () -> MetricCodec.decode("AAAA", "x"));
     }

@@ -35,7 +35,10 @@ class SweepCoverageTest {
                 added.addAll(SweepCoverage.decode(b.encoded(), "test"), "test");
             }
             assertEquals(whole.encoded(), added.encoded(), name);
-            assertEquals(whole.encoded(), SweepCoverage.decode(whole.encoded(), "test").encoded(), name);
+            assertEquals(
+                    whole.encoded(),
+                    SweepCoverage.decode(whole.encoded(), "test").encoded(),
+                    name);
             for (StateSpace s : tally.spaces()) {
                 assertEquals(tally.stateRuns(s.name()), added.stateRuns(s.name()), name + " " + s.name());
                 assertEquals(tally.transitionRuns(s.name()), added.transitionRuns(s.name()), name + " " + s.name());
@@ -78,10 +81,16 @@ class SweepCoverageTest {
         };
         for (String[] c : cases) {
             UserError e = assertThrows(UserError.class, () -> SweepCoverage.decode(c[0], "f.jsonl line 3"), c[0]);
-            assertTrue(e.getMessage().startsWith("f.jsonl line 3: field 'c': ") && e.getMessage().contains(c[1]), c[0] + ": " + e.getMessage());
+            assertTrue(
+                    e.getMessage().startsWith("f.jsonl line 3: field 'c': ")
+                            && e.getMessage().contains(c[1]),
+                    c[0] + ": " + e.getMessage());
         }
         SweepCoverage a = SweepCoverage.decode("shard/160:1*1/", "a");
-        UserError e = assertThrows(UserError.class, () -> a.addAll(SweepCoverage.decode("shard/150:1*1/", "b"), "b.jsonl line 9"));
-        assertTrue(e.getMessage().startsWith("b.jsonl line 9: state space shard has 150 states here and 160"), e.getMessage());
+        UserError e = assertThrows(
+                UserError.class, () -> a.addAll(SweepCoverage.decode("shard/150:1*1/", "b"), "b.jsonl line 9"));
+        assertTrue(
+                e.getMessage().startsWith("b.jsonl line 9: state space shard has 150 states here and 160"),
+                e.getMessage());
     }
 }

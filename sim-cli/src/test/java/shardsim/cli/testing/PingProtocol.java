@@ -4,9 +4,7 @@ import shardsim.core.node.Message;
 
 /** The ping scenario's messages. */
 public sealed interface PingProtocol extends Message {
-    record Ping(int n) implements PingProtocol {
-    }
+    record Ping(int n) implements PingProtocol {}
 
-    record Pong(int n) implements PingProtocol {
-    }
+    record Pong(int n) implements PingProtocol {}
 }

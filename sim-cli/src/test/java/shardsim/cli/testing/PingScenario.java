@@ -22,6 +22,7 @@ public final class PingScenario implements Scenario {
     public static final String NONDETERMINISTIC = "nondeterministic";
     /** Deterministic within one JVM, different in another: what only --fresh-jvm can catch. */
     public static final String PER_PROCESS = "per-process";
+
     public static final int PINGS = 20;
     private static final AtomicLong LEAK = new AtomicLong();
 
@@ -63,7 +64,9 @@ public final class PingScenario implements Scenario {
             link = LinkPolicy.reliable();
             sim.network().setPolicy("server", "client", LinkPolicy.reliable().withDuplication(1.0));
         } else {
-            ChaosProfile profile = Plans.RANDOM.equals(spec.plan()) ? ChaosProfile.moderate() : ChaosProfile.swarm(sim.random().fork("swarm"));
+            ChaosProfile profile = Plans.RANDOM.equals(spec.plan())
+                    ? ChaosProfile.moderate()
+                    : ChaosProfile.swarm(sim.random().fork("swarm"));
             link = profile.link().withDuplication(Math.min(0.02, profile.link().duplicateProbability()));
         }
         sim.network().setDefaultPolicy(link);
@@ -78,7 +81,11 @@ public final class PingScenario implements Scenario {
         }
         boolean dedupe = !Plans.BUGGY.equals(spec.mode());
         sim.nodes().add("server", PingServer::new);
-        sim.nodes().add("client", ctx -> new PingClient(ctx, PINGS, dedupe, v -> sim.record().metrics().record("rtt", v)));
+        sim.nodes()
+                .add(
+                        "client",
+                        ctx -> new PingClient(
+                                ctx, PINGS, dedupe, v -> sim.record().metrics().record("rtt", v)));
         sim.checks().invariant(shardsim.core.check.Invariant.of("P1", () -> {
             PingClient c = sim.nodes().node("client", PingClient.class);
             return c != null && c.pongs() > c.sent() ? c.pongs() + " pongs counted for " + c.sent() + " pings" : null;

@@ -12,7 +12,8 @@ public record AimLimits(int perWindow, int perRun) {
 
     public AimLimits {
         if (perWindow < 1 || perRun < 1 || perRun > MAX_PER_RUN) {
-            throw new IllegalArgumentException("aim limits must be at least 1 (and per run at most " + MAX_PER_RUN + "): " + perWindow + ", " + perRun);
+            throw new IllegalArgumentException("aim limits must be at least 1 (and per run at most " + MAX_PER_RUN
+                    + "): " + perWindow + ", " + perRun);
         }
     }
 }

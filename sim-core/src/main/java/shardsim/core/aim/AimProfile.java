@@ -14,7 +14,13 @@ import shardsim.core.random.SimRandom;
  * @param weights how the kind of each fault is chosen
  * @param limits most faults per window and per run
  */
-public record AimProfile(double chance, long delayMaxMicros, long faultMinMicros, long faultMaxMicros, AimWeights weights, AimLimits limits) {
+public record AimProfile(
+        double chance,
+        long delayMaxMicros,
+        long faultMinMicros,
+        long faultMaxMicros,
+        AimWeights weights,
+        AimLimits limits) {
     public AimProfile {
         if (!(chance > 0 && chance <= 1)) {
             throw new IllegalArgumentException("aim chance must be in (0, 1]: " + chance);
@@ -45,6 +51,8 @@ public record AimProfile(double chance, long delayMaxMicros, long faultMinMicros
         long delayMax = r.between(1_000, 2_000_000);
         long min = r.between(10_000, 1_000_000);
         long max = min + r.between(0, 5_000_000);
-        return new AimProfile(chance, delayMax, min, max, AimWeights.swarm(r), new AimLimits((int) r.between(1, 3), (int) r.between(2, 32)));
+        return new AimProfile(
+                chance, delayMax, min, max, AimWeights.swarm(r), new AimLimits((int) r.between(1, 3), (int)
+                        r.between(2, 32)));
     }
 }

@@ -11,5 +11,4 @@ import shardsim.core.fault.Fault;
  * @param window the window it was aimed at
  * @param start whether it starts a fault (false: it ends one aimed earlier)
  */
-public record AimedShot(long atMicros, Fault fault, Window window, boolean start) {
-}
+public record AimedShot(long atMicros, Fault fault, Window window, boolean start) {}

@@ -40,7 +40,13 @@ public final class Targeting implements WindowListener {
      * @param untilMicros no aimed fault starts at or after this, and every one has ended by it
      * @param random the generator aiming draws from, and nothing else does
      */
-    public Targeting(AimedInjector sim, AimProfile profile, List<ScenarioAim> aims, long fromMicros, long untilMicros, SimRandom random) {
+    public Targeting(
+            AimedInjector sim,
+            AimProfile profile,
+            List<ScenarioAim> aims,
+            long fromMicros,
+            long untilMicros,
+            SimRandom random) {
         this.sim = sim;
         this.profile = profile;
         this.aims = List.copyOf(aims);
@@ -57,7 +63,9 @@ public final class Targeting implements WindowListener {
     @Override
     public void opened(Window window) {
         int inWindow = 0;
-        while (inWindow < profile.limits().perWindow() && planned < profile.limits().perRun() && random.chance(profile.chance())) {
+        while (inWindow < profile.limits().perWindow()
+                && planned < profile.limits().perRun()
+                && random.chance(profile.chance())) {
             inWindow++;
             aimAt(window);
         }
@@ -85,7 +93,8 @@ public final class Targeting implements WindowListener {
     private void aimAt(Window window) {
         // Log-uniform: as likely within the first millisecond as in the next 999 (a window may be an
         // RPC in flight, microseconds, or a split, seconds).
-        long at = sim.now() + Math.max(1, (long) StrictMath.exp(random.nextDouble() * StrictMath.log(profile.delayMaxMicros())));
+        long at = sim.now()
+                + Math.max(1, (long) StrictMath.exp(random.nextDouble() * StrictMath.log(profile.delayMaxMicros())));
         long until = Math.min(untilMicros, at + random.between(profile.faultMinMicros(), profile.faultMaxMicros()));
         List<Fault> own = new ArrayList<>();
         for (ScenarioAim a : aims) {
@@ -136,7 +145,9 @@ public final class Targeting implements WindowListener {
                 pair(window, at, p, until, p.end());
             }
             case ONE_WAY -> {
-                NetFault.PartitionOneWay p = random.chance(0.5) ? new NetFault.PartitionOneWay(node, other) : new NetFault.PartitionOneWay(other, node);
+                NetFault.PartitionOneWay p = random.chance(0.5)
+                        ? new NetFault.PartitionOneWay(node, other)
+                        : new NetFault.PartitionOneWay(other, node);
                 pair(window, at, p, until, p.end());
             }
             case SLOW_LINK -> pair(window, at, new NetFault.Clog(node, other, until - at), -1, null);

@@ -6,6 +6,5 @@ public interface WindowListener {
     void opened(Window window);
 
     /** The window closed at {@code atMicros}: its announcer closed it, or its owner's process stopped. */
-    default void closed(Window window, long atMicros) {
-    }
+    default void closed(Window window, long atMicros) {}
 }

@@ -16,12 +16,12 @@ public final class Windows {
     /** Most windows open at once; more is a model that forgets to close them. */
     public static final int MAX_OPEN = 4096;
 
-    private record Key(String owner, String kind, long subject) {
-    }
+    private record Key(String owner, String kind, long subject) {}
 
     private final LongSupplier clock;
     /** Open windows in the order opened (iteration order is part of the determinism contract). */
     private final LinkedHashMap<Key, Window> open = new LinkedHashMap<>();
+
     private final List<WindowListener> listeners = new ArrayList<>();
     private long opened;
 
@@ -46,7 +46,8 @@ public final class Windows {
             return w;
         }
         if (open.size() >= MAX_OPEN) {
-            throw new IllegalStateException("more than " + MAX_OPEN + " windows open at once; opening " + kind + " " + subject);
+            throw new IllegalStateException(
+                    "more than " + MAX_OPEN + " windows open at once; opening " + kind + " " + subject);
         }
         opened++;
         w = new Window(opened, kind, subject, nodes, owner, clock.getAsLong());

@@ -14,8 +14,7 @@ import shardsim.core.sim.Simulation;
  * a quiet tail.
  */
 public final class Eventually {
-    private Eventually() {
-    }
+    private Eventually() {}
 
     /**
      * Registers the check at every sample time.
@@ -28,7 +27,8 @@ public final class Eventually {
      * @param problem null when P holds, otherwise what is wrong; read only once the system had its
      *     time, so it may assume the world booted and settled
      */
-    public static void afterFaults(Simulation sim, Rule rule, long withinMicros, Samples samples, String label, Supplier<String> problem) {
+    public static void afterFaults(
+            Simulation sim, Rule rule, long withinMicros, Samples samples, String label, Supplier<String> problem) {
         if (withinMicros < 0) {
             throw new IllegalArgumentException("the time to recover cannot be negative, got " + withinMicros);
         }

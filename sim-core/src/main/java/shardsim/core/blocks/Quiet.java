@@ -8,8 +8,7 @@ import shardsim.core.check.SimView;
  * {@link shardsim.core.sim.Faults#quietSinceMicros()}; a check reads it through its {@link SimView}.
  */
 public final class Quiet {
-    private Quiet() {
-    }
+    private Quiet() {}
 
     /** Whether no fault has been in force or injected since {@code fromMicros} (or earlier). */
     public static boolean since(SimView sim, long fromMicros) {

@@ -16,8 +16,7 @@ public final class RequestInbox {
     private final TreeSet<Long> seen = new TreeSet<>();
 
     /** An empty inbox, for a process that has just started. */
-    public RequestInbox() {
-    }
+    public RequestInbox() {}
 
     /**
      * Whether this is the first delivery of {@code env} here.

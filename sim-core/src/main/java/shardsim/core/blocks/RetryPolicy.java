@@ -15,7 +15,12 @@ package shardsim.core.blocks;
  *     gives up (a loop that sleeps after every failure and then tests its counter, as Doris's
  *     {@code TaskWorkerPool::_finish_task} does), rather than giving up at once
  */
-public record RetryPolicy(long timeoutMicros, int triesMax, long backoffFirstMicros, long backoffMaxMicros, boolean backoffBeforeGivingUp) {
+public record RetryPolicy(
+        long timeoutMicros,
+        int triesMax,
+        long backoffFirstMicros,
+        long backoffMaxMicros,
+        boolean backoffBeforeGivingUp) {
     /** A budget with no limit: the caller's answers alone end the call. */
     public static final int UNBOUNDED = Integer.MAX_VALUE;
     /** Doublings beyond this many add nothing: the shift stays well inside a long. */
@@ -30,7 +35,8 @@ public record RetryPolicy(long timeoutMicros, int triesMax, long backoffFirstMic
             throw new IllegalArgumentException("the budget must allow at least one try, got " + triesMax);
         }
         if (backoffFirstMicros < 0 || backoffMaxMicros < backoffFirstMicros) {
-            throw new IllegalArgumentException("backoffs need 0 <= first <= max, got " + backoffFirstMicros + " and " + backoffMaxMicros);
+            throw new IllegalArgumentException(
+                    "backoffs need 0 <= first <= max, got " + backoffFirstMicros + " and " + backoffMaxMicros);
         }
     }
 

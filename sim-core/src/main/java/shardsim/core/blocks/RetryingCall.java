@@ -43,8 +43,7 @@ public final class RetryingCall<R extends Message> {
         Next onTimeout(int tryIndex);
 
         /** The budget is spent: {@code tries} tries were made and the last one asked for another. */
-        default void onGiveUp(int tries) {
-        }
+        default void onGiveUp(int tries) {}
     }
 
     private final NodeContext ctx;
@@ -54,7 +53,13 @@ public final class RetryingCall<R extends Message> {
     private final String backoffLabel;
     private final Attempts<R> attempts;
 
-    private RetryingCall(NodeContext ctx, String to, Class<R> replyType, RetryPolicy policy, String backoffLabel, Attempts<R> attempts) {
+    private RetryingCall(
+            NodeContext ctx,
+            String to,
+            Class<R> replyType,
+            RetryPolicy policy,
+            String backoffLabel,
+            Attempts<R> attempts) {
         this.ctx = ctx;
         this.to = to;
         this.replyType = replyType;
@@ -74,14 +79,24 @@ public final class RetryingCall<R extends Message> {
      * @param attempts the requests and what their answers mean
      * @param <R> the answer's type
      */
-    public static <R extends Message> void start(NodeContext ctx, String to, Class<R> replyType, RetryPolicy policy, String backoffLabel,
+    public static <R extends Message> void start(
+            NodeContext ctx,
+            String to,
+            Class<R> replyType,
+            RetryPolicy policy,
+            String backoffLabel,
             Attempts<R> attempts) {
         new RetryingCall<>(ctx, to, replyType, policy, backoffLabel, attempts).attempt(0);
     }
 
     private void attempt(int tryIndex) {
         Message request = attempts.request(tryIndex);
-        ctx.call(to, request, replyType, policy.timeoutMicros(), r -> after(attempts.onReply(r, tryIndex), tryIndex),
+        ctx.call(
+                to,
+                request,
+                replyType,
+                policy.timeoutMicros(),
+                r -> after(attempts.onReply(r, tryIndex), tryIndex),
                 () -> after(attempts.onTimeout(tryIndex), tryIndex));
     }
 

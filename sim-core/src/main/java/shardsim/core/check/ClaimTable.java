@@ -103,7 +103,8 @@ public record ClaimTable(List<ModeClaims> rows) {
 
         private Builder mark(Rule invariant, Stance.Kind kind, String reason, String... inModes) {
             if (!invariants.contains(invariant)) {
-                throw new IllegalArgumentException("claim table: " + invariant.name() + " is not an invariant of the scenario");
+                throw new IllegalArgumentException(
+                        "claim table: " + invariant.name() + " is not an invariant of the scenario");
             }
             if (inModes.length == 0) {
                 throw new IllegalArgumentException("claim table: " + invariant.name() + " marked in no mode");

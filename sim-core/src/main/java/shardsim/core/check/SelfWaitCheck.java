@@ -88,13 +88,19 @@ public final class SelfWaitCheck implements Invariant {
         }
         for (WorkerQueue s : all) {
             if (!stuck.contains(s.actor())
-                    && (mayMeet(s.current(), key) || firstMeeting(s.queued(), key) >= 0 || firstMeeting(s.held(), key) >= 0)) {
+                    && (mayMeet(s.current(), key)
+                            || firstMeeting(s.queued(), key) >= 0
+                            || firstMeeting(s.held(), key) >= 0)) {
                 return null;
             }
         }
-        String at = where == w ? "in place " + (place + 1) + " behind it" : "on " + where.actor() + ", which is blocked submitting to " + w.actor();
-        return w.actor() + ": '" + waiter.name() + "' has held the worker since t=" + Micros.format(waiter.startedAtMicros()) + " waiting for "
-                + key + " (" + waiter.polls() + " polls); only '" + satisfier.name() + "', queued at t=" + Micros.format(satisfier.queuedAtMicros()) + " "
+        String at = where == w
+                ? "in place " + (place + 1) + " behind it"
+                : "on " + where.actor() + ", which is blocked submitting to " + w.actor();
+        return w.actor() + ": '" + waiter.name() + "' has held the worker since t="
+                + Micros.format(waiter.startedAtMicros()) + " waiting for "
+                + key + " (" + waiter.polls() + " polls); only '" + satisfier.name() + "', queued at t="
+                + Micros.format(satisfier.queuedAtMicros()) + " "
                 + at + ", can make that hold";
     }
 

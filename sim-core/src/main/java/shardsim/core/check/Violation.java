@@ -11,6 +11,7 @@ package shardsim.core.check;
 public record Violation(String invariant, String message, long timeMicros, long eventNumber) {
     /** One line: invariant, virtual time, event number and message. */
     public String render() {
-        return invariant + " violated at t=" + shardsim.core.trace.Micros.format(timeMicros) + " (event " + eventNumber + "): " + message;
+        return invariant + " violated at t=" + shardsim.core.trace.Micros.format(timeMicros) + " (event " + eventNumber
+                + "): " + message;
     }
 }

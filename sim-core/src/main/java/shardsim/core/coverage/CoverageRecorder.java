@@ -59,6 +59,7 @@ public final class CoverageRecorder {
         final TreeSet<Long> transitions = new TreeSet<>();
         /** Entities seen, with their last state; few per run, so a scan beats hashing. */
         long[] entities = new long[8];
+
         int[] last = new int[8];
         int count;
         /**
@@ -79,7 +80,8 @@ public final class CoverageRecorder {
         @Override
         public void state(long entity, int state) {
             if (state < 0 || state >= size) {
-                throw new IllegalArgumentException("state " + state + " is outside space " + space.name() + " of " + size + " states");
+                throw new IllegalArgumentException(
+                        "state " + state + " is outside space " + space.name() + " of " + size + " states");
             }
             reached.set(state);
             int at = reports++;

@@ -20,7 +20,8 @@ public record Dimension(String name, List<String> values) {
     public int indexOf(String value) {
         int i = values.indexOf(value);
         if (i < 0) {
-            throw new IllegalArgumentException("dimension " + name + " has no value " + value + " (has " + values + ")");
+            throw new IllegalArgumentException(
+                    "dimension " + name + " has no value " + value + " (has " + values + ")");
         }
         return i;
     }

@@ -43,13 +43,15 @@ public record StateSpace(String name, List<Dimension> dimensions) {
     /** The state whose dimension {@code i} has value index {@code indices[i]}. */
     public int encode(int... indices) {
         if (indices.length != dimensions.size()) {
-            throw new IllegalArgumentException("state space " + name + " has " + dimensions.size() + " dimensions, not " + indices.length);
+            throw new IllegalArgumentException(
+                    "state space " + name + " has " + dimensions.size() + " dimensions, not " + indices.length);
         }
         int state = 0;
         for (int i = 0; i < indices.length; i++) {
             int radix = dimensions.get(i).values().size();
             if (indices[i] < 0 || indices[i] >= radix) {
-                throw new IllegalArgumentException("dimension " + dimensions.get(i).name() + " has no value index " + indices[i]);
+                throw new IllegalArgumentException(
+                        "dimension " + dimensions.get(i).name() + " has no value index " + indices[i]);
             }
             state = state * radix + indices[i];
         }
@@ -73,7 +75,10 @@ public record StateSpace(String name, List<Dimension> dimensions) {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < idx.length; i++) {
             Dimension d = dimensions.get(i);
-            sb.append(i == 0 ? "" : " ").append(d.name()).append('=').append(d.values().get(idx[i]));
+            sb.append(i == 0 ? "" : " ")
+                    .append(d.name())
+                    .append('=')
+                    .append(d.values().get(idx[i]));
         }
         return sb.toString();
     }

@@ -44,12 +44,14 @@ public final class EventQueue<E> {
     private boolean wide;
     /** How many lanes there may be: each costs a comparison when the earliest item is sought. */
     static final int LANES = 4;
+
     private final Lane[] lanes = new Lane[LANES];
     private int laneCount;
     /** Items in all lanes. */
     private int laneItems;
     /** What {@link #earliest} last found, or {@link #STALE} once an add or a poll may have changed it. */
     private int next = STALE;
+
     private static final int STALE = -3;
 
     /** A FIFO of items sorted by (time, sequence) because each was appended after the last. */
@@ -349,7 +351,8 @@ public final class EventQueue<E> {
             long t1;
             long t2;
             long t3;
-            if (branchFree && first + 3 < n
+            if (branchFree
+                    && first + 3 < n
                     && (t0 = tk[first]) != (t1 = tk[first + 1]) & (t2 = tk[first + 2]) != (t3 = tk[first + 3])) {
                 // A full group with no tie inside either pair: m is all ones when the right
                 // element is smaller, and selects it without a jump.

@@ -15,7 +15,14 @@ import shardsim.core.scenario.Scenario;
  *     a residual gap of the scenario
  * @param limits the bounds of the search
  */
-public record ExploreConfig(Scenario scenario, String mode, String plan, long seed, int runs, boolean stopAtFirstFailure, ExploreLimits limits) {
+public record ExploreConfig(
+        Scenario scenario,
+        String mode,
+        String plan,
+        long seed,
+        int runs,
+        boolean stopAtFirstFailure,
+        ExploreLimits limits) {
     /** Most runs one exploration may be given. */
     public static final int MAX_RUNS = 100_000_000;
 

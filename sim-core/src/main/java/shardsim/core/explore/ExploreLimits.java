@@ -13,7 +13,14 @@ package shardsim.core.explore;
  *     are fresh plans of the built-in plan (the rest are mutants)
  * @param maxFindingsKept most distinct failures kept with their plans (all failing runs are counted)
  */
-public record ExploreLimits(int batch, int maxCorpus, int maxFaults, int maxOperations, int maxMutations, int freshPerMille, int maxFindingsKept) {
+public record ExploreLimits(
+        int batch,
+        int maxCorpus,
+        int maxFaults,
+        int maxOperations,
+        int maxMutations,
+        int freshPerMille,
+        int maxFindingsKept) {
     /** Fresh plans per thousand candidates by default: mostly mutants, some new blood. */
     public static final int DEFAULT_FRESH_PER_MILLE = 100;
 
@@ -38,6 +45,7 @@ public record ExploreLimits(int batch, int maxCorpus, int maxFaults, int maxOper
     }
 
     public ExploreLimits withBatch(int size) {
-        return new ExploreLimits(size, maxCorpus, maxFaults, maxOperations, maxMutations, freshPerMille, maxFindingsKept);
+        return new ExploreLimits(
+                size, maxCorpus, maxFaults, maxOperations, maxMutations, freshPerMille, maxFindingsKept);
     }
 }

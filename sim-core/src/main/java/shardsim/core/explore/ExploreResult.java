@@ -18,8 +18,17 @@ import shardsim.core.coverage.CoverageTally;
  * @param mutations per mutation, in a fixed order: how often it was used and paid off
  * @param stopped whether the caller stopped it before the budget ran out
  */
-public record ExploreResult(int runs, int freshRuns, int corpusSize, CoverageTally tally, List<Finding> findings, long failingRuns, int firstFailureRun,
-        List<Growth> growth, List<MutationUse> mutations, boolean stopped) {
+public record ExploreResult(
+        int runs,
+        int freshRuns,
+        int corpusSize,
+        CoverageTally tally,
+        List<Finding> findings,
+        long failingRuns,
+        int firstFailureRun,
+        List<Growth> growth,
+        List<MutationUse> mutations,
+        boolean stopped) {
     public ExploreResult {
         findings = List.copyOf(findings);
         growth = List.copyOf(growth);
@@ -27,12 +36,10 @@ public record ExploreResult(int runs, int freshRuns, int corpusSize, CoverageTal
     }
 
     /** How often a mutation went into a candidate, and how many of those candidates reached a new state or transition. */
-    public record MutationUse(String mutation, long candidates, long reachedNew) {
-    }
+    public record MutationUse(String mutation, long candidates, long reachedNew) {}
 
     /** Coverage after {@code run}: distinct states and transitions reached so far. */
-    public record Growth(int run, int states, int transitions) {
-    }
+    public record Growth(int run, int states, int transitions) {}
 
     public boolean foundFailure() {
         return firstFailureRun > 0;

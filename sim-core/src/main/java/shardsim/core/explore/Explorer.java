@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
-import shardsim.core.check.Violation;
 import shardsim.core.coverage.CoverageTally;
 import shardsim.core.random.SimRandom;
 import shardsim.core.scenario.CustomPlan;
@@ -39,7 +38,7 @@ public final class Explorer {
     /** Told of each run as it is merged, in run order (the command line's progress). */
     @FunctionalInterface
     public interface Listener {
-        Listener NONE = (run, outcome, failing, fresh) -> { };
+        Listener NONE = (run, outcome, failing, fresh) -> {};
 
         /**
          * @param run the run's number
@@ -49,8 +48,7 @@ public final class Explorer {
         void merged(int run, Outcome outcome, boolean failing, int fresh);
 
         /** A failure of a kind not seen before, told as soon as it is found (so it is kept even if the search is stopped). */
-        default void found(Finding finding) {
-        }
+        default void found(Finding finding) {}
     }
 
     /** A candidate about to run: its plan, the seed whose world it runs in, and how it was made. */
@@ -76,6 +74,7 @@ public final class Explorer {
     private final double[] mutationWeights = Mutation.weights();
     /** Per mutation: candidates it went into, and how many of those reached something new. */
     private final Map<String, long[]> mutationStats = new LinkedHashMap<>();
+
     private long nextFresh;
     private int runs;
     private int freshRuns;
@@ -113,7 +112,8 @@ public final class Explorer {
      * stops at the first. For comparisons with a sweep of as many seeds.
      */
     public static ExploreResult firstFailure(Scenario scenario, String mode, String plan, long seed, int runs) {
-        return new Explorer(ExploreConfig.of(scenario, mode, plan, seed, runs).stoppingAtFirstFailure()).explore(serial(scenario), Listener.NONE, () -> false);
+        return new Explorer(ExploreConfig.of(scenario, mode, plan, seed, runs).stoppingAtFirstFailure())
+                .explore(serial(scenario), Listener.NONE, () -> false);
     }
 
     /**
@@ -143,7 +143,8 @@ public final class Explorer {
             }
             List<Outcome> outcomes = runner.run(specs);
             if (outcomes.size() != n) {
-                throw new IllegalStateException("runner returned " + outcomes.size() + " outcomes for " + n + " candidates");
+                throw new IllegalStateException(
+                        "runner returned " + outcomes.size() + " outcomes for " + n + " candidates");
             }
             for (int i = 0; i < n; i++) {
                 boolean failing = merge(batch.get(i), outcomes.get(i), listener);
@@ -153,7 +154,17 @@ public final class Explorer {
                 }
             }
         }
-        return new ExploreResult(runs, freshRuns, corpus.size(), tally, new ArrayList<>(findings.values()), failingRuns, firstFailureRun, growth, mutationUses(), stopped);
+        return new ExploreResult(
+                runs,
+                freshRuns,
+                corpus.size(),
+                tally,
+                new ArrayList<>(findings.values()),
+                failingRuns,
+                firstFailureRun,
+                growth,
+                mutationUses(),
+                stopped);
     }
 
     private List<ExploreResult.MutationUse> mutationUses() {
@@ -167,7 +178,9 @@ public final class Explorer {
     private Candidate candidate(int run) {
         String source = "explore-run-" + run;
         boolean firstBatch = run <= config.limits().batch();
-        if (firstBatch || corpus.isEmpty() || random.nextInt(1_000) < config.limits().freshPerMille()) {
+        if (firstBatch
+                || corpus.isEmpty()
+                || random.nextInt(1_000) < config.limits().freshPerMille()) {
             return fresh(source);
         }
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -176,7 +189,8 @@ public final class Explorer {
             Draft donor = null;
             List<Mutation> applied = new ArrayList<>();
             // Half the candidates change one thing, so a step towards something rare is not undone by the next.
-            int stack = random.chance(0.5) ? 1 : 1 + random.nextInt(config.limits().maxMutations());
+            int stack =
+                    random.chance(0.5) ? 1 : 1 + random.nextInt(config.limits().maxMutations());
             for (int k = 0; k < stack; k++) {
                 Mutation m = Mutation.values()[random.weighted(mutationWeights)];
                 if ((m == Mutation.SPLICE || m == Mutation.RESEED) && donor == null) {
@@ -253,7 +267,15 @@ public final class Explorer {
             if (seen != null) {
                 findings.put(signature, seen.counted());
             } else if (findings.size() < config.limits().maxFindingsKept()) {
-                Finding f = new Finding(run, signature, c.plan(), c.seed(), r == null ? List.of() : r.violations(), o.error(), c.origin(), 1);
+                Finding f = new Finding(
+                        run,
+                        signature,
+                        c.plan(),
+                        c.seed(),
+                        r == null ? List.of() : r.violations(),
+                        o.error(),
+                        c.origin(),
+                        1);
                 findings.put(signature, f);
                 listener.found(f);
             }
@@ -271,7 +293,8 @@ public final class Explorer {
             int colon = o.error().indexOf(':');
             return "exception " + (colon < 0 ? o.error() : o.error().substring(0, colon));
         }
-        List<String> broken = shardsim.core.scenario.Verdict.names(shardsim.core.scenario.Verdict.of(scenario, o.result()).broken());
+        List<String> broken = shardsim.core.scenario.Verdict.names(
+                shardsim.core.scenario.Verdict.of(scenario, o.result()).broken());
         return broken.isEmpty() ? null : String.join("+", broken);
     }
 }

@@ -17,7 +17,15 @@ import shardsim.core.scenario.CustomPlan;
  * @param origin how the plan was made ({@code random seed 7}, {@code run 40: shift-fault, add-op})
  * @param count how many runs failed this way
  */
-public record Finding(int run, String signature, CustomPlan plan, long seed, List<Violation> violations, String error, String origin, long count) {
+public record Finding(
+        int run,
+        String signature,
+        CustomPlan plan,
+        long seed,
+        List<Violation> violations,
+        String error,
+        String origin,
+        long count) {
     public Finding {
         violations = List.copyOf(violations);
     }

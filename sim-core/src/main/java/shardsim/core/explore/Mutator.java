@@ -5,14 +5,14 @@ import java.util.List;
 import java.util.Optional;
 import java.util.TreeMap;
 import shardsim.core.fault.End;
-import shardsim.core.fault.FaultIntensity;
 import shardsim.core.fault.Fault;
+import shardsim.core.fault.FaultIntensity;
 import shardsim.core.fault.LastingFault;
 import shardsim.core.fault.NodeFault;
 import shardsim.core.fault.TimedFault;
+import shardsim.core.kind.Unit;
 import shardsim.core.net.Delay;
 import shardsim.core.net.LinkPolicy;
-import shardsim.core.kind.Unit;
 import shardsim.core.random.SimRandom;
 import shardsim.core.scenario.ChaosProfile;
 import shardsim.core.scenario.WorldNames;
@@ -90,7 +90,9 @@ final class Mutator {
             List<TimedFault> unit = move(d.units.get(i), 0, w);
             List<TimedFault> out = new ArrayList<>();
             for (TimedFault tf : unit) {
-                Fault f = tf.fault() instanceof End ? tf.fault() : withinWindow(tf.fault(), tf.atMicros(), w.faultsToMicros());
+                Fault f = tf.fault() instanceof End
+                        ? tf.fault()
+                        : withinWindow(tf.fault(), tf.atMicros(), w.faultsToMicros());
                 if (f == null) {
                     f = tf.fault();
                 }
@@ -190,7 +192,10 @@ final class Mutator {
         if (endOnly) {
             moved = new ArrayList<>(unit);
             TimedFault end = unit.get(unit.size() - 1);
-            long at = clamp(end.atMicros() + delta, unit.get(0).atMicros(), Math.max(unit.get(0).atMicros(), w.faultsToMicros() - 1));
+            long at = clamp(
+                    end.atMicros() + delta,
+                    unit.get(0).atMicros(),
+                    Math.max(unit.get(0).atMicros(), w.faultsToMicros() - 1));
             moved.set(unit.size() - 1, new TimedFault(at, end.fault()));
         } else {
             moved = move(unit, delta, w);
@@ -288,7 +293,8 @@ final class Mutator {
         if (!(fitted instanceof Operation o)) {
             return false;
         }
-        long at = random.chance(0.5) ? clamp(op.atMicros() + delta(opsSpan()), opsFrom(), opsTo())
+        long at = random.chance(0.5)
+                ? clamp(op.atMicros() + delta(opsSpan()), opsFrom(), opsTo())
                 : random.between(opsFrom(), opsTo());
         d.operations.add(new TimedOperation(at, o));
         return true;
@@ -331,7 +337,8 @@ final class Mutator {
             return false;
         }
         Records.Field f = fields.get(random.nextInt(fields.size()));
-        Object value = newValue(Fault.kindOf(op.operation().getClass()), f, worlds.of(d.seed).names());
+        Object value = newValue(
+                Fault.kindOf(op.operation().getClass()), f, worlds.of(d.seed).names());
         Object changed = value == null ? null : Records.with(op.operation(), f.name(), value);
         if (!(changed instanceof Operation o)) {
             return false;
@@ -566,17 +573,25 @@ final class Mutator {
         }
         if (v instanceof Enum<?> e) {
             Object[] constants = e.getDeclaringClass().getEnumConstants();
-            return constants.length < 2 ? null : constants[(e.ordinal() + 1 + random.nextInt(constants.length - 1)) % constants.length];
+            return constants.length < 2
+                    ? null
+                    : constants[(e.ordinal() + 1 + random.nextInt(constants.length - 1)) % constants.length];
         }
         List<Object> seen = pool.values(kind, f.name());
         if (v instanceof Double x) {
             return f.unit() == Unit.PROBABILITY ? random.nextDouble() : x * factor();
         }
-        if ((v instanceof Long || v instanceof Integer) && f.unit().measured() && (seen.size() < 2 || random.chance(0.6))) {
+        if ((v instanceof Long || v instanceof Integer)
+                && f.unit().measured()
+                && (seen.size() < 2 || random.chance(0.6))) {
             long n = ((Number) v).longValue();
             long max = f.unit().max() / 4;
-            long scaled = f.unit() == Unit.SKEW_MICROS && random.chance(0.25) ? -n : (n < 0 ? -scale(-n, factor(), max) : scale(n, factor(), max));
-            return v instanceof Integer ? (Object) (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, scaled)) : (Object) scaled;
+            long scaled = f.unit() == Unit.SKEW_MICROS && random.chance(0.25)
+                    ? -n
+                    : (n < 0 ? -scale(-n, factor(), max) : scale(n, factor(), max));
+            return v instanceof Integer
+                    ? (Object) (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, scaled))
+                    : (Object) scaled;
         }
         List<Object> others = new ArrayList<>(seen);
         others.remove(v);

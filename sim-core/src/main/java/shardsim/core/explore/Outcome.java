@@ -24,7 +24,9 @@ public record Outcome(RunSpec spec, RunResult result, String error) {
         try {
             return new Outcome(spec, scenario.run(spec), null);
         } catch (RuntimeException | StackOverflowError e) {
-            String message = e.getMessage() == null ? "" : ": " + e.getMessage().replace('\n', ' ').replace('\r', ' ');
+            String message = e.getMessage() == null
+                    ? ""
+                    : ": " + e.getMessage().replace('\n', ' ').replace('\r', ' ');
             return new Outcome(spec, null, e.getClass().getName() + message);
         }
     }

@@ -13,12 +13,10 @@ import shardsim.core.kind.Unit;
  * nothing, and the mutator tries something else.
  */
 final class Records {
-    private Records() {
-    }
+    private Records() {}
 
     /** One field of a record: its name, unit and value. */
-    record Field(String name, Unit unit, Object value) {
-    }
+    record Field(String name, Unit unit, Object value) {}
 
     static List<Field> fields(Object record) {
         List<Field> out = new ArrayList<>();
@@ -41,7 +39,8 @@ final class Records {
             if (e.getCause() instanceof IllegalArgumentException) {
                 return null;
             }
-            throw new IllegalStateException("cannot rebuild " + record.getClass().getName(), e.getCause());
+            throw new IllegalStateException(
+                    "cannot rebuild " + record.getClass().getName(), e.getCause());
         } catch (ReflectiveOperationException | IllegalArgumentException e) {
             // IllegalArgumentException here: the value does not fit the component's type.
             return null;

@@ -16,8 +16,7 @@ final class Worlds {
     private static final int KEPT = 64;
 
     /** A seed's world. */
-    record World(WorldNames names, long faultsFromMicros, long faultsToMicros) {
-    }
+    record World(WorldNames names, long faultsFromMicros, long faultsToMicros) {}
 
     private final Scenario scenario;
     private final String mode;
@@ -40,8 +39,12 @@ final class Worlds {
         if (w == null) {
             RunSpec spec = new RunSpec(scenario.name(), mode, base, seed);
             FaultWindow window = scenario.faultWindow(spec).orElse(null);
-            // A scenario that does not say gets a window of the first minute; its faults are then kept where they were drawn.
-            w = new World(scenario.worldNames(spec), window == null ? 0 : window.fromMicros(), window == null ? 60_000_000 : window.toMicros());
+            // A scenario that does not say gets a window of the first minute; its faults are then kept where they were
+            // drawn.
+            w = new World(
+                    scenario.worldNames(spec),
+                    window == null ? 0 : window.fromMicros(),
+                    window == null ? 60_000_000 : window.toMicros());
             cache.put(seed, w);
         }
         return w;

@@ -37,7 +37,9 @@ public record FaultIntensity(
     public static final Range SWARM_MAX_FAULTS = new Range(8, 128);
 
     public FaultIntensity {
-        for (double r : new double[] {partitionsPerMinute, oneWayPartitionsPerMinute, crashesPerMinute, clogsPerMinute, skewsPerMinute}) {
+        for (double r : new double[] {
+            partitionsPerMinute, oneWayPartitionsPerMinute, crashesPerMinute, clogsPerMinute, skewsPerMinute
+        }) {
             if (!(r >= 0) || Double.isInfinite(r)) {
                 throw new IllegalArgumentException("fault rates must be finite and not negative");
             }

@@ -50,7 +50,8 @@ public record FaultPlan(List<TimedFault> faults) {
         /** A lasting fault from {@code startMicros} and its {@link End} at {@code endMicros}. */
         public Builder lasting(long startMicros, long endMicros, LastingFault fault) {
             if (endMicros < startMicros) {
-                throw new IllegalArgumentException("a fault cannot end (" + endMicros + ") before it starts (" + startMicros + "): " + fault);
+                throw new IllegalArgumentException(
+                        "a fault cannot end (" + endMicros + ") before it starts (" + startMicros + "): " + fault);
             }
             at(startMicros, fault);
             return at(endMicros, fault.end());

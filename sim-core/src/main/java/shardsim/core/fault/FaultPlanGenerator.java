@@ -9,8 +9,7 @@ import shardsim.core.random.SimRandom;
  * so the plan leaves the cluster whole by {@code endMicros} and liveness can be judged after it.
  */
 public final class FaultPlanGenerator {
-    private FaultPlanGenerator() {
-    }
+    private FaultPlanGenerator() {}
 
     /**
      * @param random the plan's own fork of the run's generator
@@ -19,7 +18,13 @@ public final class FaultPlanGenerator {
      * @param startMicros no fault before this
      * @param endMicros every fault has ended by this
      */
-    public static FaultPlan generate(SimRandom random, List<String> nodes, List<String> crashable, long startMicros, long endMicros, FaultIntensity in) {
+    public static FaultPlan generate(
+            SimRandom random,
+            List<String> nodes,
+            List<String> crashable,
+            long startMicros,
+            long endMicros,
+            FaultIntensity in) {
         if (endMicros <= startMicros || nodes.size() < 2) {
             return FaultPlan.empty();
         }
@@ -39,7 +44,8 @@ public final class FaultPlanGenerator {
         KernelKind.Slot slot = new KernelKind.Slot(random, in, crashable);
         for (long i = 0; i < count; i++) {
             slot.at = random.between(startMicros, endMicros - 1);
-            long duration = Math.min(in.maxFaultMicros(), 1 + random.exponentialMicros(in.meanFaultMicros(), in.maxFaultMicros()));
+            long duration = Math.min(
+                    in.maxFaultMicros(), 1 + random.exponentialMicros(in.meanFaultMicros(), in.maxFaultMicros()));
             slot.until = Math.min(endMicros, slot.at + duration);
             KernelKind kind = kinds[random.weighted(rates)];
             slot.a = random.pick(nodes);

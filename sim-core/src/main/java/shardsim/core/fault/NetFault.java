@@ -7,12 +7,10 @@ import shardsim.core.net.LinkPolicy;
 /** Faults of the network, applied by the kernel. */
 public sealed interface NetFault extends Fault {
     /** Cuts both directions between two nodes until its {@link End} restores them. */
-    record Partition(String a, String b) implements NetFault, LastingFault {
-    }
+    record Partition(String a, String b) implements NetFault, LastingFault {}
 
     /** Cuts messages from {@code from} to {@code to} only, until its {@link End} restores them. */
-    record PartitionOneWay(String from, String to) implements NetFault, LastingFault {
-    }
+    record PartitionOneWay(String from, String to) implements NetFault, LastingFault {}
 
     /**
      * Holds every message between two nodes (both ways) for {@code durationMicros}: they are
@@ -27,6 +25,5 @@ public sealed interface NetFault extends Fault {
     }
 
     /** Replaces the policy of the directed link {@code from -> to}. */
-    record SetLink(String from, String to, LinkPolicy policy) implements NetFault {
-    }
+    record SetLink(String from, String to, LinkPolicy policy) implements NetFault {}
 }

@@ -40,8 +40,8 @@ public sealed interface NodeFault extends Fault {
     }
 
     /** Sets the node's clock offset from virtual time. */
-    record ClockSkew(String node, @Quantity(Unit.SKEW_MICROS) long skewMicros) implements NodeFault {
-    }
+    record ClockSkew(
+            String node, @Quantity(Unit.SKEW_MICROS) long skewMicros) implements NodeFault {}
 
     /**
      * An operator restarts the node's process running the code of another mode of the scenario
@@ -57,10 +57,8 @@ public sealed interface NodeFault extends Fault {
     }
 
     /** Restarts the node on the code of {@code toMode} (the newer code); see {@link CodeChange}. */
-    record Upgrade(String node, String toMode) implements CodeChange {
-    }
+    record Upgrade(String node, String toMode) implements CodeChange {}
 
     /** Restarts the node on the code of {@code toMode} (the older code, a rollback); see {@link CodeChange}. */
-    record Downgrade(String node, String toMode) implements CodeChange {
-    }
+    record Downgrade(String node, String toMode) implements CodeChange {}
 }

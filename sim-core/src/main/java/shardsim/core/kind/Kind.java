@@ -41,7 +41,12 @@ public final class Kind {
                 Method accessor = c.getAccessor();
                 // A scenario's records may be package-private; their accessors are still the plan's fields.
                 accessor.setAccessible(true);
-                out.add(new Field(c.getName(), c.getType(), q != null ? q.value() : Unit.byDefault(c.getType()), q != null, accessor));
+                out.add(new Field(
+                        c.getName(),
+                        c.getType(),
+                        q != null ? q.value() : Unit.byDefault(c.getType()),
+                        q != null,
+                        accessor));
                 types[i] = c.getType();
             }
             try {
@@ -151,7 +156,8 @@ public final class Kind {
                 return type.getName() + " has a component named " + f.name() + ", which a plan file uses for itself";
             }
             if (!codable.test(f.type())) {
-                return type.getName() + "." + f.name() + " is a " + f.type().getSimpleName() + ", which a plan file cannot hold";
+                return type.getName() + "." + f.name() + " is a " + f.type().getSimpleName()
+                        + ", which a plan file cannot hold";
             }
         }
         return null;

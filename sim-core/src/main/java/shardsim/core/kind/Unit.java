@@ -86,7 +86,8 @@ public enum Unit {
         }
         long n = ((Number) v).longValue();
         if (n < min() || n > max()) {
-            throw new IllegalArgumentException(where + ": " + field + " must be between " + min() + " and " + max() + ", got " + n);
+            throw new IllegalArgumentException(
+                    where + ": " + field + " must be between " + min() + " and " + max() + ", got " + n);
         }
     }
 

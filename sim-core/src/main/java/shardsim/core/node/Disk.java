@@ -22,6 +22,7 @@ public final class Disk {
      * LinkedHashMap all the same, as the determinism rules ask of every map in simulation code).
      */
     private final LinkedHashMap<String, Object> flushedIndex = new LinkedHashMap<>();
+
     private final LinkedHashMap<String, Object> pending = new LinkedHashMap<>();
     /** Counts every change of what {@link #get} can return, so an observer can skip unchanged disks. */
     private long version;
@@ -90,7 +91,8 @@ public final class Disk {
     /** The keys with this prefix, sorted, pending writes included. */
     public List<String> keys(String prefix) {
         if (pending.isEmpty()) {
-            return new ArrayList<>(flushed.subMap(prefix, true, prefix + Character.MAX_VALUE, false).keySet());
+            return new ArrayList<>(flushed.subMap(prefix, true, prefix + Character.MAX_VALUE, false)
+                    .keySet());
         }
         TreeMap<String, Object> view = new TreeMap<>(flushed.subMap(prefix, true, prefix + Character.MAX_VALUE, false));
         for (Map.Entry<String, Object> e : pending.entrySet()) {
@@ -112,7 +114,8 @@ public final class Disk {
     public <T> List<T> values(String prefix, Class<T> type) {
         List<T> out = new ArrayList<>();
         if (pending.isEmpty()) {
-            for (Object v : flushed.subMap(prefix, true, prefix + Character.MAX_VALUE, false).values()) {
+            for (Object v : flushed.subMap(prefix, true, prefix + Character.MAX_VALUE, false)
+                    .values()) {
                 out.add(type.cast(v));
             }
             return out;

@@ -11,7 +11,8 @@ package shardsim.core.node;
  * @param reply whether this answers a call
  * @param sentAtMicros virtual time of the send
  */
-public record Envelope(long id, String from, String to, Message message, long callId, boolean reply, long sentAtMicros) {
+public record Envelope(
+        long id, String from, String to, Message message, long callId, boolean reply, long sentAtMicros) {
 
     /** Whether the sender waits for a reply to this envelope. */
     public boolean isRequest() {

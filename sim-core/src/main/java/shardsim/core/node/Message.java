@@ -5,5 +5,4 @@ package shardsim.core.node;
  * permitted subtypes are records, so a handler can dispatch on every kind and a new kind cannot go
  * unhandled silently. Records must hold only immutable values: the network may deliver one twice.
  */
-public interface Message {
-}
+public interface Message {}

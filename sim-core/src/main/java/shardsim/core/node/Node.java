@@ -16,8 +16,7 @@ package shardsim.core.node;
  */
 public interface Node {
     /** First boot. */
-    default void onStart() {
-    }
+    default void onStart() {}
 
     /** Boot after a crash: the disk holds only what was flushed. Defaults to {@link #onStart()}. */
     default void onRecover() {

@@ -45,7 +45,13 @@ public interface NodeContext {
      * the wrong message), and the kernel throws an {@link IllegalStateException} naming the
      * request, the expected and the actual type, rather than letting the run go on.
      */
-    <R extends Message> void call(String to, Message request, Class<R> replyType, long timeoutMicros, Consumer<? super R> onReply, Runnable onTimeout);
+    <R extends Message> void call(
+            String to,
+            Message request,
+            Class<R> replyType,
+            long timeoutMicros,
+            Consumer<? super R> onReply,
+            Runnable onTimeout);
 
     /** Answers a request received in {@code request}. */
     void reply(Envelope request, Message response);

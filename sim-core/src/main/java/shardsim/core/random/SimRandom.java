@@ -25,6 +25,7 @@ public final class SimRandom {
     private long seed;
     /** Every stream of this generator's family, in fork order; null when not {@link #tracked}. */
     private List<SimRandom> lineage;
+
     private long s0;
     private long s1;
     private long s2;

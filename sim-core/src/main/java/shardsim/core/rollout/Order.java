@@ -72,7 +72,9 @@ public record Order(String name, String summary, List<Batch> batches) {
             } else {
                 b.append('{');
                 for (int i = 0; i < batch.nodes().size(); i++) {
-                    b.append(i == 0 ? "" : " ").append(sign).append(batch.nodes().get(i));
+                    b.append(i == 0 ? "" : " ")
+                            .append(sign)
+                            .append(batch.nodes().get(i));
                 }
                 b.append('}');
             }
@@ -104,7 +106,10 @@ public record Order(String name, String summary, List<Batch> batches) {
                         order.add(n);
                     }
                 }
-                out.add(new Order(role + FIRST, "the nodes of role " + role + " one at a time, then the others one at a time in role order", oneByOne(order, true)));
+                out.add(new Order(
+                        role + FIRST,
+                        "the nodes of role " + role + " one at a time, then the others one at a time in role order",
+                        oneByOne(order, true)));
             }
         }
         out.add(new Order(NODE_BY_NODE, "every node one at a time, in role order", oneByOne(all, true)));
@@ -112,7 +117,11 @@ public record Order(String name, String summary, List<Batch> batches) {
         List<String> first = roles.get(firstRole).isEmpty() ? all : roles.get(firstRole);
         List<Batch> rollback = new ArrayList<>(oneByOne(first, true));
         rollback.addAll(oneByOne(first, false));
-        out.add(new Order(ROLLBACK, "the nodes of role " + firstRole + " upgraded one at a time, then downgraded one at a time in the same order", rollback));
+        out.add(new Order(
+                ROLLBACK,
+                "the nodes of role " + firstRole
+                        + " upgraded one at a time, then downgraded one at a time in the same order",
+                rollback));
         return List.copyOf(out);
     }
 
@@ -123,7 +132,8 @@ public record Order(String name, String summary, List<Batch> batches) {
                 return o;
             }
         }
-        throw new IllegalArgumentException("unknown order '" + name + "' (expected one of " + String.join(", ", orders.stream().map(Order::name).toList()) + ")");
+        throw new IllegalArgumentException("unknown order '" + name + "' (expected one of "
+                + String.join(", ", orders.stream().map(Order::name).toList()) + ")");
     }
 
     private static List<Batch> oneByOne(List<String> nodes, boolean upgrade) {

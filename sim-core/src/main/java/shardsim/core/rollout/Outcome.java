@@ -28,7 +28,13 @@ import shardsim.core.scenario.Verdict;
  *     invariant; a rollout failure on such a seed comes from the code change, not from the
  *     restarts or from the old code alone
  */
-public record Outcome(Rollout rollout, Violation first, Rollout.Window window, List<String> claimed, List<String> gaps, boolean reachedSafely,
+public record Outcome(
+        Rollout rollout,
+        Violation first,
+        Rollout.Window window,
+        List<String> claimed,
+        List<String> gaps,
+        boolean reachedSafely,
         boolean oldCodeHolds) {
     public Outcome {
         claimed = List.copyOf(claimed);
@@ -51,7 +57,8 @@ public record Outcome(Rollout rollout, Violation first, Rollout.Window window, L
         }
         Rollout.Window window = null;
         if (first != null) {
-            window = first.timeMicros() < rollout.firstStepMicros() ? Rollout.Window.BEFORE
+            window = first.timeMicros() < rollout.firstStepMicros()
+                    ? Rollout.Window.BEFORE
                     : first.timeMicros() < rollout.lastStepMicros() ? Rollout.Window.MIXED : Rollout.Window.AFTER;
         }
         boolean reached = rollout.skipped() == 0 && (first == null);

@@ -74,19 +74,22 @@ public record Rollout(Order order, RunSpec spec, long firstStepMicros, long last
             for (String node : b.nodes()) {
                 for (java.util.Map.Entry<String, String> u : unrollable.entrySet()) {
                     if (roles.getOrDefault(u.getKey(), List.of()).contains(node)) {
-                        throw new IllegalArgumentException("order " + order.name() + " restarts " + node + ": " + u.getValue());
+                        throw new IllegalArgumentException(
+                                "order " + order.name() + " restarts " + node + ": " + u.getValue());
                     }
                 }
             }
         }
         CustomPlan plan = scenario.planOf(plain);
         FaultWindow window = scenario.faultWindow(plain)
-                .orElseThrow(() -> new IllegalArgumentException(scenario.name() + " does not say when its faults fall (Scenario.faultWindow), so no rollout can be placed"));
+                .orElseThrow(() -> new IllegalArgumentException(scenario.name()
+                        + " does not say when its faults fall (Scenario.faultWindow), so no rollout can be placed"));
         return place(scenario.name(), plan, window, from, to, order, seed);
     }
 
     /** The rollout over {@code plan} (its faults kept, the steps merged in) inside {@code window}. */
-    static Rollout place(String scenario, CustomPlan plan, FaultWindow window, String from, String to, Order order, long seed) {
+    static Rollout place(
+            String scenario, CustomPlan plan, FaultWindow window, String from, String to, Order order, long seed) {
         SimRandom r = new SimRandom(seed).fork(FORK);
         long span = window.toMicros() - window.fromMicros();
         long t = window.fromMicros() + r.nextLong(Math.max(1, span / 3));

@@ -22,8 +22,7 @@ public final class Continuation {
     /** The most continuations of one point. */
     public static final int MAX_K = 1_000_000;
 
-    private Continuation() {
-    }
+    private Continuation() {}
 
     /**
      * The salt of continuation {@code k} of {@code point} in the run of {@code seed}: three rounds

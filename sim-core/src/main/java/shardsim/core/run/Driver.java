@@ -11,6 +11,5 @@ public interface Driver {
     void perform(Operation operation);
 
     /** Runs after the loop reached the end, before the validations. Default: nothing. */
-    default void atEnd() {
-    }
+    default void atEnd() {}
 }

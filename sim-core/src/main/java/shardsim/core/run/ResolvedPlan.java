@@ -20,7 +20,8 @@ import shardsim.core.workload.Workload;
  * @param workload every operation, in time order
  * @param params the figures drawn for the faults and the workload, in the order drawn
  */
-public record ResolvedPlan<W extends World>(String base, W world, ChaosProfile profile, FaultPlan faults, Workload workload, Map<String, Object> params) {
+public record ResolvedPlan<W extends World>(
+        String base, W world, ChaosProfile profile, FaultPlan faults, Workload workload, Map<String, Object> params) {
     public ResolvedPlan {
         params = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(params));
     }

@@ -10,14 +10,15 @@ package shardsim.core.run;
  * @param maxEvents most scheduled events a run may handle (over it is a {@code budget} violation)
  * @param workerCapacity most tasks a worker queue holds
  */
-public record RunShape(long faultsFromMicros, long tailStartMicros, long endMicros, long maxEvents, int workerCapacity) {
+public record RunShape(
+        long faultsFromMicros, long tailStartMicros, long endMicros, long maxEvents, int workerCapacity) {
     /** Slack after the end in the virtual-time budget: a run never gets there, since it stops at its end. */
     public static final long BUDGET_SLACK_MICROS = 60_000_000;
 
     public RunShape {
         if (!(0 <= faultsFromMicros && faultsFromMicros <= tailStartMicros && tailStartMicros <= endMicros)) {
-            throw new IllegalArgumentException("a run needs 0 <= faultsFrom <= tailStart <= end, got " + faultsFromMicros + ", " + tailStartMicros
-                    + ", " + endMicros);
+            throw new IllegalArgumentException("a run needs 0 <= faultsFrom <= tailStart <= end, got "
+                    + faultsFromMicros + ", " + tailStartMicros + ", " + endMicros);
         }
         if (maxEvents <= 0 || workerCapacity <= 0) {
             throw new IllegalArgumentException("event budget and worker capacity must be positive");
@@ -26,6 +27,11 @@ public record RunShape(long faultsFromMicros, long tailStartMicros, long endMicr
 
     /** A frame with the default worker capacity. */
     public RunShape(long faultsFromMicros, long tailStartMicros, long endMicros, long maxEvents) {
-        this(faultsFromMicros, tailStartMicros, endMicros, maxEvents, shardsim.core.sim.SimConfig.defaults().workerCapacity());
+        this(
+                faultsFromMicros,
+                tailStartMicros,
+                endMicros,
+                maxEvents,
+                shardsim.core.sim.SimConfig.defaults().workerCapacity());
     }
 }

@@ -257,7 +257,8 @@ public abstract class SimulatedScenario<W extends World, M extends Mode, D exten
         // aimed faults take the queue slots reserved right after the plan's).
         StagedRun<W, D> run = stage(spec, Trace.digestOnly(), stopOnFirstViolation());
         run.finish();
-        return new CustomPlan(source, plan.base(), plan.link(), plan.faults().merge(run.aimed()), plan.workload(), spec.nodeModes());
+        return new CustomPlan(
+                source, plan.base(), plan.link(), plan.faults().merge(run.aimed()), plan.workload(), spec.nodeModes());
     }
 
     @Override
@@ -280,10 +281,17 @@ public abstract class SimulatedScenario<W extends World, M extends Mode, D exten
             if (!world.rollsByRestart(role.getKey())) {
                 List<String> kept = new ArrayList<>(role.getValue());
                 kept.removeAll(world.crashableNodes());
-                out.put(role.getKey(), "role " + role.getKey() + " cannot be rolled: " + (kept.isEmpty() ? "the scenario says its nodes may not be restarted"
-                        : "its node" + (kept.size() == 1 ? " " : "s ") + String.join(", ", kept) + (kept.size() == 1 ? " is" : " are")
-                                + " kept from crashing (World.crashableNodes)")
-                        + ", and the scenario declares no rule to restart " + (role.getValue().size() == 1 ? "it" : "them") + " on new code (World.rollsByRestart)");
+                out.put(
+                        role.getKey(),
+                        "role " + role.getKey() + " cannot be rolled: "
+                                + (kept.isEmpty()
+                                        ? "the scenario says its nodes may not be restarted"
+                                        : "its node" + (kept.size() == 1 ? " " : "s ") + String.join(", ", kept)
+                                                + (kept.size() == 1 ? " is" : " are")
+                                                + " kept from crashing (World.crashableNodes)")
+                                + ", and the scenario declares no rule to restart "
+                                + (role.getValue().size() == 1 ? "it" : "them")
+                                + " on new code (World.rollsByRestart)");
             }
         }
         return out;
@@ -339,13 +347,23 @@ public abstract class SimulatedScenario<W extends World, M extends Mode, D exten
         }
         if (Plans.DOCUMENTED.equals(base)) {
             Script script = documented(world);
-            return new ResolvedPlan<>(base, world, new ChaosProfile(script.link(), FaultIntensity.none()), script.faults(), script.workload(),
+            return new ResolvedPlan<>(
+                    base,
+                    world,
+                    new ChaosProfile(script.link(), FaultIntensity.none()),
+                    script.faults(),
+                    script.workload(),
                     draw.params());
         }
         ChaosProfile profile = profile(base, root.fork("chaos"));
         RunShape shape = shape(world, profile.link());
-        FaultPlan kernel = FaultPlanGenerator.generate(root.fork("faults"), world.nodes(), world.crashableNodes(), shape.faultsFromMicros(),
-                shape.tailStartMicros(), profile.faults());
+        FaultPlan kernel = FaultPlanGenerator.generate(
+                root.fork("faults"),
+                world.nodes(),
+                world.crashableNodes(),
+                shape.faultsFromMicros(),
+                shape.tailStartMicros(),
+                profile.faults());
         FaultPlan own = ownFaults(world, draw);
         draw.param("kernelFaults", kernel.size());
         draw.param("scenarioFaults", own.size());
@@ -373,17 +391,22 @@ public abstract class SimulatedScenario<W extends World, M extends Mode, D exten
         W world = plan.world();
         LinkPolicy link = plan.link();
         RunShape shape = shape(world, link);
-        SimConfig config = new SimConfig(RunBudget.of(shape.maxEvents(), shape.endMicros() + RunShape.BUDGET_SLACK_MICROS), link, stopOnFirst,
+        SimConfig config = new SimConfig(
+                RunBudget.of(shape.maxEvents(), shape.endMicros() + RunShape.BUDGET_SLACK_MICROS),
+                link,
+                stopOnFirst,
                 shape.workerCapacity());
         Simulation sim = new Simulation(spec.seed(), config, trace);
         // Codes before build: each node's factory reads its own (NodeContext.code()). A name no node
         // or role of this seed's world has is skipped, like a fault naming a node the world lacks
         // (the command line refuses it for the seed it checks); a mode that does not exist is not.
-        Map<String, String> codes = NodeModes.resolve(mode.name(), spec.nodeModes(), modes(), world.nodes(), rolesOf(world), false);
+        Map<String, String> codes =
+                NodeModes.resolve(mode.name(), spec.nodeModes(), modes(), world.nodes(), rolesOf(world), false);
         NodeModes.checkCodeChanges(plan.faults(), modes(), null);
         sim.nodes().assignCodes(mode.name(), codes);
         // A known gap is a finding: a run that stops at its first violation still judges its claims to the end.
-        for (shardsim.core.check.Stance gap : claims().of(shardsim.core.scenario.Verdict.modesOf(spec)).ofKind(shardsim.core.check.Stance.Kind.GAP)) {
+        for (shardsim.core.check.Stance gap :
+                claims().of(shardsim.core.scenario.Verdict.modesOf(spec)).ofKind(shardsim.core.check.Stance.Kind.GAP)) {
             sim.checks().goOnPast(java.util.List.of(gap.invariant()));
         }
         AimProfile aim = aimProfileFor(spec);
@@ -403,11 +426,19 @@ public abstract class SimulatedScenario<W extends World, M extends Mode, D exten
         LinkPolicy quiet = quietLink(link);
         if (quiet != null) {
             sim.record().param("tail.link", quiet);
-            sim.at(shape.tailStartMicros(), "quiet tail: faults over, links quiet", () -> sim.network().setDefaultPolicy(quiet));
+            sim.at(
+                    shape.tailStartMicros(),
+                    "quiet tail: faults over, links quiet",
+                    () -> sim.network().setDefaultPolicy(quiet));
         }
         Targeting targeting = null;
         if (aim != null) {
-            targeting = new Targeting(sim.faults(), aim, scenarioAims(world, driver), shape.faultsFromMicros(), shape.tailStartMicros(),
+            targeting = new Targeting(
+                    sim.faults(),
+                    aim,
+                    scenarioAims(world, driver),
+                    shape.faultsFromMicros(),
+                    shape.tailStartMicros(),
                     sim.random().fork(AIM_SHOTS_FORK));
             sim.windows().listen(targeting);
         }
@@ -426,7 +457,10 @@ public abstract class SimulatedScenario<W extends World, M extends Mode, D exten
         StringBuilder own = new StringBuilder();
         for (Map.Entry<String, String> c : codes.entrySet()) {
             if (!c.getValue().equals(mode.name())) {
-                own.append(own.length() == 0 ? "" : " ").append(c.getKey()).append('=').append(c.getValue());
+                own.append(own.length() == 0 ? "" : " ")
+                        .append(c.getKey())
+                        .append('=')
+                        .append(c.getValue());
             }
         }
         sim.record().param("codes", own.toString());

@@ -27,7 +27,8 @@ public record ChaosProfile(LinkPolicy link, FaultIntensity faults) {
 
     /** The profile of {@code random} plans: a little loss, duplication and reordering, moderate faults. */
     public static ChaosProfile moderate() {
-        return new ChaosProfile(new LinkPolicy(0.02, 0.02, new Delay.Exponential(500, 5_000, 200_000), LinkPolicy.DEFAULT_CAPACITY),
+        return new ChaosProfile(
+                new LinkPolicy(0.02, 0.02, new Delay.Exponential(500, 5_000, 200_000), LinkPolicy.DEFAULT_CAPACITY),
                 FaultIntensity.moderate());
     }
 

@@ -18,7 +18,13 @@ import shardsim.core.workload.Workload;
  * @param modes the nodes or roles that start on another mode's code than the run's, by name
  *     (sorted; a node's entry beats its role's), as a plan file's {@code "modes"}; empty for none
  */
-public record CustomPlan(String source, String base, LinkPolicy link, FaultPlan faults, Workload workload, java.util.SortedMap<String, String> modes) {
+public record CustomPlan(
+        String source,
+        String base,
+        LinkPolicy link,
+        FaultPlan faults,
+        Workload workload,
+        java.util.SortedMap<String, String> modes) {
     public CustomPlan {
         if (source == null || base == null || link == null || faults == null) {
             throw new IllegalArgumentException("a custom plan needs a source, a base plan, a link policy and faults");

@@ -9,8 +9,7 @@ import shardsim.core.trace.TraceDiff;
  * report names the first event where the runs part, not just that the digests differ.
  */
 public final class DeterminismCheck {
-    private DeterminismCheck() {
-    }
+    private DeterminismCheck() {}
 
     /** Runs {@code spec} twice in this JVM and says where the two runs first differ, if they do. */
     public static Optional<TraceDiff.Difference> check(Scenario scenario, RunSpec spec) {

@@ -8,7 +8,8 @@ package shardsim.core.scenario;
 public record FaultWindow(long fromMicros, long toMicros) {
     public FaultWindow {
         if (fromMicros < 0 || toMicros <= fromMicros) {
-            throw new IllegalArgumentException("a fault window needs 0 <= from < to, got " + fromMicros + ".." + toMicros);
+            throw new IllegalArgumentException(
+                    "a fault window needs 0 <= from < to, got " + fromMicros + ".." + toMicros);
         }
     }
 }

@@ -10,7 +10,11 @@ package shardsim.core.scenario;
  */
 public record FidelityRow(String behaviour, String upstream, String simplification) {
     public FidelityRow {
-        if (behaviour == null || behaviour.isBlank() || upstream == null || upstream.isBlank() || simplification == null) {
+        if (behaviour == null
+                || behaviour.isBlank()
+                || upstream == null
+                || upstream.isBlank()
+                || simplification == null) {
             throw new IllegalArgumentException("a fidelity row needs a behaviour and an upstream reference");
         }
     }

@@ -281,6 +281,7 @@ final class JsonTree {
                 column++;
             }
         }
-        return new IllegalArgumentException(where + " is not valid JSON: " + what + " (line " + line + ", column " + column + ")");
+        return new IllegalArgumentException(
+                where + " is not valid JSON: " + what + " (line " + line + ", column " + column + ")");
     }
 }

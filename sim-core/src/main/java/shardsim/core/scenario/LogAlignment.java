@@ -16,8 +16,7 @@ import shardsim.core.trace.TraceEvent;
  * time, so that a line about a later step does not match the same words of an earlier one.
  */
 public final class LogAlignment {
-    private LogAlignment() {
-    }
+    private LogAlignment() {}
 
     /**
      * How a report line's event is found: the first event of {@code actor} whose data is a
@@ -26,7 +25,13 @@ public final class LogAlignment {
      * (-1: from the first event; if that row found none, neither does this one) and at or after
      * virtual time {@code fromMicros}.
      */
-    public record Match(String actor, Class<? extends TraceData> type, String startsWith, String contains, int afterRow, long fromMicros) {
+    public record Match(
+            String actor,
+            Class<? extends TraceData> type,
+            String startsWith,
+            String contains,
+            int afterRow,
+            long fromMicros) {
         public Match {
             if (actor == null || type == null) {
                 throw new IllegalArgumentException("a log match needs an actor and a data type");
@@ -68,7 +73,9 @@ public final class LogAlignment {
                 return false;
             }
             String w = words(e.data());
-            return w != null && (startsWith == null || w.startsWith(startsWith)) && (contains == null || w.contains(contains));
+            return w != null
+                    && (startsWith == null || w.startsWith(startsWith))
+                    && (contains == null || w.contains(contains));
         }
     }
 
@@ -76,8 +83,7 @@ public final class LogAlignment {
      * One line of the report: found by {@code match}; or the very event found for row
      * {@code sameAs}; or, with {@code unmodelled} the reason, a line the model has no counterpart for.
      */
-    public record Row(String reportTime, String reportLine, Match match, int sameAs, String unmodelled) {
-    }
+    public record Row(String reportTime, String reportLine, Match match, int sameAs, String unmodelled) {}
 
     /** A report line whose event {@code match} finds. */
     public static Row line(String reportTime, String reportLine, Match match) {
@@ -98,8 +104,8 @@ public final class LogAlignment {
      * How the sim side of a row is written: an event found, the time column of a row without one,
      * the line of a row whose event is not in the trace, and the line of an unmodelled row from its reason.
      */
-    public record Style(Function<TraceEvent, String> event, String absentTime, String notFound, UnaryOperator<String> unmodelled) {
-    }
+    public record Style(
+            Function<TraceEvent, String> event, String absentTime, String notFound, UnaryOperator<String> unmodelled) {}
 
     /** The rows beside the events of {@code events} they match, in the rows' order. */
     public static List<LogLine> align(List<Row> rows, List<TraceEvent> events, Style style) {
@@ -109,13 +115,19 @@ public final class LogAlignment {
             Row row = rows.get(r);
             found[r] = -1;
             if (row.unmodelled() != null) {
-                out.add(new LogLine(row.reportTime(), row.reportLine(), style.absentTime(), style.unmodelled().apply(row.unmodelled())));
+                out.add(new LogLine(
+                        row.reportTime(),
+                        row.reportLine(),
+                        style.absentTime(),
+                        style.unmodelled().apply(row.unmodelled())));
                 continue;
             }
             if (row.match() == null) {
                 found[r] = earlier(found, row.sameAs(), r);
             } else {
-                int from = row.match().afterRow() < 0 ? 0 : earlier(found, row.match().afterRow(), r);
+                int from = row.match().afterRow() < 0
+                        ? 0
+                        : earlier(found, row.match().afterRow(), r);
                 for (int i = from; from >= 0 && i < events.size(); i++) {
                     if (row.match().test(events.get(i))) {
                         found[r] = i;
@@ -123,8 +135,14 @@ public final class LogAlignment {
                     }
                 }
             }
-            out.add(found[r] < 0 ? new LogLine(row.reportTime(), row.reportLine(), style.absentTime(), style.notFound())
-                    : new LogLine(row.reportTime(), row.reportLine(), Micros.format(events.get(found[r]).timeMicros()), style.event().apply(events.get(found[r]))));
+            out.add(
+                    found[r] < 0
+                            ? new LogLine(row.reportTime(), row.reportLine(), style.absentTime(), style.notFound())
+                            : new LogLine(
+                                    row.reportTime(),
+                                    row.reportLine(),
+                                    Micros.format(events.get(found[r]).timeMicros()),
+                                    style.event().apply(events.get(found[r]))));
         }
         return out;
     }

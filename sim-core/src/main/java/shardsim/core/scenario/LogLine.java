@@ -5,5 +5,4 @@ package shardsim.core.scenario;
  * time, and the trace line of the documented buggy run that corresponds to it, with its virtual
  * time. The sim side is empty when the model has no counterpart.
  */
-public record LogLine(String reportTime, String reportLine, String simTime, String simLine) {
-}
+public record LogLine(String reportTime, String reportLine, String simTime, String simLine) {}

@@ -25,8 +25,7 @@ public final class NodeModes {
     /** No node on its own mode. */
     public static final SortedMap<String, String> NONE = Collections.unmodifiableSortedMap(new TreeMap<>());
 
-    private NodeModes() {
-    }
+    private NodeModes() {}
 
     /** An unmodifiable sorted copy; null is {@link #NONE}. */
     public static SortedMap<String, String> copy(Map<String, String> modes) {
@@ -35,8 +34,12 @@ public final class NodeModes {
         }
         TreeMap<String, String> out = new TreeMap<>();
         for (Map.Entry<String, String> e : modes.entrySet()) {
-            if (e.getKey() == null || e.getKey().isEmpty() || e.getValue() == null || e.getValue().isEmpty()) {
-                throw new IllegalArgumentException("a node mode needs a name and a mode, got '" + e.getKey() + "=" + e.getValue() + "'");
+            if (e.getKey() == null
+                    || e.getKey().isEmpty()
+                    || e.getValue() == null
+                    || e.getValue().isEmpty()) {
+                throw new IllegalArgumentException(
+                        "a node mode needs a name and a mode, got '" + e.getKey() + "=" + e.getValue() + "'");
             }
             out.put(e.getKey(), e.getValue());
         }
@@ -59,7 +62,8 @@ public final class NodeModes {
     public static Map.Entry<String, String> parse(String pair) {
         int eq = pair.indexOf('=');
         if (eq <= 0 || eq == pair.length() - 1) {
-            throw new IllegalArgumentException("--node-mode takes NAME=MODE (a node or a role, and a mode), got '" + pair + "'");
+            throw new IllegalArgumentException(
+                    "--node-mode takes NAME=MODE (a node or a role, and a mode), got '" + pair + "'");
         }
         return Map.entry(pair.substring(0, eq), pair.substring(eq + 1));
     }
@@ -76,13 +80,19 @@ public final class NodeModes {
      *     line checks the seed it names); otherwise it is skipped, as a fault naming a node
      *     another seed's world lacks is
      */
-    public static LinkedHashMap<String, String> resolve(String runMode, Map<String, String> given, List<String> modes, List<String> nodes,
-            Map<String, List<String>> roles, boolean strict) {
+    public static LinkedHashMap<String, String> resolve(
+            String runMode,
+            Map<String, String> given,
+            List<String> modes,
+            List<String> nodes,
+            Map<String, List<String>> roles,
+            boolean strict) {
         for (Map.Entry<String, String> e : new TreeMap<>(given).entrySet()) {
             requireMode("--node-mode " + e.getKey(), e.getValue(), modes);
             if (strict && !nodesOf(roles).contains(e.getKey()) && !roles.containsKey(e.getKey())) {
                 throw new IllegalArgumentException("--node-mode " + e.getKey() + "=" + e.getValue() + ": '" + e.getKey()
-                        + "' is neither a node nor a role of this run's world (nodes: " + String.join(", ", nodesOf(roles)) + "; roles: "
+                        + "' is neither a node nor a role of this run's world (nodes: "
+                        + String.join(", ", nodesOf(roles)) + "; roles: "
                         + String.join(", ", roles.keySet()) + ")");
             }
         }
@@ -107,8 +117,8 @@ public final class NodeModes {
                     continue;
                 }
                 if (from != null && !ofRole.equals(code)) {
-                    throw new IllegalArgumentException("--node-mode: node " + node + " is in roles " + from + " and " + role.getKey()
-                            + ", given modes " + code + " and " + ofRole + "; name the node itself");
+                    throw new IllegalArgumentException("--node-mode: node " + node + " is in roles " + from + " and "
+                            + role.getKey() + ", given modes " + code + " and " + ofRole + "; name the node itself");
                 }
                 code = ofRole;
                 from = role.getKey();
@@ -134,11 +144,13 @@ public final class NodeModes {
                 String where = "fault " + tf.fault().kind() + " at atMicros " + tf.atMicros();
                 requireMode(where + ": toMode", c.toMode(), modes);
                 if (nodes != null && !nodes.contains(c.node())) {
-                    throw new IllegalArgumentException(where + ": node '" + c.node() + "' is not a node of this run's world that runs versioned code (valid: "
+                    throw new IllegalArgumentException(where + ": node '" + c.node()
+                            + "' is not a node of this run's world that runs versioned code (valid: "
                             + String.join(", ", nodes) + ")");
                 }
                 if (down.contains(c.node())) {
-                    throw new IllegalArgumentException(where + ": node " + c.node() + " is down then (the plan crashes it earlier and restarts it only later);"
+                    throw new IllegalArgumentException(where + ": node " + c.node()
+                            + " is down then (the plan crashes it earlier and restarts it only later);"
                             + " an operator upgrades a running process: restart it first");
                 }
             }
@@ -147,7 +159,8 @@ public final class NodeModes {
 
     private static void requireMode(String where, String mode, List<String> modes) {
         if (!modes.contains(mode)) {
-            throw new IllegalArgumentException(where + ": unknown mode '" + mode + "' (expected one of " + String.join(", ", modes) + ")");
+            throw new IllegalArgumentException(
+                    where + ": unknown mode '" + mode + "' (expected one of " + String.join(", ", modes) + ")");
         }
     }
 

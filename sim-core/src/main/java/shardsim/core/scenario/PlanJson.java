@@ -32,8 +32,7 @@ public final class PlanJson {
 
     private final StringBuilder out = new StringBuilder(256);
 
-    private PlanJson() {
-    }
+    private PlanJson() {}
 
     /**
      * A plan file's plan and the seed it names.
@@ -41,8 +40,7 @@ public final class PlanJson {
      * @param plan the plan, its source the name it was read under
      * @param seed the seed the file names, if it names one
      */
-    public record Read(CustomPlan plan, java.util.OptionalLong seed) {
-    }
+    public record Read(CustomPlan plan, java.util.OptionalLong seed) {}
 
     /**
      * Reads the plan file {@code text} for {@code scenario}; {@code source} names it in the plan

@@ -28,11 +28,17 @@ import shardsim.core.workload.Operation;
 public final class PlanKinds {
     /** The kernel's fault kinds, every one a plan file may name, in declaration order. */
     public static final List<Class<? extends Fault>> KERNEL = List.of(
-            NetFault.Partition.class, NetFault.PartitionOneWay.class, NetFault.Clog.class, NetFault.SetLink.class,
-            NodeFault.Crash.class, NodeFault.Restart.class, NodeFault.ClockSkew.class, NodeFault.Upgrade.class, NodeFault.Downgrade.class);
+            NetFault.Partition.class,
+            NetFault.PartitionOneWay.class,
+            NetFault.Clog.class,
+            NetFault.SetLink.class,
+            NodeFault.Crash.class,
+            NodeFault.Restart.class,
+            NodeFault.ClockSkew.class,
+            NodeFault.Upgrade.class,
+            NodeFault.Downgrade.class);
 
-    private PlanKinds() {
-    }
+    private PlanKinds() {}
 
     /** "PartitionOneWay" becomes "partition-one-way". */
     public static String kindName(Class<?> type) {
@@ -72,7 +78,12 @@ public final class PlanKinds {
 
     /** Whether a record component of this type has a plan-file form. */
     public static boolean codable(Class<?> type) {
-        return type == String.class || type == long.class || type == int.class || type == double.class || type == boolean.class || type.isEnum()
+        return type == String.class
+                || type == long.class
+                || type == int.class
+                || type == double.class
+                || type == boolean.class
+                || type.isEnum()
                 || type == LinkPolicy.class;
     }
 
@@ -108,10 +119,14 @@ public final class PlanKinds {
         }
         for (Field f : k.fields()) {
             String n = f.name();
-            boolean looksMeasured = n.endsWith("Micros") || n.equals("micros") || n.equals("bytes") || n.startsWith("skew")
+            boolean looksMeasured = n.endsWith("Micros")
+                    || n.equals("micros")
+                    || n.equals("bytes")
+                    || n.startsWith("skew")
                     || n.toLowerCase(java.util.Locale.ROOT).endsWith("probability");
             if (looksMeasured && !f.declared()) {
-                return kind.getName() + "." + n + " declares no unit: annotate it @Quantity(Unit....) (a time, a skew, a size or a probability)";
+                return kind.getName() + "." + n
+                        + " declares no unit: annotate it @Quantity(Unit....) (a time, a skew, a size or a probability)";
             }
         }
         return null;

@@ -27,13 +27,19 @@ import shardsim.core.workload.Workload;
  * where it is ("plan FILE fault #3: ...").
  */
 final class PlanReader {
-    private static final List<String> LINK_FIELDS = List.of("lossProbability", "duplicateProbability", "delayMicros", "delayMicrosMin", "delayMicrosMax",
-            "delayMicrosMean", "capacity");
+    private static final List<String> LINK_FIELDS = List.of(
+            "lossProbability",
+            "duplicateProbability",
+            "delayMicros",
+            "delayMicrosMin",
+            "delayMicrosMax",
+            "delayMicrosMean",
+            "capacity");
 
-    private static final List<String> TOP_LEVEL = List.of("schema", "schemaVersion", "scenario", "base", "seed", "modes", "link", "faults", "workload");
+    private static final List<String> TOP_LEVEL =
+            List.of("schema", "schemaVersion", "scenario", "base", "seed", "modes", "link", "faults", "workload");
 
-    private PlanReader() {
-    }
+    private PlanReader() {}
 
     static PlanJson.Read read(Object tree, String source, Scenario scenario) {
         String where = "plan " + source;
@@ -43,24 +49,28 @@ final class PlanReader {
         Map<String, Object> o = cast(tree);
         String schema = text(o, "schema", where);
         if (!PlanJson.SCHEMA.equals(schema)) {
-            throw new IllegalArgumentException(where + " has schema '" + oneLine(schema) + "', expected '" + PlanJson.SCHEMA + "'");
+            throw new IllegalArgumentException(
+                    where + " has schema '" + oneLine(schema) + "', expected '" + PlanJson.SCHEMA + "'");
         }
         long version = number(o, "schemaVersion", where);
         if (version != 1 && version != PlanJson.SCHEMA_VERSION) {
-            throw new IllegalArgumentException(where + " has schema version " + version + ", this sim reads versions 1 and " + PlanJson.SCHEMA_VERSION);
+            throw new IllegalArgumentException(where + " has schema version " + version
+                    + ", this sim reads versions 1 and " + PlanJson.SCHEMA_VERSION);
         }
         onlyFields(o, where, TOP_LEVEL);
         if (version == 1) {
             for (String v2 : List.of("base", "seed", "modes", "workload")) {
                 if (o.containsKey(v2)) {
-                    throw new IllegalArgumentException(where + " has schema version 1, which has no field '" + v2 + "' (it came with version "
-                            + PlanJson.SCHEMA_VERSION + "): set \"schemaVersion\": " + PlanJson.SCHEMA_VERSION);
+                    throw new IllegalArgumentException(
+                            where + " has schema version 1, which has no field '" + v2 + "' (it came with version "
+                                    + PlanJson.SCHEMA_VERSION + "): set \"schemaVersion\": " + PlanJson.SCHEMA_VERSION);
                 }
             }
         }
         String forScenario = text(o, "scenario", where);
         if (!forScenario.equals(scenario.name())) {
-            throw new IllegalArgumentException(where + " is for scenario '" + oneLine(forScenario) + "', not '" + scenario.name() + "'");
+            throw new IllegalArgumentException(
+                    where + " is for scenario '" + oneLine(forScenario) + "', not '" + scenario.name() + "'");
         }
         LinkPolicy link = o.containsKey("link") ? link(o.get("link"), where + " link") : LinkPolicy.reliable();
         Object faults = o.get("faults");
@@ -73,14 +83,20 @@ final class PlanReader {
             String kind = (String) e[1];
             Class<? extends Fault> type = faultKinds.get(kind);
             Fault f = build(type, kind, cast(e[2]), (String) e[3]);
-            out.add(new TimedFault((Long) e[0], kind.endsWith(End.SUFFIX) && !kind.equals(PlanKinds.kindName(type)) ? new End((LastingFault) f) : f));
+            out.add(new TimedFault(
+                    (Long) e[0],
+                    kind.endsWith(End.SUFFIX) && !kind.equals(PlanKinds.kindName(type))
+                            ? new End((LastingFault) f)
+                            : f));
         }
         String base = o.containsKey("base") ? text(o, "base", where) : Plans.RANDOM;
         if (!scenario.plans().contains(base)) {
-            throw new IllegalArgumentException(where + ": unknown base '" + oneLine(base) + "' (expected one of " + String.join(", ", scenario.plans()) + ")");
+            throw new IllegalArgumentException(where + ": unknown base '" + oneLine(base) + "' (expected one of "
+                    + String.join(", ", scenario.plans()) + ")");
         }
         Workload workload = o.containsKey("workload") ? workload(o.get("workload"), where, scenario) : null;
-        CustomPlan plan = new CustomPlan(source, base, link, new FaultPlan(out), workload, modes(o.get("modes"), where, scenario));
+        CustomPlan plan = new CustomPlan(
+                source, base, link, new FaultPlan(out), workload, modes(o.get("modes"), where, scenario));
         try {
             PlanValidation.checkNumbers(plan);
             NodeModes.checkCodeChanges(plan.faults(), scenario.modes(), null);
@@ -101,20 +117,23 @@ final class PlanReader {
         }
         Map<String, Object> modes = cast(m);
         if (modes.size() > PlanValidation.MAX_ENTRIES) {
-            throw new IllegalArgumentException(where + ": " + modes.size() + " modes, more than the " + PlanValidation.MAX_ENTRIES + " a plan may hold");
+            throw new IllegalArgumentException(where + ": " + modes.size() + " modes, more than the "
+                    + PlanValidation.MAX_ENTRIES + " a plan may hold");
         }
         TreeMap<String, String> out = new TreeMap<>();
         for (Map.Entry<String, Object> e : modes.entrySet()) {
             String name = e.getKey();
             if (!(e.getValue() instanceof String mode)) {
-                throw new IllegalArgumentException(where + ": modes." + oneLine(name) + " must be a mode's name (a string)");
+                throw new IllegalArgumentException(
+                        where + ": modes." + oneLine(name) + " must be a mode's name (a string)");
             }
             if (!scenario.modes().contains(mode)) {
-                throw new IllegalArgumentException(where + ": modes." + oneLine(name) + ": unknown mode '" + oneLine(mode) + "' (expected one of "
-                        + String.join(", ", scenario.modes()) + ")");
+                throw new IllegalArgumentException(where + ": modes." + oneLine(name) + ": unknown mode '"
+                        + oneLine(mode) + "' (expected one of " + String.join(", ", scenario.modes()) + ")");
             }
             if (name.isEmpty() || name.length() > PlanValidation.MAX_TEXT) {
-                throw new IllegalArgumentException(where + ": modes: a name must have 1 to " + PlanValidation.MAX_TEXT + " characters");
+                throw new IllegalArgumentException(
+                        where + ": modes: a name must have 1 to " + PlanValidation.MAX_TEXT + " characters");
             }
             out.put(name, mode);
         }
@@ -137,7 +156,8 @@ final class PlanReader {
     /** The timed records of a list, each as {atMicros, kind, object, where}: an object with atMicros, a known kind and that kind's fields. */
     private static List<Object[]> entries(List<?> list, String where, String what, Collection<String> kinds) {
         if (list.size() > PlanValidation.MAX_ENTRIES) {
-            throw new IllegalArgumentException(where + ": " + list.size() + " " + what + "s, more than the " + PlanValidation.MAX_ENTRIES + " a plan may hold");
+            throw new IllegalArgumentException(where + ": " + list.size() + " " + what + "s, more than the "
+                    + PlanValidation.MAX_ENTRIES + " a plan may hold");
         }
         List<Object[]> out = new ArrayList<>();
         int i = 0;
@@ -149,15 +169,18 @@ final class PlanReader {
             Map<String, Object> o = cast(item);
             long atMicros = number(o, "atMicros", at);
             if (atMicros < 0 || atMicros > PlanValidation.MAX_MICROS) {
-                throw new IllegalArgumentException(at + ": atMicros must be between 0 and " + PlanValidation.MAX_MICROS + ", got " + atMicros);
+                throw new IllegalArgumentException(
+                        at + ": atMicros must be between 0 and " + PlanValidation.MAX_MICROS + ", got " + atMicros);
             }
             String kind = text(o, "kind", at);
             if (!kinds.contains(kind)) {
                 String base = kind.endsWith(End.SUFFIX) ? kind.substring(0, kind.length() - End.SUFFIX.length()) : null;
                 if (base != null && kinds.contains(base)) {
-                    throw new IllegalArgumentException(at + ": unknown " + what + " kind '" + oneLine(kind) + "': " + base + " does not last, so nothing ends it");
+                    throw new IllegalArgumentException(at + ": unknown " + what + " kind '" + oneLine(kind) + "': "
+                            + base + " does not last, so nothing ends it");
                 }
-                throw new IllegalArgumentException(at + ": unknown " + what + " kind '" + oneLine(kind) + "' (known: " + String.join(", ", kinds) + ")");
+                throw new IllegalArgumentException(at + ": unknown " + what + " kind '" + oneLine(kind) + "' (known: "
+                        + String.join(", ", kinds) + ")");
             }
             out.add(new Object[] {atMicros, kind, o, at});
         }
@@ -181,24 +204,30 @@ final class PlanReader {
 
     private static Delay delay(Map<String, Object> l, String at) {
         if (l.containsKey("delayMicros")) {
-            if (l.containsKey("delayMicrosMin") || l.containsKey("delayMicrosMax") || l.containsKey("delayMicrosMean")) {
-                throw new IllegalArgumentException(at + ": give either delayMicros (fixed) or delayMicrosMin and delayMicrosMax, not both");
+            if (l.containsKey("delayMicrosMin")
+                    || l.containsKey("delayMicrosMax")
+                    || l.containsKey("delayMicrosMean")) {
+                throw new IllegalArgumentException(
+                        at + ": give either delayMicros (fixed) or delayMicrosMin and delayMicrosMax, not both");
             }
             long fixed = number(l, "delayMicros", at);
             if (fixed < 0 || fixed > PlanValidation.MAX_MICROS) {
-                throw new IllegalArgumentException(at + ": delayMicros must be between 0 and " + PlanValidation.MAX_MICROS + ", got " + fixed);
+                throw new IllegalArgumentException(
+                        at + ": delayMicros must be between 0 and " + PlanValidation.MAX_MICROS + ", got " + fixed);
             }
             return new Delay.Fixed(fixed);
         }
         long min = number(l, "delayMicrosMin", at);
         long max = number(l, "delayMicrosMax", at);
         if (min < 0 || max < min || max > PlanValidation.MAX_MICROS) {
-            throw new IllegalArgumentException(at + ": need 0 <= delayMicrosMin <= delayMicrosMax <= " + PlanValidation.MAX_MICROS + ", got " + min + " and " + max);
+            throw new IllegalArgumentException(at + ": need 0 <= delayMicrosMin <= delayMicrosMax <= "
+                    + PlanValidation.MAX_MICROS + ", got " + min + " and " + max);
         }
         if (l.containsKey("delayMicrosMean")) {
             long mean = number(l, "delayMicrosMean", at);
             if (mean <= 0 || mean > PlanValidation.MAX_MICROS) {
-                throw new IllegalArgumentException(at + ": delayMicrosMean must be between 1 and " + PlanValidation.MAX_MICROS + ", got " + mean);
+                throw new IllegalArgumentException(
+                        at + ": delayMicrosMean must be between 1 and " + PlanValidation.MAX_MICROS + ", got " + mean);
             }
             return new Delay.Exponential(min, mean, max);
         }
@@ -228,14 +257,16 @@ final class PlanReader {
         }
         for (String name : f.keySet()) {
             if (!expected.contains(name)) {
-                throw new IllegalArgumentException(where + ": unknown field '" + oneLine(name) + "' for kind " + kind + " (fields: " + String.join(", ", expected) + ")");
+                throw new IllegalArgumentException(where + ": unknown field '" + oneLine(name) + "' for kind " + kind
+                        + " (fields: " + String.join(", ", expected) + ")");
             }
         }
         try {
             return type.cast(Kind.of(type).build(args));
         } catch (InvocationTargetException e) {
             Throwable cause = e.getCause();
-            throw new IllegalArgumentException(where + ": " + (cause.getMessage() == null ? cause.toString() : cause.getMessage()), cause);
+            throw new IllegalArgumentException(
+                    where + ": " + (cause.getMessage() == null ? cause.toString() : cause.getMessage()), cause);
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot build " + type, e);
         }
@@ -271,7 +302,8 @@ final class PlanReader {
                     return constant;
                 }
             }
-            throw new IllegalArgumentException(where + ": field '" + name + "' must be one of " + java.util.Arrays.toString(t.getEnumConstants()));
+            throw new IllegalArgumentException(
+                    where + ": field '" + name + "' must be one of " + java.util.Arrays.toString(t.getEnumConstants()));
         }
         if (t == LinkPolicy.class) {
             return link(v, where + " " + name);
@@ -283,7 +315,8 @@ final class PlanReader {
     private static void onlyFields(Map<String, Object> o, String where, Collection<String> allowed) {
         for (String name : o.keySet()) {
             if (!allowed.contains(name)) {
-                throw new IllegalArgumentException(where + ": unknown field '" + oneLine(name) + "' (fields: " + String.join(", ", allowed) + ")");
+                throw new IllegalArgumentException(
+                        where + ": unknown field '" + oneLine(name) + "' (fields: " + String.join(", ", allowed) + ")");
             }
         }
     }
@@ -298,7 +331,8 @@ final class PlanReader {
     private static long number(Map<String, Object> o, String field, String where) {
         Object v = o.get(field);
         if (!(v instanceof Long n)) {
-            throw new IllegalArgumentException(where + ": field '" + field + "' is missing or not an integer" + (v instanceof BigInteger ? " (out of range)" : ""));
+            throw new IllegalArgumentException(where + ": field '" + field + "' is missing or not an integer"
+                    + (v instanceof BigInteger ? " (out of range)" : ""));
         }
         return n;
     }
@@ -319,7 +353,11 @@ final class PlanReader {
                 b.append("\\r");
             } else if (c == '\t') {
                 b.append("\\t");
-            } else if (c < 0x20 || c == 0x7f || (c >= 0x80 && c <= 0x9f) || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)) {
+            } else if (c < 0x20
+                    || c == 0x7f
+                    || (c >= 0x80 && c <= 0x9f)
+                    || (c >= 0x202a && c <= 0x202e)
+                    || (c >= 0x2066 && c <= 0x2069)) {
                 b.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
             } else {
                 b.append(c);

@@ -37,8 +37,7 @@ public final class PlanValidation {
     /** Most valid names listed in an error. */
     private static final int LISTED = 24;
 
-    private PlanValidation() {
-    }
+    private PlanValidation() {}
 
     /** Checks the plan's numbers and sizes, which do not depend on the world. */
     public static void checkNumbers(CustomPlan plan) {
@@ -54,10 +53,12 @@ public final class PlanValidation {
     public static void check(CustomPlan plan, WorldNames names) {
         checkLink(plan.link());
         if (plan.faults().size() > MAX_ENTRIES) {
-            throw new IllegalArgumentException(plan.faults().size() + " faults, more than the " + MAX_ENTRIES + " a plan may hold");
+            throw new IllegalArgumentException(
+                    plan.faults().size() + " faults, more than the " + MAX_ENTRIES + " a plan may hold");
         }
         if (plan.operationCount() > MAX_ENTRIES) {
-            throw new IllegalArgumentException(plan.operationCount() + " operations, more than the " + MAX_ENTRIES + " a plan may hold");
+            throw new IllegalArgumentException(
+                    plan.operationCount() + " operations, more than the " + MAX_ENTRIES + " a plan may hold");
         }
         for (TimedFault f : plan.faults().faults()) {
             checkEntry("fault", f.atMicros(), f.fault(), names);
@@ -83,7 +84,8 @@ public final class PlanValidation {
         for (TimedFault f : plan.faults().faults()) {
             String where = "fault " + f.fault().kind() + " at atMicros " + f.atMicros();
             if (endMicros.isPresent() && f.atMicros() > endMicros.getAsLong()) {
-                throw new IllegalArgumentException(where + " is after the run's end at " + endMicros.getAsLong() + " µs, so it would never fire");
+                throw new IllegalArgumentException(
+                        where + " is after the run's end at " + endMicros.getAsLong() + " µs, so it would never fire");
             }
             if (f.fault() instanceof shardsim.core.fault.NetFault) {
                 List<Object> nodes = new java.util.ArrayList<>();
@@ -93,13 +95,15 @@ public final class PlanValidation {
                     }
                 }
                 if (nodes.size() == 2 && nodes.get(0).equals(nodes.get(1))) {
-                    throw new IllegalArgumentException(where + " is between node " + nodes.get(0) + " and itself, which the network cannot apply");
+                    throw new IllegalArgumentException(
+                            where + " is between node " + nodes.get(0) + " and itself, which the network cannot apply");
                 }
             }
             if (f.fault() instanceof End e) {
                 int n = open.getOrDefault(e.start(), 0);
                 if (n == 0) {
-                    throw new IllegalArgumentException(where + " ends a " + e.start().kind() + " that no earlier fault of the plan started, so it would do nothing");
+                    throw new IllegalArgumentException(where + " ends a "
+                            + e.start().kind() + " that no earlier fault of the plan started, so it would do nothing");
                 }
                 open.put(e.start(), n - 1);
             } else if (f.fault() instanceof shardsim.core.fault.LastingFault) {
@@ -109,7 +113,8 @@ public final class PlanValidation {
         if (plan.hasWorkload() && endMicros.isPresent()) {
             for (TimedOperation op : plan.workload().operations()) {
                 if (op.atMicros() > endMicros.getAsLong()) {
-                    throw new IllegalArgumentException("operation " + Fault.kindOf(op.operation().getClass()) + " at atMicros " + op.atMicros()
+                    throw new IllegalArgumentException("operation "
+                            + Fault.kindOf(op.operation().getClass()) + " at atMicros " + op.atMicros()
                             + " is after the run's end at " + endMicros.getAsLong() + " µs, so it would never run");
                 }
             }
@@ -120,10 +125,12 @@ public final class PlanValidation {
         Delay d = link.delay();
         long max = d.maxMicros();
         if (max < 0 || max > MAX_MICROS) {
-            throw new IllegalArgumentException("link: delay must be between 0 and " + MAX_MICROS + " µs, got up to " + max);
+            throw new IllegalArgumentException(
+                    "link: delay must be between 0 and " + MAX_MICROS + " µs, got up to " + max);
         }
         if (d instanceof Delay.Exponential e && e.meanMicros() > MAX_MICROS) {
-            throw new IllegalArgumentException("link: delayMicrosMean must be at most " + MAX_MICROS + ", got " + e.meanMicros());
+            throw new IllegalArgumentException(
+                    "link: delayMicrosMean must be at most " + MAX_MICROS + ", got " + e.meanMicros());
         }
     }
 
@@ -160,14 +167,16 @@ public final class PlanValidation {
 
     private static void checkName(String where, String kind, String component, String value, WorldNames names) {
         if (value.length() > MAX_TEXT) {
-            throw new IllegalArgumentException(where + ": " + component + " is longer than " + MAX_TEXT + " characters");
+            throw new IllegalArgumentException(
+                    where + ": " + component + " is longer than " + MAX_TEXT + " characters");
         }
         if (!names.checked() || names.isFree(kind, component)) {
             return;
         }
         Optional<List<String>> valid = names.valid(kind, component);
         if (valid.isEmpty()) {
-            throw new IllegalArgumentException(where + ": " + component + " is a name this scenario does not declare, so it cannot be checked");
+            throw new IllegalArgumentException(
+                    where + ": " + component + " is a name this scenario does not declare, so it cannot be checked");
         }
         if (!valid.get().contains(value)) {
             throw unknown(where, component, value, valid.get());
@@ -175,9 +184,10 @@ public final class PlanValidation {
     }
 
     private static IllegalArgumentException unknown(String where, String component, String value, List<String> valid) {
-        String list = valid.size() <= LISTED ? String.join(", ", valid)
+        String list = valid.size() <= LISTED
+                ? String.join(", ", valid)
                 : String.join(", ", valid.subList(0, LISTED)) + " and " + (valid.size() - LISTED) + " more";
-        return new IllegalArgumentException(where + ": " + component + " '" + value + "' is not in this run's world (valid: "
-                + (valid.isEmpty() ? "none" : list) + ")");
+        return new IllegalArgumentException(where + ": " + component + " '" + value
+                + "' is not in this run's world (valid: " + (valid.isEmpty() ? "none" : list) + ")");
     }
 }

@@ -16,8 +16,7 @@ public final class Plans {
     /** The mode every scenario has for the upstream fix. */
     public static final String FIXED = "fixed";
 
-    private Plans() {
-    }
+    private Plans() {}
 
     /** Refuses a built-in plan the scenario does not have; a custom plan (given as data) is always allowed. */
     public static void requirePlan(RunSpec spec, java.util.List<String> plans) {
@@ -29,7 +28,8 @@ public final class Plans {
     /** Throws a one-line {@link IllegalArgumentException} unless {@code value} is one of {@code allowed}. */
     public static void require(String what, String value, java.util.List<String> allowed) {
         if (!allowed.contains(value)) {
-            throw new IllegalArgumentException("unknown " + what + " '" + value + "' (expected one of " + String.join(", ", allowed) + ")");
+            throw new IllegalArgumentException(
+                    "unknown " + what + " '" + value + "' (expected one of " + String.join(", ", allowed) + ")");
         }
     }
 }

@@ -14,8 +14,7 @@ import java.util.List;
  * words), paragraphs with one blank line, and a line starting with {@code <!--} is a comment.
  */
 public final class Prose {
-    private Prose() {
-    }
+    private Prose() {}
 
     /**
      * The prose of resource {@code name}, looked up as {@code owner.getResource(name)} (beside

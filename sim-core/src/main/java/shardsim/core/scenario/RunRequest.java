@@ -45,7 +45,9 @@ public final class RunRequest {
         }
         TreeMap<String, String> merged = new TreeMap<>(nodeModes());
         merged.putAll(given);
-        return custom == null ? new RunRequest(scenario, builtIn, null, merged) : new RunRequest(scenario, null, custom.withModes(merged), null);
+        return custom == null
+                ? new RunRequest(scenario, builtIn, null, merged)
+                : new RunRequest(scenario, null, custom.withModes(merged), null);
     }
 
     /** The scenario. */
@@ -74,7 +76,8 @@ public final class RunRequest {
      * operation with a note in the trace).
      */
     public RunSpec spec(String mode, long seed) {
-        return custom == null ? new RunSpec(scenario.name(), mode, builtIn, seed).withNodeModes(builtInNodeModes)
+        return custom == null
+                ? new RunSpec(scenario.name(), mode, builtIn, seed).withNodeModes(builtInNodeModes)
                 : RunSpec.custom(scenario.name(), mode, custom, seed);
     }
 
@@ -130,7 +133,8 @@ public final class RunRequest {
     }
 
     private static void checkNodeModes(Scenario scenario, RunSpec spec) {
-        boolean codeChanges = spec.isCustom() && spec.custom().faults().faults().stream().anyMatch(f -> f.fault() instanceof NodeFault.CodeChange);
+        boolean codeChanges = spec.isCustom()
+                && spec.custom().faults().faults().stream().anyMatch(f -> f.fault() instanceof NodeFault.CodeChange);
         if (spec.nodeModes().isEmpty() && !codeChanges) {
             return;
         }
@@ -142,7 +146,9 @@ public final class RunRequest {
             throw new Refused(where + e.getMessage());
         }
         if (roles.isEmpty()) {
-            throw new Refused(scenario.name() + " does not say which nodes and roles its world has (Scenario.worldRoles), so it runs no node on its own mode");
+            throw new Refused(
+                    scenario.name()
+                            + " does not say which nodes and roles its world has (Scenario.worldRoles), so it runs no node on its own mode");
         }
         List<String> nodes = NodeModes.nodesOf(roles);
         try {

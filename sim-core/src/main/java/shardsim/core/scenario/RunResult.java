@@ -43,9 +43,32 @@ public record RunResult(
         Map<String, Long> probes) {
 
     /** A result without coverage. */
-    public RunResult(RunSpec spec, boolean ok, long digest, long traceEvents, long events, long messages, long virtualMicros,
-            List<Violation> violations, Map<String, String> params, Map<String, long[]> metrics, List<TraceEvent> lastEvents) {
-        this(spec, ok, digest, traceEvents, events, messages, virtualMicros, violations, params, metrics, lastEvents, Coverage.NONE, java.util.Collections.emptyMap());
+    public RunResult(
+            RunSpec spec,
+            boolean ok,
+            long digest,
+            long traceEvents,
+            long events,
+            long messages,
+            long virtualMicros,
+            List<Violation> violations,
+            Map<String, String> params,
+            Map<String, long[]> metrics,
+            List<TraceEvent> lastEvents) {
+        this(
+                spec,
+                ok,
+                digest,
+                traceEvents,
+                events,
+                messages,
+                virtualMicros,
+                violations,
+                params,
+                metrics,
+                lastEvents,
+                Coverage.NONE,
+                java.util.Collections.emptyMap());
     }
 
     /** How many trace events a violation report shows before the end. */
@@ -54,11 +77,22 @@ public record RunResult(
     /** Collects the result of a finished simulation. */
     public static RunResult of(RunSpec spec, Simulation sim) {
         Trace trace = sim.record().trace();
-        return new RunResult(spec, sim.checks().ok(), trace.digest(), trace.count(), sim.eventNumber(), sim.network().delivered(), sim.now(),
+        return new RunResult(
+                spec,
+                sim.checks().ok(),
+                trace.digest(),
+                trace.count(),
+                sim.eventNumber(),
+                sim.network().delivered(),
+                sim.now(),
                 List.copyOf(sim.checks().violations()),
                 // Insertion order, not Map.copyOf: an immutable Map's iteration order changes from JVM to JVM.
-                java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(sim.record().params())),
-                sim.record().metrics().samples(), trace.last(LAST_EVENTS), sim.checks().coverage(), sim.record().probes().counts());
+                java.util.Collections.unmodifiableMap(
+                        new java.util.LinkedHashMap<>(sim.record().params())),
+                sim.record().metrics().samples(),
+                trace.last(LAST_EVENTS),
+                sim.checks().coverage(),
+                sim.record().probes().counts());
     }
 
     /**

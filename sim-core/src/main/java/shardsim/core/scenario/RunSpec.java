@@ -19,7 +19,13 @@ public final class RunSpec {
     private final CustomPlan custom;
     private final SortedMap<String, String> builtInNodeModes;
 
-    private RunSpec(String scenario, String mode, String builtInPlan, long seed, CustomPlan custom, Map<String, String> builtInNodeModes) {
+    private RunSpec(
+            String scenario,
+            String mode,
+            String builtInPlan,
+            long seed,
+            CustomPlan custom,
+            Map<String, String> builtInNodeModes) {
         if (scenario == null || mode == null || (builtInPlan == null && custom == null)) {
             throw new IllegalArgumentException("scenario, mode and plan are required");
         }
@@ -38,7 +44,9 @@ public final class RunSpec {
 
     /** This run with nodes or roles starting on their own modes (a custom plan carries them). */
     public RunSpec withNodeModes(Map<String, String> modes) {
-        return custom == null ? new RunSpec(scenario, mode, builtInPlan, seed, null, modes) : custom(scenario, mode, custom.withModes(modes), seed);
+        return custom == null
+                ? new RunSpec(scenario, mode, builtInPlan, seed, null, modes)
+                : custom(scenario, mode, custom.withModes(modes), seed);
     }
 
     /** A run of a plan given as data, with the node modes the plan carries. */
@@ -86,8 +94,13 @@ public final class RunSpec {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof RunSpec s && scenario.equals(s.scenario) && mode.equals(s.mode) && seed == s.seed && Objects.equals(builtInPlan, s.builtInPlan)
-                && Objects.equals(custom, s.custom) && Objects.equals(builtInNodeModes, s.builtInNodeModes);
+        return o instanceof RunSpec s
+                && scenario.equals(s.scenario)
+                && mode.equals(s.mode)
+                && seed == s.seed
+                && Objects.equals(builtInPlan, s.builtInPlan)
+                && Objects.equals(custom, s.custom)
+                && Objects.equals(builtInNodeModes, s.builtInNodeModes);
     }
 
     @Override
@@ -98,6 +111,7 @@ public final class RunSpec {
     /** A short description for messages: scenario, mode, plan, seed and any node modes. */
     @Override
     public String toString() {
-        return scenario + " " + mode + " " + plan() + " seed " + seed + (nodeModes().isEmpty() ? "" : " node modes " + nodeModes());
+        return scenario + " " + mode + " " + plan() + " seed " + seed
+                + (nodeModes().isEmpty() ? "" : " node modes " + nodeModes());
     }
 }

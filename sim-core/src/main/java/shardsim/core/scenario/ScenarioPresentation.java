@@ -15,8 +15,7 @@ import java.util.List;
  */
 public interface ScenarioPresentation {
     /** The presentation of a scenario that offers none: every part empty. */
-    ScenarioPresentation NONE = new ScenarioPresentation() {
-    };
+    ScenarioPresentation NONE = new ScenarioPresentation() {};
 
     /** The presentation {@code scenario} offers, or {@link #NONE}. */
     static ScenarioPresentation of(Scenario scenario) {

@@ -6,8 +6,7 @@ package shardsim.core.scenario;
  * {@code $'...'} with escapes (a newline in a plan's path must not end the pasted command).
  */
 public final class ShellWords {
-    private ShellWords() {
-    }
+    private ShellWords() {}
 
     /** The words joined by spaces, each quoted as needed. */
     public static String join(String... words) {

@@ -47,7 +47,9 @@ public final class WorldNames {
             return this;
         }
         Map<String, List<String>> copy = new LinkedHashMap<>(names);
-        copy.put(component, List.copyOf(new TreeSet<>(values.stream().map(String::valueOf).toList())));
+        copy.put(
+                component,
+                List.copyOf(new TreeSet<>(values.stream().map(String::valueOf).toList())));
         return new WorldNames(copy, free);
     }
 
@@ -90,7 +92,10 @@ public final class WorldNames {
 
         /** The valid values of a component of every kind (numbers are compared as decimal text). */
         public Builder field(String component, Collection<?> values) {
-            names.put(component, List.copyOf(new TreeSet<>(values.stream().map(String::valueOf).toList())));
+            names.put(
+                    component,
+                    List.copyOf(
+                            new TreeSet<>(values.stream().map(String::valueOf).toList())));
             return this;
         }
 

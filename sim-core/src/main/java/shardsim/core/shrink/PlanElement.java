@@ -21,6 +21,5 @@ public sealed interface PlanElement {
         }
     }
 
-    record Op(TimedOperation operation, int position) implements PlanElement {
-    }
+    record Op(TimedOperation operation, int position) implements PlanElement {}
 }

@@ -11,8 +11,7 @@ import shardsim.core.workload.Workload;
 
 /** Splits a plan into the elements a shrinker removes, and builds a plan back from a subset. */
 public final class PlanElements {
-    private PlanElements() {
-    }
+    private PlanElements() {}
 
     /**
      * The plan's faults as elements: each lasting fault is paired with the first later fault that

@@ -15,5 +15,11 @@ import shardsim.core.scenario.RunResult;
  * @param minimal true when no single fault (with its end) or operation of {@code shrunk} can be removed
  *        with the failure kept; false when a budget stopped the search first
  */
-public record ShrinkResult(String invariant, CustomPlan original, RunResult originalRun, CustomPlan shrunk, RunResult shrunkRun, int runs, boolean minimal) {
-}
+public record ShrinkResult(
+        String invariant,
+        CustomPlan original,
+        RunResult originalRun,
+        CustomPlan shrunk,
+        RunResult shrunkRun,
+        int runs,
+        boolean minimal) {}

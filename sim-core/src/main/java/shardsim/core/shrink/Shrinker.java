@@ -33,6 +33,7 @@ public final class Shrinker {
     private int runs;
     /** The smallest failing plan seen, for progress reports only (the answer is ddmin's). */
     private CustomPlan smallestSeen;
+
     private String invariant;
 
     /**
@@ -62,7 +63,8 @@ public final class Shrinker {
             throw new IllegalArgumentException("the plan does not fail: nothing to shrink");
         }
         if (!breaks(first, invariant)) {
-            throw new IllegalArgumentException("the plan does not break " + invariant + " (it breaks " + names(first) + ")");
+            throw new IllegalArgumentException(
+                    "the plan does not break " + invariant + " (it breaks " + names(first) + ")");
         }
         smallestSeen = start;
         CustomPlan template = calmerLink(start);
@@ -74,14 +76,16 @@ public final class Shrinker {
             int before = faults.size() + ops.size();
             List<PlanElement> keptOps = ops;
             CustomPlan base = template;
-            DeltaDebugger<PlanElement> f = new DeltaDebugger<>(faults, c -> testFaults(base, c, keptOps), this::outOfBudget, batch);
+            DeltaDebugger<PlanElement> f =
+                    new DeltaDebugger<>(faults, c -> testFaults(base, c, keptOps), this::outOfBudget, batch);
             faults = f.minimize();
             stopped = f.stopped();
             if (stopped) {
                 break;
             }
             List<PlanElement> keptFaults = faults;
-            DeltaDebugger<PlanElement> o = new DeltaDebugger<>(ops, c -> testOperations(base, keptFaults, c), this::outOfBudget, batch);
+            DeltaDebugger<PlanElement> o =
+                    new DeltaDebugger<>(ops, c -> testOperations(base, keptFaults, c), this::outOfBudget, batch);
             ops = o.minimize();
             stopped = o.stopped();
             if (stopped) {
@@ -101,7 +105,8 @@ public final class Shrinker {
         // One more run of the answer: it gives the result to report, and checks the run repeats.
         RunResult last = runAll(List.of(shrunk)).get(0);
         if (!breaks(last, invariant)) {
-            throw new IllegalStateException("the shrunk plan no longer breaks " + invariant + " when run again: the run is not deterministic");
+            throw new IllegalStateException(
+                    "the shrunk plan no longer breaks " + invariant + " when run again: the run is not deterministic");
         }
         return new ShrinkResult(invariant, start, first, shrunk, last, runs, !stopped);
     }
@@ -173,7 +178,8 @@ public final class Shrinker {
     private List<RunResult> runAll(List<CustomPlan> plans) {
         List<RunResult> results = runner.run(plans);
         if (results.size() != plans.size()) {
-            throw new IllegalStateException("runner returned " + results.size() + " results for " + plans.size() + " plans");
+            throw new IllegalStateException(
+                    "runner returned " + results.size() + " results for " + plans.size() + " plans");
         }
         runs += plans.size();
         return results;

@@ -96,8 +96,10 @@ public final class Checks {
      */
     public void violation(String invariant, String message) {
         if (inModel) {
-            throw new IllegalStateException("violation " + invariant + " raised by model code at t=" + Micros.format(sim.now()) + " (event "
-                    + sim.eventNumber() + "): checks observe; raise it from an invariant, a validation, a liveness check or Checks.checkAt");
+            throw new IllegalStateException(
+                    "violation " + invariant + " raised by model code at t=" + Micros.format(sim.now()) + " (event "
+                            + sim.eventNumber()
+                            + "): checks observe; raise it from an invariant, a validation, a liveness check or Checks.checkAt");
         }
         for (Violation v : violations) {
             if (v.invariant().equals(invariant)) {
@@ -193,7 +195,10 @@ public final class Checks {
     private void scheduleLivenessDeadline(int index) {
         Faults faults = sim.faults;
         if (faults.active() == 0) {
-            sim.loop.scheduleAt(Math.max(sim.now(), faults.lastQuietMicros()) + liveness.get(index).withinMicros(), new SimEvent.LivenessDeadline(index, faults.epoch));
+            sim.loop.scheduleAt(
+                    Math.max(sim.now(), faults.lastQuietMicros())
+                            + liveness.get(index).withinMicros(),
+                    new SimEvent.LivenessDeadline(index, faults.epoch));
         }
     }
 
@@ -206,7 +211,10 @@ public final class Checks {
         String problem = check.check().get();
         sim.record.event("check", new TraceData.Liveness(check.name(), problem == null));
         if (problem != null) {
-            violation(check.name(), problem + " (" + Micros.format(check.withinMicros()) + " after the last fault at " + Micros.format(faults.lastQuietMicros()) + ")");
+            violation(
+                    check.name(),
+                    problem + " (" + Micros.format(check.withinMicros()) + " after the last fault at "
+                            + Micros.format(faults.lastQuietMicros()) + ")");
         }
     }
 

@@ -13,7 +13,8 @@ public final class CodeIgnored extends RunRefused {
      * @param runCode the run's own mode
      */
     public CodeIgnored(String node, String code, String runCode) {
-        super("node " + node + " should run the code of mode " + code + " (the run's mode is " + (runCode.isEmpty() ? "none" : runCode)
+        super("node " + node + " should run the code of mode " + code + " (the run's mode is "
+                + (runCode.isEmpty() ? "none" : runCode)
                 + "), but its factory never read its code (NodeContext.code()), so it would run the wrong code; build the node from the code"
                 + " the kernel gives it (SimulatedScenario.coded, or ctx.code() in its factory)");
     }

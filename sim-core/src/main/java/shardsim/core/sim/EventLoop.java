@@ -12,10 +12,12 @@ final class EventLoop {
     private final EventQueue<SimEvent> queue = new EventQueue<>(1024);
     /** Whether timers go to the queue's lanes ({@link #timersInLanes}); for tests that compare with none. */
     private boolean timerLanes = true;
+
     long now;
     long eventNumber;
     /** Whether a violation or the budget stopped the run. */
     boolean stopped;
+
     boolean finished;
     /** Whether the loop has run at all (the start's coverage sample is taken once). */
     private boolean started;
@@ -40,12 +42,16 @@ final class EventLoop {
                 break;
             }
             if (t > budget.maxVirtualMicros()) {
-                sim.checks.violation(RunBudget.INVARIANT, "virtual time budget of " + Micros.format(budget.maxVirtualMicros()) + " exhausted");
+                sim.checks.violation(
+                        RunBudget.INVARIANT,
+                        "virtual time budget of " + Micros.format(budget.maxVirtualMicros()) + " exhausted");
                 stopped = true;
                 break;
             }
             if (eventNumber >= budget.maxEvents()) {
-                sim.checks.violation(RunBudget.INVARIANT, "event budget of " + budget.maxEvents() + " events exhausted at t=" + Micros.format(now));
+                sim.checks.violation(
+                        RunBudget.INVARIANT,
+                        "event budget of " + budget.maxEvents() + " events exhausted at t=" + Micros.format(now));
                 stopped = true;
                 break;
             }

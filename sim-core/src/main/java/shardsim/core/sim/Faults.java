@@ -23,10 +23,12 @@ public final class Faults implements AimedInjector {
     private final List<Handler> handlers = new ArrayList<>();
     /** The next and the end of the event-queue sequence numbers reserved for aimed faults ({@link #reserveAimSlots}). */
     private long nextAimSlot;
+
     private long aimSlotsEnd;
     private int active;
     /** Bumped at every change of the faults in force: a liveness deadline set before it is void. */
     long epoch;
+
     private long quietSinceMicros;
 
     /**
@@ -77,7 +79,8 @@ public final class Faults implements AimedInjector {
     @Override
     public void injectAimed(long atMicros, Fault fault, BooleanSupplier stillAimed, Runnable onFired) {
         if (atMicros <= sim.now()) {
-            throw new IllegalArgumentException("an aimed fault lands after the event that aimed it: " + atMicros + " <= " + sim.now());
+            throw new IllegalArgumentException(
+                    "an aimed fault lands after the event that aimed it: " + atMicros + " <= " + sim.now());
         }
         if (nextAimSlot >= aimSlotsEnd) {
             throw new IllegalStateException("no aim slot left (reserve more with reserveAimSlots)");
@@ -123,7 +126,8 @@ public final class Faults implements AimedInjector {
             return;
         }
         // A crash of a node already down, or a restart of one already up, changes nothing in force.
-        boolean noOp = (fault instanceof NodeFault.Crash c && !sim.nodes.isUp(c.node())) || (fault instanceof NodeFault.Restart r && sim.nodes.isUp(r.node()));
+        boolean noOp = (fault instanceof NodeFault.Crash c && !sim.nodes.isUp(c.node()))
+                || (fault instanceof NodeFault.Restart r && sim.nodes.isUp(r.node()));
         boolean handled = applyKernelFault(kind, starts);
         for (int i = 0; !handled && i < handlers.size(); i++) {
             handled = handlers.get(i).apply(kind, starts);
@@ -169,7 +173,13 @@ public final class Faults implements AimedInjector {
             network.clog(c.a(), c.b(), until);
             // A clog is in force until it clears; count it so liveness waits for it.
             changeActivity(1);
-            sim.loop.scheduleAt(until, new SimEvent.Action("faults", new TraceData.Step("clog " + c.a() + "<->" + c.b() + " clears"), () -> changeActivity(-1), true));
+            sim.loop.scheduleAt(
+                    until,
+                    new SimEvent.Action(
+                            "faults",
+                            new TraceData.Step("clog " + c.a() + "<->" + c.b() + " clears"),
+                            () -> changeActivity(-1),
+                            true));
         } else if (fault instanceof NetFault.SetLink s) {
             network.setPolicy(s.from(), s.to(), s.policy());
         } else if (fault instanceof NodeFault.Crash c) {

@@ -27,9 +27,11 @@ final class HostContext implements NodeContext {
     final LinkedHashMap<String, WorkerImpl> workers = new LinkedHashMap<>();
     /** The last envelope handed to the node and its sender, so that a reply to it finds its link at once. */
     private Envelope lastReceived;
+
     private NodeHost lastReceivedFrom;
     /** The name this node last sent to (the same instance) and its host: a node sends to few peers, often by one constant. */
     private String lastTo;
+
     private NodeHost lastToHost;
 
     HostContext(Simulation sim, NodeHost host, int incarnation) {
@@ -83,7 +85,12 @@ final class HostContext implements NodeContext {
     }
 
     @Override
-    public <R extends Message> void call(String to, Message request, Class<R> replyType, long timeoutMicros, Consumer<? super R> onReply,
+    public <R extends Message> void call(
+            String to,
+            Message request,
+            Class<R> replyType,
+            long timeoutMicros,
+            Consumer<? super R> onReply,
             Runnable onTimeout) {
         requireLive();
         if (replyType == null) {
@@ -136,7 +143,8 @@ final class HostContext implements NodeContext {
             w = new WorkerImpl(sim, this, name, capacity);
             workers.put(name, w);
         } else if (w.capacity() != capacity) {
-            throw new IllegalArgumentException("worker " + name + " has capacity " + w.capacity() + ", not " + capacity);
+            throw new IllegalArgumentException(
+                    "worker " + name + " has capacity " + w.capacity() + ", not " + capacity);
         }
         return w;
     }

@@ -20,10 +20,12 @@ public final class Network {
     private LinkPolicy defaultPolicy;
     /** All maps here are looked up by key and never iterated for behaviour. */
     private final LinkedHashMap<Link, LinkPolicy> policies = new LinkedHashMap<>();
+
     private final LinkedHashMap<Link, Integer> cuts = new LinkedHashMap<>();
     private final LinkedHashMap<Link, Long> cloggedUntil = new LinkedHashMap<>();
     /** The latest time any clog in {@link #cloggedUntil} holds traffic until. */
     private long cloggedUntilMax = Long.MIN_VALUE;
+
     private long delivered;
     private long dropped;
     private long duplicated;

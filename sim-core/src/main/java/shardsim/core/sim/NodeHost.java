@@ -9,6 +9,7 @@ final class NodeHost {
     final String name;
     /** The order in which the node was added, from 0: its place in every sender's {@link #routes}. */
     final int index;
+
     final NodeFactory factory;
     final boolean crashable;
     final Disk disk = new Disk();

@@ -13,14 +13,11 @@ import shardsim.core.node.Envelope;
  */
 public interface RunObserver {
     /** A node handed {@code env} to the network, before the link decides its fate. */
-    default void sent(Envelope env) {
-    }
+    default void sent(Envelope env) {}
 
     /** {@code env} reached its live receiver and is handed to it now; {@code copy} when it is the link's duplicate. */
-    default void delivered(Envelope env, boolean copy) {
-    }
+    default void delivered(Envelope env, boolean copy) {}
 
     /** A fault was applied now (a plan's, or one the model or a lasting fault's end caused). */
-    default void faultApplied(Fault fault) {
-    }
+    default void faultApplied(Fault fault) {}
 }

@@ -72,7 +72,8 @@ public final class RunRecord {
 
     void send(String actor, Envelope env) {
         if (trace.digestsOnly()) {
-            TraceData.Send.write(trace.begin(sim.now(), sim.eventNumber(), TraceData.Send.KIND, actor, TraceData.Send.CODE), env);
+            TraceData.Send.write(
+                    trace.begin(sim.now(), sim.eventNumber(), TraceData.Send.KIND, actor, TraceData.Send.CODE), env);
             trace.end();
         } else {
             event(actor, new TraceData.Send(env));
@@ -81,7 +82,10 @@ public final class RunRecord {
 
     void deliver(String actor, long messageId, boolean copy) {
         if (trace.digestsOnly()) {
-            TraceData.Deliver.write(trace.begin(sim.now(), sim.eventNumber(), TraceData.Deliver.KIND, actor, TraceData.Deliver.CODE), messageId, copy);
+            TraceData.Deliver.write(
+                    trace.begin(sim.now(), sim.eventNumber(), TraceData.Deliver.KIND, actor, TraceData.Deliver.CODE),
+                    messageId,
+                    copy);
             trace.end();
         } else {
             event(actor, new TraceData.Deliver(messageId, copy));
@@ -94,9 +98,13 @@ public final class RunRecord {
             long now = sim.now();
             long eventNumber = sim.eventNumber();
             if (t.isCall()) {
-                TraceData.CallTimeout.write(trace.begin(now, eventNumber, TraceData.CallTimeout.KIND, actor, TraceData.CallTimeout.CODE), t.callId, t.callTo);
+                TraceData.CallTimeout.write(
+                        trace.begin(now, eventNumber, TraceData.CallTimeout.KIND, actor, TraceData.CallTimeout.CODE),
+                        t.callId,
+                        t.callTo);
             } else {
-                TraceData.Step.write(trace.begin(now, eventNumber, TraceData.Step.KIND, actor, TraceData.Step.CODE), t.label);
+                TraceData.Step.write(
+                        trace.begin(now, eventNumber, TraceData.Step.KIND, actor, TraceData.Step.CODE), t.label);
             }
             trace.end();
         } else {

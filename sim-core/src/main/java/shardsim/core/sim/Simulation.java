@@ -25,6 +25,7 @@ public final class Simulation {
     private final long seed;
     /** Tracked, so that {@link #reseed} reaches every stream the run forked (network, each incarnation, models). */
     private final SimRandom random;
+
     final EventLoop loop = new EventLoop(this);
     final RunRecord record;
     final Nodes nodes;
@@ -33,6 +34,7 @@ public final class Simulation {
     private final Network network;
     /** The windows model code announces; nothing on it draws or traces. */
     private final Windows windows = new Windows(this::now);
+
     private final SimView view;
 
     /** A simulation of seed {@code seed} recording into {@code trace}; nothing happens until {@link #runUntil}. */
@@ -144,7 +146,9 @@ public final class Simulation {
     public void perform(Workload workload, OperationHandler handler) {
         for (TimedOperation op : workload.operations()) {
             Operation o = op.operation();
-            loop.scheduleAt(op.atMicros(), new SimEvent.Action("workload", new TraceData.Perform(o), () -> handler.perform(o), true));
+            loop.scheduleAt(
+                    op.atMicros(),
+                    new SimEvent.Action("workload", new TraceData.Perform(o), () -> handler.perform(o), true));
         }
     }
 

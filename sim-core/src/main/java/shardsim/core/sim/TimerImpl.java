@@ -14,15 +14,24 @@ final class TimerImpl implements Timer, SimEvent {
     final String label;
     /** For a call's timeout: the call's id and its callee. */
     final long callId;
+
     final String callTo;
     /** For a call's timeout: the request, the reply type it asked for and the handler of that type. */
     private final Message request;
+
     private final Class<?> replyType;
     private final Consumer<?> onReply;
     final Runnable action;
     private boolean pending = true;
 
-    private TimerImpl(HostContext owner, String label, long callId, String callTo, Message request, Class<?> replyType, Consumer<?> onReply,
+    private TimerImpl(
+            HostContext owner,
+            String label,
+            long callId,
+            String callTo,
+            Message request,
+            Class<?> replyType,
+            Consumer<?> onReply,
             Runnable action) {
         this.owner = owner;
         this.label = label;
@@ -38,7 +47,13 @@ final class TimerImpl implements Timer, SimEvent {
         return new TimerImpl(owner, label, 0, null, null, null, null, action);
     }
 
-    static <R extends Message> TimerImpl call(HostContext owner, long callId, String to, Message request, Class<R> replyType, Consumer<? super R> onReply,
+    static <R extends Message> TimerImpl call(
+            HostContext owner,
+            long callId,
+            String to,
+            Message request,
+            Class<R> replyType,
+            Consumer<? super R> onReply,
             Runnable onTimeout) {
         return new TimerImpl(owner, null, callId, to, request, replyType, onReply, onTimeout);
     }
@@ -47,8 +62,9 @@ final class TimerImpl implements Timer, SimEvent {
     @SuppressWarnings("unchecked")
     void answer(Message reply) {
         if (!replyType.isInstance(reply)) {
-            throw new IllegalStateException("reply of the wrong type to " + request + ": expected " + replyType.getName() + ", got "
-                    + (reply == null ? "null" : reply.getClass().getName() + " (" + reply + ")"));
+            throw new IllegalStateException(
+                    "reply of the wrong type to " + request + ": expected " + replyType.getName() + ", got "
+                            + (reply == null ? "null" : reply.getClass().getName() + " (" + reply + ")"));
         }
         ((Consumer<Object>) onReply).accept(reply);
     }

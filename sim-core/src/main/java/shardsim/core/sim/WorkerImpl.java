@@ -24,12 +24,14 @@ final class WorkerImpl implements WorkerQueue {
     private final Fifo<Entry> held = new Fifo<>();
     /** Live, read-only views of the two queues: a check reads them without a copy being made. */
     private final List<TaskView> queuedView = new View(queue, false);
+
     private final List<TaskView> heldView = new View(held, true);
     private Entry current;
     private long token;
     private long completed;
     /** The queue this worker is blocked on, and how many of its tasks that queue still holds. */
     private WorkerImpl blockedOn;
+
     private int heldElsewhere;
 
     private static final class Entry {
@@ -50,7 +52,15 @@ final class WorkerImpl implements WorkerQueue {
         private TaskView waitingView;
 
         TaskView view(boolean isHeld) {
-            return new TaskView(task.name(), task.tag(), queuedAt, startedAt, waiting, task.waitsFor(), polls, task.meets(),
+            return new TaskView(
+                    task.name(),
+                    task.tag(),
+                    queuedAt,
+                    startedAt,
+                    waiting,
+                    task.waitsFor(),
+                    polls,
+                    task.meets(),
                     isHeld ? submitter.actor : null);
         }
 

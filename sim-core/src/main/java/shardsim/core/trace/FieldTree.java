@@ -19,8 +19,7 @@ public final class FieldTree implements FieldSink {
 
     private final LinkedHashMap<String, Object> out = new LinkedHashMap<>();
 
-    private FieldTree() {
-    }
+    private FieldTree() {}
 
     /** The fields of {@code data}, by name, in order. */
     public static Map<String, Object> of(TraceData data) {
@@ -100,6 +99,7 @@ public final class FieldTree implements FieldSink {
             }
             return l;
         }
-        throw new IllegalArgumentException("a trace field must be a record, enum, list, string, number or boolean, not " + v.getClass().getName());
+        throw new IllegalArgumentException("a trace field must be a record, enum, list, string, number or boolean, not "
+                + v.getClass().getName());
     }
 }

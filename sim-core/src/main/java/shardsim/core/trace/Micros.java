@@ -4,8 +4,7 @@ package shardsim.core.trace;
 public final class Micros {
     public static final long SECOND = 1_000_000L;
 
-    private Micros() {
-    }
+    private Micros() {}
 
     /** "12.345678s": seconds with six decimals, so the value reads back exactly. */
     public static String format(long micros) {

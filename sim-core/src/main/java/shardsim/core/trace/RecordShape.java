@@ -13,7 +13,12 @@ import java.lang.reflect.RecordComponent;
  */
 final class RecordShape {
     /** How a component is read. */
-    enum Slot { INTEGRAL, BOOLEAN, FLOATING, REFERENCE }
+    enum Slot {
+        INTEGRAL,
+        BOOLEAN,
+        FLOATING,
+        REFERENCE
+    }
 
     /**
      * @param name the component's name
@@ -105,7 +110,10 @@ final class RecordShape {
             MethodHandle h = MethodHandles.lookup().unreflect(m).asType(MethodType.methodType(as, Object.class));
             return new Component(rc.getName(), slot, h);
         } catch (IllegalAccessException e) {
-            throw new IllegalStateException("cannot read component " + rc.getName() + " of " + rc.getDeclaringRecord().getName(), e);
+            throw new IllegalStateException(
+                    "cannot read component " + rc.getName() + " of "
+                            + rc.getDeclaringRecord().getName(),
+                    e);
         }
     }
 

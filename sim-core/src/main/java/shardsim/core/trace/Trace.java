@@ -13,7 +13,11 @@ import java.util.List;
  */
 public final class Trace {
     /** How much of the trace to keep besides the digest. */
-    public enum Retention { DIGEST_ONLY, RING, FULL }
+    public enum Retention {
+        DIGEST_ONLY,
+        RING,
+        FULL
+    }
 
     private final Retention retention;
     private final int ringSize;

@@ -178,7 +178,11 @@ public sealed interface TraceData {
 
     /** Why the network dropped a message. */
     enum Loss {
-        PARTITIONED("partitioned"), LINK_FULL("link full"), LOST("lost"), PARTITIONED_IN_FLIGHT("partitioned in flight"), RECEIVER_DOWN("receiver down");
+        PARTITIONED("partitioned"),
+        LINK_FULL("link full"),
+        LOST("lost"),
+        PARTITIONED_IN_FLIGHT("partitioned in flight"),
+        RECEIVER_DOWN("receiver down");
 
         private final String text;
 
@@ -463,8 +467,13 @@ public sealed interface TraceData {
         }
 
         public void render(StringBuilder out) {
-            out.append("code ").append(from).append(" -> ").append(to).append(wasUp ? ", process restarted" : " (down: at its next restart)")
-                    .append(" incarnation ").append(incarnation);
+            out.append("code ")
+                    .append(from)
+                    .append(" -> ")
+                    .append(to)
+                    .append(wasUp ? ", process restarted" : " (down: at its next restart)")
+                    .append(" incarnation ")
+                    .append(incarnation);
         }
     }
 
@@ -536,7 +545,12 @@ public sealed interface TraceData {
         }
 
         public void render(StringBuilder out) {
-            out.append(task).append(" (admitted after ").append(submitter).append(" blocked since ").append(blockedSinceMicros).append("us)");
+            out.append(task)
+                    .append(" (admitted after ")
+                    .append(submitter)
+                    .append(" blocked since ")
+                    .append(blockedSinceMicros)
+                    .append("us)");
         }
     }
 
@@ -634,7 +648,12 @@ public sealed interface TraceData {
         }
 
         public void render(StringBuilder out) {
-            out.append("blocked: ").append(fullWorker).append(" is full (").append(capacity).append(" queued), holding ").append(task);
+            out.append("blocked: ")
+                    .append(fullWorker)
+                    .append(" is full (")
+                    .append(capacity)
+                    .append(" queued), holding ")
+                    .append(task);
         }
     }
 
@@ -652,8 +671,7 @@ public sealed interface TraceData {
             return "unblocked";
         }
 
-        public void fields(FieldSink s) {
-        }
+        public void fields(FieldSink s) {}
 
         public void render(StringBuilder out) {
             out.append("unblocked");

@@ -5,8 +5,7 @@ import java.util.Optional;
 
 /** Compares two traces event by event and names the first place they part. */
 public final class TraceDiff {
-    private TraceDiff() {
-    }
+    private TraceDiff() {}
 
     /**
      * The first difference between two recorded traces.
@@ -17,8 +16,9 @@ public final class TraceDiff {
      */
     public record Difference(long index, TraceEvent first, TraceEvent second) {
         public String describe() {
-            return "traces differ at event #" + index + ":\n  first:  " + (first == null ? "<end of trace>" : first.render())
-                    + "\n  second: " + (second == null ? "<end of trace>" : second.render());
+            return "traces differ at event #" + index + ":\n  first:  "
+                    + (first == null ? "<end of trace>" : first.render()) + "\n  second: "
+                    + (second == null ? "<end of trace>" : second.render());
         }
     }
 

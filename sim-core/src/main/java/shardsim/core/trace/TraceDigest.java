@@ -55,6 +55,7 @@ final class TraceDigest implements FieldSink {
      * and "Pong" in one slot, so that alternating them missed on every use.
      */
     private static final int SLOTS = 64;
+
     private static final int SLOT_WORDS = 8;
     private static final int MAX_CACHED = 4 * (SLOT_WORDS - 1);
     private final String[] cachedStrings = new String[SLOTS];
@@ -151,7 +152,10 @@ final class TraceDigest implements FieldSink {
         int k = base + 1;
         int i = 0;
         for (; i + 3 < n; i += 4) {
-            w[k++] = s.charAt(i) | (long) s.charAt(i + 1) << 16 | (long) s.charAt(i + 2) << 32 | (long) s.charAt(i + 3) << 48;
+            w[k++] = s.charAt(i)
+                    | (long) s.charAt(i + 1) << 16
+                    | (long) s.charAt(i + 2) << 32
+                    | (long) s.charAt(i + 3) << 48;
         }
         if (i < n) {
             long last = 0;
@@ -166,7 +170,10 @@ final class TraceDigest implements FieldSink {
         word(n);
         int i = 0;
         for (; i + 3 < n; i += 4) {
-            word(s.charAt(i) | (long) s.charAt(i + 1) << 16 | (long) s.charAt(i + 2) << 32 | (long) s.charAt(i + 3) << 48);
+            word(s.charAt(i)
+                    | (long) s.charAt(i + 1) << 16
+                    | (long) s.charAt(i + 2) << 32
+                    | (long) s.charAt(i + 3) << 48);
         }
         if (i < n) {
             long w = 0;
@@ -210,7 +217,9 @@ final class TraceDigest implements FieldSink {
         } else if (v instanceof java.util.Optional<?> o) {
             tagged(o.orElse(null));
         } else {
-            throw new IllegalArgumentException("a trace field must be a record, enum, list, string, number or boolean, not " + v.getClass().getName());
+            throw new IllegalArgumentException(
+                    "a trace field must be a record, enum, list, string, number or boolean, not "
+                            + v.getClass().getName());
         }
     }
 

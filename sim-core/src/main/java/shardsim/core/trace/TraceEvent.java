@@ -24,8 +24,17 @@ public record TraceEvent(long index, long timeMicros, long eventNumber, String a
     /** The one-line form used in reports and diffs. */
     public String render() {
         StringBuilder b = new StringBuilder(96);
-        b.append('#').append(index).append(" t=").append(Micros.format(timeMicros)).append(" e=").append(eventNumber).append(' ').append(kind()).append(' ')
-                .append(actor).append(' ');
+        b.append('#')
+                .append(index)
+                .append(" t=")
+                .append(Micros.format(timeMicros))
+                .append(" e=")
+                .append(eventNumber)
+                .append(' ')
+                .append(kind())
+                .append(' ')
+                .append(actor)
+                .append(' ');
         data.render(b);
         return b.toString();
     }

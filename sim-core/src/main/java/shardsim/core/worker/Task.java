@@ -20,7 +20,14 @@ public final class Task {
     private final Runnable body;
     private final List<String> meets;
 
-    private Task(String name, Object tag, long serviceMicros, BooleanSupplier condition, String waitsFor, long pollMicros, Runnable body,
+    private Task(
+            String name,
+            Object tag,
+            long serviceMicros,
+            BooleanSupplier condition,
+            String waitsFor,
+            long pollMicros,
+            Runnable body,
             List<String> meets) {
         if (serviceMicros < 0) {
             throw new IllegalArgumentException("negative service time");
@@ -49,7 +56,13 @@ public final class Task {
      * is how the kernel's wait-for graph ({@code shardsim.core.check.SelfWaitCheck}) links a waiter to
      * its possible satisfiers without knowing what either task is.
      */
-    public static Task waitingFor(String name, String waitsFor, BooleanSupplier condition, long pollMicros, long serviceMicros, Runnable body) {
+    public static Task waitingFor(
+            String name,
+            String waitsFor,
+            BooleanSupplier condition,
+            long pollMicros,
+            long serviceMicros,
+            Runnable body) {
         return new Task(name, null, serviceMicros, condition, waitsFor, pollMicros, body, List.of());
     }
 

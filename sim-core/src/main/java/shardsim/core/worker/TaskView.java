@@ -15,6 +15,13 @@ import java.util.List;
  * @param meets the condition keys it may make hold ({@link Task#mayMeet})
  * @param submitter the worker (owner/name) blocked until this task is queued, or null once queued
  */
-public record TaskView(String name, Object tag, long queuedAtMicros, long startedAtMicros, boolean waiting, String waitsFor, long polls,
-        List<String> meets, String submitter) {
-}
+public record TaskView(
+        String name,
+        Object tag,
+        long queuedAtMicros,
+        long startedAtMicros,
+        boolean waiting,
+        String waitsFor,
+        long polls,
+        List<String> meets,
+        String submitter) {}

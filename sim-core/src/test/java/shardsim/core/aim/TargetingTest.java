@@ -28,12 +28,10 @@ class TargetingTest {
     private static final List<String> NODES = List.of("a", "b", "c");
 
     /** A scenario fault that fits windows of kind "ddl". */
-    private record Poke(long subject, String node) implements Fault {
-    }
+    private record Poke(long subject, String node) implements Fault {}
 
     /** What a run did: its digest, the windows as they opened and closed, the aimed faults that fired. */
-    private record Outcome(long digest, Map<Long, long[]> windows, List<AimedShot> fired, int planned) {
-    }
+    private record Outcome(long digest, Map<Long, long[]> windows, List<AimedShot> fired, int planned) {}
 
     /**
      * Node a opens a "ddl" window on subject 7 every 2 s for 500 ms, from its context (so a crash
@@ -62,8 +60,13 @@ class TargetingTest {
         Targeting targeting = null;
         if (profile != null) {
             sim.faults().reserveAimSlots(Targeting.slotsFor(profile));
-            targeting = new Targeting(sim.faults(), profile, List.of(ScenarioAim.of("ddl", (w, r) -> new Poke(w.subject(), r.pick(w.nodes())))), SECOND,
-                    30 * SECOND, sim.random().fork("aim-shots"));
+            targeting = new Targeting(
+                    sim.faults(),
+                    profile,
+                    List.of(ScenarioAim.of("ddl", (w, r) -> new Poke(w.subject(), r.pick(w.nodes())))),
+                    SECOND,
+                    30 * SECOND,
+                    sim.random().fork("aim-shots"));
             sim.windows().listen(targeting);
         }
         for (long t = SECOND; t < 30 * SECOND; t += 2 * SECOND) {
@@ -88,7 +91,11 @@ class TargetingTest {
         sim.at(3 * SECOND + 200_000, "clone done", () -> sim.windows().close("clone", 9, null));
         sim.runUntil(40 * SECOND);
         sim.finish();
-        return new Outcome(trace.digest(), windows, targeting == null ? List.of() : targeting.fired(), targeting == null ? 0 : targeting.planned());
+        return new Outcome(
+                trace.digest(),
+                windows,
+                targeting == null ? List.of() : targeting.fired(),
+                targeting == null ? 0 : targeting.planned());
     }
 
     private static AimProfile everyTime(int perWindow, int perRun) {
@@ -114,13 +121,18 @@ class TargetingTest {
                 long[] w = o.windows().get(s.window().id());
                 if (s.start()) {
                     fired++;
-                    assertTrue(w[0] < s.atMicros() && s.atMicros() <= w[1], "seed " + seed + ": " + s + " outside " + w[0] + ".." + w[1]);
+                    assertTrue(
+                            w[0] < s.atMicros() && s.atMicros() <= w[1],
+                            "seed " + seed + ": " + s + " outside " + w[0] + ".." + w[1]);
                 } else {
-                    assertTrue(s.fault() instanceof NodeFault.Restart || s.fault() instanceof shardsim.core.fault.End, s.toString());
+                    assertTrue(
+                            s.fault() instanceof NodeFault.Restart || s.fault() instanceof shardsim.core.fault.End,
+                            s.toString());
                 }
                 assertTrue(s.atMicros() >= SECOND && s.atMicros() <= 30 * SECOND, s.toString());
             }
-            assertTrue(o.planned() >= o.fired().stream().filter(AimedShot::start).count());
+            assertTrue(
+                    o.planned() >= o.fired().stream().filter(AimedShot::start).count());
         }
         assertTrue(fired > 100, "aiming fires: " + fired);
     }
@@ -141,7 +153,9 @@ class TargetingTest {
         }
         assertThrows(IllegalArgumentException.class, () -> new AimLimits(0, 1));
         assertThrows(IllegalArgumentException.class, () -> new AimLimits(1, AimLimits.MAX_PER_RUN + 1));
-        assertThrows(IllegalArgumentException.class, () -> new AimProfile(0, 1, 1, 1, AimWeights.targeted(), new AimLimits(1, 1)));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new AimProfile(0, 1, 1, 1, AimWeights.targeted(), new AimLimits(1, 1)));
         assertThrows(IllegalArgumentException.class, () -> new AimWeights(0, 0, 0, 0, 0));
     }
 
@@ -159,7 +173,10 @@ class TargetingTest {
                 } else if (f instanceof NetFault.Partition p) {
                     assertTrue(s.window().nodes().contains(p.a()), s.toString());
                 } else if (f instanceof NetFault.PartitionOneWay p) {
-                    assertTrue(s.window().nodes().contains(p.from()) || s.window().nodes().contains(p.to()), s.toString());
+                    assertTrue(
+                            s.window().nodes().contains(p.from())
+                                    || s.window().nodes().contains(p.to()),
+                            s.toString());
                 } else if (f instanceof NetFault.Clog c) {
                     assertTrue(s.window().nodes().contains(c.a()), s.toString());
                 } else if (f instanceof Poke p) {
@@ -168,7 +185,15 @@ class TargetingTest {
                 }
             }
         }
-        for (String k : List.of("poke", "crash", "restart", "partition", "partition-end", "partition-one-way", "partition-one-way-end", "clog")) {
+        for (String k : List.of(
+                "poke",
+                "crash",
+                "restart",
+                "partition",
+                "partition-end",
+                "partition-one-way",
+                "partition-one-way-end",
+                "clog")) {
             assertTrue(kinds.contains(k), k + " in " + kinds);
         }
     }
@@ -190,8 +215,7 @@ class TargetingTest {
         List<String> closed = new ArrayList<>();
         sim.windows().listen(new WindowListener() {
             @Override
-            public void opened(Window w) {
-            }
+            public void opened(Window w) {}
 
             @Override
             public void closed(Window w, long atMicros) {
@@ -200,10 +224,17 @@ class TargetingTest {
         });
         sim.at(10, "open", () -> {
             Window w = sim.nodes().node("a", Probe.class).ctx().openWindow("ddl", 1, List.of("a"));
-            assertSame(w, sim.nodes().node("a", Probe.class).ctx().openWindow("ddl", 1, List.of("a")), "opening an open window returns it");
+            assertSame(
+                    w,
+                    sim.nodes().node("a", Probe.class).ctx().openWindow("ddl", 1, List.of("a")),
+                    "opening an open window returns it");
             sim.windows().open("clone", 2, List.of("b"), null);
         });
-        sim.faults().inject(FaultPlan.builder().at(20, new NodeFault.Crash("a")).at(30, new NodeFault.Restart("a")).build());
+        sim.faults()
+                .inject(FaultPlan.builder()
+                        .at(20, new NodeFault.Crash("a"))
+                        .at(30, new NodeFault.Restart("a"))
+                        .build());
         sim.runUntil(40);
         assertEquals(List.of("ddl@20"), closed);
         assertEquals(1, sim.windows().openNow().size());
@@ -226,15 +257,17 @@ class TargetingTest {
     void anAimedFaultMustLandAfterTheEventThatAimedItAndInAReservedSlot() {
         Simulation sim = new Simulation(1, SimConfig.defaults(), Trace.digestOnly());
         sim.nodes().add("a", Probe::new);
-        assertThrows(IllegalStateException.class, () -> sim.faults().injectAimed(5, new NodeFault.Crash("a"), () -> true, () -> {
-        }));
+        assertThrows(
+                IllegalStateException.class,
+                () -> sim.faults().injectAimed(5, new NodeFault.Crash("a"), () -> true, () -> {}));
         sim.faults().reserveAimSlots(1);
-        assertThrows(IllegalArgumentException.class, () -> sim.faults().injectAimed(0, new NodeFault.Crash("a"), () -> true, () -> {
-        }));
-        sim.faults().injectAimed(5, new NodeFault.Crash("a"), () -> false, () -> {
-        });
-        assertThrows(IllegalStateException.class, () -> sim.faults().injectAimed(6, new NodeFault.Crash("a"), () -> true, () -> {
-        }));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> sim.faults().injectAimed(0, new NodeFault.Crash("a"), () -> true, () -> {}));
+        sim.faults().injectAimed(5, new NodeFault.Crash("a"), () -> false, () -> {});
+        assertThrows(
+                IllegalStateException.class,
+                () -> sim.faults().injectAimed(6, new NodeFault.Crash("a"), () -> true, () -> {}));
         sim.runUntil(10);
         assertTrue(sim.nodes().isUp("a"), "a fault whose window closed is not injected");
     }

@@ -27,11 +27,9 @@ import shardsim.core.trace.Trace;
 class DocsSnippetTest {
     private static final Rule P2 = new Rule("P2", "three heartbeats after the faults end, the cache is right");
 
-    record Finish(long taskId) implements Message {
-    }
+    record Finish(long taskId) implements Message {}
 
-    record Done() implements Message {
-    }
+    record Done() implements Message {}
 
     /** Answers every Finish. */
     static final class Fe implements Node {
@@ -55,7 +53,8 @@ class DocsSnippetTest {
         return null;
     }
 
-    private void snippet(NodeContext ctx, Simulation sim, long taskId, long tailStartMicros, long endMicros, long heartbeatMicros) {
+    private void snippet(
+            NodeContext ctx, Simulation sim, long taskId, long tailStartMicros, long endMicros, long heartbeatMicros) {
         // A node: a finish call tried at most 3 times, 5 s each, a second apart.
         RetryPolicy finish = new RetryPolicy(5_000_000, 3, 1_000_000, 1_000_000, false);
         RetryingCall.start(ctx, "fe", Done.class, finish, "finish retry " + taskId, new RetryingCall.Attempts<Done>() {
@@ -113,7 +112,8 @@ class DocsSnippetTest {
         assertTrue(section >= 0, "docs/model-your-own.md has a section Building blocks");
         int from = doc.indexOf("```java\n", section) + "```java\n".length();
         String block = doc.substring(from, doc.indexOf("```", from));
-        String source = Files.readString(Path.of("src", "test", "java", "shardsim", "core", "blocks", "DocsSnippetTest.java"));
+        String source =
+                Files.readString(Path.of("src", "test", "java", "shardsim", "core", "blocks", "DocsSnippetTest.java"));
         List<String> missing = new ArrayList<>();
         for (String line : block.split("\n")) {
             if (!line.isBlank() && !source.contains(line.strip())) {

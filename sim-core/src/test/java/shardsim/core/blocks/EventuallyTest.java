@@ -36,7 +36,8 @@ class EventuallyTest {
             sim.faults().injectAt(extraFaultsFromTo[i], new NetFault.PartitionOneWay("a", "b"));
             sim.faults().injectAt(extraFaultsFromTo[i + 1], new End(new NetFault.PartitionOneWay("a", "b")));
         }
-        Eventually.afterFaults(sim, P, WITHIN, SAMPLES, "P sample", () -> holds.test(sim.now()) ? null : "unwell at " + sim.now());
+        Eventually.afterFaults(
+                sim, P, WITHIN, SAMPLES, "P sample", () -> holds.test(sim.now()) ? null : "unwell at " + sim.now());
         sim.runUntil(5_000 * MS);
         return sim.checks().violations();
     }
@@ -59,7 +60,8 @@ class EventuallyTest {
     @Test
     void aConditionThatHoldsWithinItsTimeNeverFails() {
         assertEquals(List.of(), run(t -> t < 1_000 * MS || t >= 2_500 * MS), "holds from the deadline on");
-        assertEquals(List.of(), run(t -> t < 1_000 * MS || t > 2_300 * MS), "unwell only during the faults and just after");
+        assertEquals(
+                List.of(), run(t -> t < 1_000 * MS || t > 2_300 * MS), "unwell only during the faults and just after");
     }
 
     @Test
@@ -79,8 +81,14 @@ class EventuallyTest {
     @Test
     void aLaterFaultGivesTheSystemItsTimeAgain() {
         // A second fault from 3 s to 3.2 s: unwell from 3 s to 3.6 s is within its time.
-        assertEquals(List.of(), run(t -> t < 1_000 * MS || (t > 2_300 * MS && (t < 3_000 * MS || t > 3_600 * MS)), 3_000 * MS, 3_200 * MS));
-        List<Violation> v = run(t -> t < 1_000 * MS || (t > 2_300 * MS && (t < 3_000 * MS || t > 3_800 * MS)), 3_000 * MS, 3_200 * MS);
+        assertEquals(
+                List.of(),
+                run(
+                        t -> t < 1_000 * MS || (t > 2_300 * MS && (t < 3_000 * MS || t > 3_600 * MS)),
+                        3_000 * MS,
+                        3_200 * MS));
+        List<Violation> v = run(
+                t -> t < 1_000 * MS || (t > 2_300 * MS && (t < 3_000 * MS || t > 3_800 * MS)), 3_000 * MS, 3_200 * MS);
         assertEquals(3_700 * MS, v.get(0).timeMicros(), "3.2 s plus half a second");
     }
 
@@ -93,7 +101,12 @@ class EventuallyTest {
         sim.faults().injectAt(2_000 * MS, new End(new NetFault.Partition("a", "b")));
         List<String> seen = new ArrayList<>();
         for (long t : new long[] {1_500 * MS, 2_400 * MS, 2_500 * MS}) {
-            sim.checks().checkAt(t, "look", () -> seen.add(sim.now() + ":" + Quiet.since(sim.view(), 2_000 * MS) + ":" + Quiet.forAtLeast(sim.view(), WITHIN)));
+            sim.checks()
+                    .checkAt(
+                            t,
+                            "look",
+                            () -> seen.add(sim.now() + ":" + Quiet.since(sim.view(), 2_000 * MS) + ":"
+                                    + Quiet.forAtLeast(sim.view(), WITHIN)));
         }
         sim.runUntil(3_000 * MS);
         assertEquals(List.of(1_500 * MS + ":false:false", 2_400 * MS + ":true:false", 2_500 * MS + ":true:true"), seen);

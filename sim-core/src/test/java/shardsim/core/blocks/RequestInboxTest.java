@@ -8,8 +8,7 @@ import shardsim.core.node.Envelope;
 import shardsim.core.node.Message;
 
 class RequestInboxTest {
-    private record Ping(int n) implements Message {
-    }
+    private record Ping(int n) implements Message {}
 
     private static Envelope env(long id, int n) {
         return new Envelope(id, "a", "b", new Ping(n), id, false, 0);

@@ -23,7 +23,10 @@ class RetryingCallTest {
 
     /** A client and a server 1 ms apart; the server answers every request (a Probe negates its number). */
     private static Simulation sim() {
-        Simulation sim = new Simulation(3, SimConfig.defaults().withDefaultLink(new LinkPolicy(0, 0, new Delay.Fixed(DELAY), 100)), Trace.full());
+        Simulation sim = new Simulation(
+                3,
+                SimConfig.defaults().withDefaultLink(new LinkPolicy(0, 0, new Delay.Fixed(DELAY), 100)),
+                Trace.full());
         sim.nodes().add("client", Probe::new);
         sim.nodes().add("server", Probe::new);
         sim.runUntil(0);
@@ -173,7 +176,9 @@ class RetryingCallTest {
     @Test
     void backoffsDoubleUpToTheMaximum() {
         RetryPolicy p = new RetryPolicy(1, RetryPolicy.UNBOUNDED, 1_000_000, 4_000_000, false);
-        assertEquals(List.of(1_000_000L, 2_000_000L, 4_000_000L, 4_000_000L), List.of(p.backoffMicros(0), p.backoffMicros(1), p.backoffMicros(2), p.backoffMicros(3)));
+        assertEquals(
+                List.of(1_000_000L, 2_000_000L, 4_000_000L, 4_000_000L),
+                List.of(p.backoffMicros(0), p.backoffMicros(1), p.backoffMicros(2), p.backoffMicros(3)));
         assertEquals(4_000_000L, p.backoffMicros(Integer.MAX_VALUE - 1), "no overflow however many tries");
         assertEquals(true, p.allowsAnotherAfter(Integer.MAX_VALUE - 1));
         RetryPolicy three = new RetryPolicy(1, 3, 0, 0, false);

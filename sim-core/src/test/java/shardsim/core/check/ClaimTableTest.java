@@ -11,10 +11,10 @@ import org.junit.jupiter.api.Test;
 import shardsim.core.fault.FaultPlan;
 import shardsim.core.fault.NodeFault;
 import shardsim.core.net.LinkPolicy;
-import shardsim.core.workload.Workload;
 import shardsim.core.scenario.CustomPlan;
 import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Verdict;
+import shardsim.core.workload.Workload;
 
 class ClaimTableTest {
     private static final Rule A = new Rule("A", "a holds");
@@ -40,16 +40,30 @@ class ClaimTableTest {
         assertFalse(t.of("buggy").isGap("C"));
         assertEquals(Stance.Kind.EXPECTED_BREAK, t.of("buggy").of("A").kind());
         assertEquals("upstream leaves c open", t.of("fixed-no-x").of("C").reason());
-        assertEquals(Stance.Kind.CLAIM, t.of("fixed").of("budget").kind(), "an undeclared name (the run budget) is a claim");
-        assertEquals(3, ClaimTable.allClaimed(List.of(A, B, C), MODES).of("fixed").claims().size());
+        assertEquals(
+                Stance.Kind.CLAIM, t.of("fixed").of("budget").kind(), "an undeclared name (the run budget) is a claim");
+        assertEquals(
+                3,
+                ClaimTable.allClaimed(List.of(A, B, C), MODES)
+                        .of("fixed")
+                        .claims()
+                        .size());
     }
 
     @Test
     void marksNameOnlyKnownModesAndInvariantsAndGiveReasons() {
-        assertThrows(IllegalArgumentException.class, () -> ClaimTable.builder(List.of(A), MODES).gap(B, "why", "fixed"));
-        assertThrows(IllegalArgumentException.class, () -> ClaimTable.builder(List.of(A), MODES).gap(A, "why", "fixd"));
-        assertThrows(IllegalArgumentException.class, () -> ClaimTable.builder(List.of(A), MODES).gap(A, "why"));
-        assertThrows(IllegalArgumentException.class, () -> ClaimTable.builder(List.of(A), MODES).gap(A, " ", "fixed"));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> ClaimTable.builder(List.of(A), MODES).gap(B, "why", "fixed"));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> ClaimTable.builder(List.of(A), MODES).gap(A, "why", "fixd"));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> ClaimTable.builder(List.of(A), MODES).gap(A, "why"));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> ClaimTable.builder(List.of(A), MODES).gap(A, " ", "fixed"));
         assertThrows(IllegalArgumentException.class, () -> table().of("nope"));
     }
 
@@ -85,9 +99,18 @@ class ClaimTableTest {
         assertEquals(List.of("buggy"), Verdict.modesOf(new RunSpec("s", "buggy", "random", 1)));
         TreeMap<String, String> nodes = new TreeMap<>();
         nodes.put("fe", "fixed");
-        assertEquals(List.of("buggy", "fixed"), Verdict.modesOf(new RunSpec("s", "buggy", "random", 1).withNodeModes(nodes)));
-        FaultPlan faults = FaultPlan.builder().at(10, new NodeFault.Upgrade("be1", "fixed-no-x")).build();
-        CustomPlan plan = new CustomPlan("plan.json", "random", LinkPolicy.reliable(), faults, Workload.builder().build());
+        assertEquals(
+                List.of("buggy", "fixed"),
+                Verdict.modesOf(new RunSpec("s", "buggy", "random", 1).withNodeModes(nodes)));
+        FaultPlan faults = FaultPlan.builder()
+                .at(10, new NodeFault.Upgrade("be1", "fixed-no-x"))
+                .build();
+        CustomPlan plan = new CustomPlan(
+                "plan.json",
+                "random",
+                LinkPolicy.reliable(),
+                faults,
+                Workload.builder().build());
         assertEquals(List.of("buggy", "fixed-no-x"), Verdict.modesOf(RunSpec.custom("s", "buggy", plan, 1)));
     }
 }

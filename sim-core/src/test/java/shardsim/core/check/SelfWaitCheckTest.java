@@ -29,7 +29,7 @@ class SelfWaitCheckTest {
     }
 
     private static Task kettle(boolean[] water) {
-        return Task.waitingFor("boil", WATER, () -> water[0], 100_000, 1_000, () -> { });
+        return Task.waitingFor("boil", WATER, () -> water[0], 100_000, 1_000, () -> {});
     }
 
     private static Task tap(boolean[] water) {
@@ -47,7 +47,11 @@ class SelfWaitCheckTest {
         assertEquals(1, sim.checks().violations().size());
         Violation v = sim.checks().violations().get(0);
         assertEquals("W1", v.invariant());
-        assertTrue(v.message().contains("'boil'") && v.message().contains("'fill kettle'") && v.message().contains("in place 1 behind it"), v.message());
+        assertTrue(
+                v.message().contains("'boil'")
+                        && v.message().contains("'fill kettle'")
+                        && v.message().contains("in place 1 behind it"),
+                v.message());
     }
 
     @Test
@@ -56,7 +60,7 @@ class SelfWaitCheckTest {
         boolean[] water = new boolean[1];
         Probe kitchen = sim.nodes().node("kitchen", Probe.class);
         kitchen.ctx().worker("hands").submit(kettle(water));
-        kitchen.ctx().worker("plumber").submit(Task.of("slow job", 500_000, () -> { }));
+        kitchen.ctx().worker("plumber").submit(Task.of("slow job", 500_000, () -> {}));
         kitchen.ctx().worker("plumber").submit(tap(water));
         sim.runUntil(2_000_000);
         assertTrue(sim.checks().ok(), () -> sim.checks().violations().toString());
@@ -71,8 +75,8 @@ class SelfWaitCheckTest {
         WorkerQueue hands = kitchen.ctx().worker("hands", 1);
         WorkerQueue helper = kitchen.ctx().worker("helper");
         hands.submit(kettle(water));
-        hands.submit(Task.of("wash cup", 1_000, () -> { }));
-        helper.submit(Task.of("hand over", 10, () -> hands.submit(Task.of("dry cup", 1_000, () -> { }))));
+        hands.submit(Task.of("wash cup", 1_000, () -> {}));
+        helper.submit(Task.of("hand over", 10, () -> hands.submit(Task.of("dry cup", 1_000, () -> {}))));
         helper.submit(tap(water));
         sim.runUntil(1_000_000);
         assertEquals("kitchen/hands", helper.blockedOn().orElseThrow());
@@ -86,7 +90,7 @@ class SelfWaitCheckTest {
         Simulation sim = sim();
         boolean[] water = new boolean[1];
         sim.nodes().node("kitchen", Probe.class).ctx().worker("hands").submit(kettle(water));
-        sim.nodes().node("kitchen", Probe.class).ctx().worker("hands").submit(Task.of("unrelated", 1_000, () -> { }));
+        sim.nodes().node("kitchen", Probe.class).ctx().worker("hands").submit(Task.of("unrelated", 1_000, () -> {}));
         sim.runUntil(1_000_000);
         assertNull(new SelfWaitCheck(sim.view(), "W1").check());
         assertTrue(sim.checks().ok());

@@ -8,7 +8,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class CoverageTest {
-    private static final StateSpace SHARD = StateSpace.of("shard", Dimension.of("skew", "0", "1", "2+"), Dimension.of("proc", "idle", "running"));
+    private static final StateSpace SHARD =
+            StateSpace.of("shard", Dimension.of("skew", "0", "1", "2+"), Dimension.of("proc", "idle", "running"));
 
     @Test
     void statesEncodeMixedRadixFirstDimensionMostSignificant() {
@@ -18,8 +19,15 @@ class CoverageTest {
         assertEquals(5, SHARD.encode(2, 1));
         assertArrayEquals(new int[] {2, 0}, SHARD.decode(4));
         assertEquals("skew=1 proc=running", SHARD.label(3));
-        assertEquals(List.of("skew=0 proc=idle", "skew=0 proc=running", "skew=1 proc=idle", "skew=1 proc=running", "skew=2+ proc=idle",
-                "skew=2+ proc=running"), SHARD.labels());
+        assertEquals(
+                List.of(
+                        "skew=0 proc=idle",
+                        "skew=0 proc=running",
+                        "skew=1 proc=idle",
+                        "skew=1 proc=running",
+                        "skew=2+ proc=idle",
+                        "skew=2+ proc=running"),
+                SHARD.labels());
         assertThrows(IllegalArgumentException.class, () -> SHARD.encode(3, 0));
         assertThrows(IllegalArgumentException.class, () -> SHARD.encode(0));
     }
@@ -49,11 +57,14 @@ class CoverageTest {
 
     @Test
     void recorderKeepsStatesAndPerEntityTransitions() {
-        Coverage c = replay(new long[][][] {{{10, 0}, {11, 0}}, {{10, 3}, {11, 0}}, {{10, 3}, {11, 3}}, {{10, 0}, {11, 3}}});
+        Coverage c =
+                replay(new long[][][] {{{10, 0}, {11, 0}}, {{10, 3}, {11, 0}}, {{10, 3}, {11, 3}}, {{10, 0}, {11, 3}}});
         Coverage.Space s = c.spaces().get(0);
         assertArrayEquals(new int[] {0, 3}, s.states());
         // entity 10: 0->3, 3->0; entity 11: 0->3. Each transition counted once.
-        assertArrayEquals(new long[] {Coverage.Space.transition(SHARD, 0, 3), Coverage.Space.transition(SHARD, 3, 0)}, s.transitions());
+        assertArrayEquals(
+                new long[] {Coverage.Space.transition(SHARD, 0, 3), Coverage.Space.transition(SHARD, 3, 0)},
+                s.transitions());
         assertEquals(2, c.stateCount());
         assertEquals(2, c.transitionCount());
     }
@@ -61,11 +72,22 @@ class CoverageTest {
     /** Entities reported in another order, or skipped, at some samples: each keeps its own last state. */
     @Test
     void transitionsFollowEachEntityWhateverTheOrderOfReports() {
-        Coverage.Space s = replay(new long[][][] {{{10, 0}, {11, 1}, {12, 2}}, {{12, 4}, {10, 0}}, {{11, 1}, {10, 5}, {12, 4}}, {{10, 5}, {11, 3}, {12, 4}}})
-                .spaces().get(0);
+        Coverage.Space s = replay(new long[][][] {
+                    {{10, 0}, {11, 1}, {12, 2}},
+                    {{12, 4}, {10, 0}},
+                    {{11, 1}, {10, 5}, {12, 4}},
+                    {{10, 5}, {11, 3}, {12, 4}}
+                })
+                .spaces()
+                .get(0);
         assertArrayEquals(new int[] {0, 1, 2, 3, 4, 5}, s.states());
         // 12: 2->4; 10: 0->5; 11: 1->3. No transition between different entities' states.
-        assertArrayEquals(new long[] {Coverage.Space.transition(SHARD, 0, 5), Coverage.Space.transition(SHARD, 1, 3), Coverage.Space.transition(SHARD, 2, 4)},
+        assertArrayEquals(
+                new long[] {
+                    Coverage.Space.transition(SHARD, 0, 5),
+                    Coverage.Space.transition(SHARD, 1, 3),
+                    Coverage.Space.transition(SHARD, 2, 4)
+                },
                 java.util.stream.LongStream.of(s.transitions()).sorted().toArray());
     }
 

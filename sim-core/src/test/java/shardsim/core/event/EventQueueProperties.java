@@ -20,7 +20,8 @@ class EventQueueProperties {
      * (time, sequence): a reserved item ties ahead of everything added after its reservation.
      */
     @Property(tries = 300)
-    void reservedItemsSortByTheirReservedSequence(@ForAll @Size(max = 300) List<@LongRange(min = 0, max = 30) Long> times,
+    void reservedItemsSortByTheirReservedSequence(
+            @ForAll @Size(max = 300) List<@LongRange(min = 0, max = 30) Long> times,
             @ForAll @IntRange(min = 0, max = 40) int reserved) {
         EventQueue<long[]> q = new EventQueue<>(4);
         long first = q.reserve(reserved);
@@ -61,7 +62,8 @@ class EventQueueProperties {
             int item = q.poll();
             assertEquals((long) times.get(item), q.lastTime(), "time travels with its item");
             assertEquals(item, q.lastSeq(), "sequence is insertion order");
-            assertTrue(q.lastTime() > lastTime || (q.lastTime() == lastTime && q.lastSeq() > lastSeq),
+            assertTrue(
+                    q.lastTime() > lastTime || (q.lastTime() == lastTime && q.lastSeq() > lastSeq),
                     "out of order: " + q.lastTime() + "/" + q.lastSeq() + " after " + lastTime + "/" + lastSeq);
             lastTime = q.lastTime();
             lastSeq = q.lastSeq();
@@ -72,9 +74,11 @@ class EventQueueProperties {
 
     /** Interleaved adds and polls agree with a reference priority queue on (time, sequence). */
     @Property(tries = 200)
-    void interleavedOperationsMatchAReference(@ForAll @Size(max = 300) List<@IntRange(min = -1, max = 40) Integer> ops) {
+    void interleavedOperationsMatchAReference(
+            @ForAll @Size(max = 300) List<@IntRange(min = -1, max = 40) Integer> ops) {
         EventQueue<Long> q = new EventQueue<>(4);
-        PriorityQueue<long[]> ref = new PriorityQueue<>(Comparator.<long[]>comparingLong(a -> a[0]).thenComparingLong(a -> a[1]));
+        PriorityQueue<long[]> ref =
+                new PriorityQueue<>(Comparator.<long[]>comparingLong(a -> a[0]).thenComparingLong(a -> a[1]));
         long seq = 0;
         long now = 0;
         List<Long> got = new ArrayList<>();
@@ -106,10 +110,12 @@ class EventQueueProperties {
      * which fill all the lanes so that the heap takes the rest).
      */
     @Property(tries = 300)
-    void lanesKeepTheOrderOfTheHeap(@ForAll @Size(max = 400) List<@IntRange(min = -3, max = 60) Integer> ops,
+    void lanesKeepTheOrderOfTheHeap(
+            @ForAll @Size(max = 400) List<@IntRange(min = -3, max = 60) Integer> ops,
             @ForAll @IntRange(min = 0, max = 20) int reserved) {
         EventQueue<Long> q = new EventQueue<>(4);
-        PriorityQueue<long[]> ref = new PriorityQueue<>(Comparator.<long[]>comparingLong(a -> a[0]).thenComparingLong(a -> a[1]));
+        PriorityQueue<long[]> ref =
+                new PriorityQueue<>(Comparator.<long[]>comparingLong(a -> a[0]).thenComparingLong(a -> a[1]));
         long firstReserved = q.reserve(reserved);
         int usedReserved = 0;
         long now = 0;

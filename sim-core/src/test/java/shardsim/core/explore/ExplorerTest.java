@@ -29,6 +29,7 @@ class ExplorerTest {
     private static final LockFixture LOCK = new LockFixture();
     /** An explorer seed whose search opens the lock within {@link #BUDGET} runs (computed by the code, then fixed here). */
     private static final long SEED = 4_000;
+
     private static final int BUDGET = 5_000;
 
     private static ExploreResult explore(ExploreConfig config, Explorer.Runner runner) {
@@ -43,8 +44,11 @@ class ExplorerTest {
         assertEquals(guided.firstFailureRun(), guided.runs(), "it stops at the first failure");
         assertEquals(7, guided.tally().stateCount(), "every digit of the code was in at some point");
 
-        ExploreResult sweep = explore(ExploreConfig.of(LOCK, "buggy", "random", SEED, BUDGET).stoppingAtFirstFailure()
-                .withLimits(ExploreLimits.DEFAULTS.withFreshPerMille(1_000)), Explorer.serial(LOCK));
+        ExploreResult sweep = explore(
+                ExploreConfig.of(LOCK, "buggy", "random", SEED, BUDGET)
+                        .stoppingAtFirstFailure()
+                        .withLimits(ExploreLimits.DEFAULTS.withFreshPerMille(1_000)),
+                Explorer.serial(LOCK));
         assertFalse(sweep.foundFailure(), "fresh plans alone should not open the lock in " + BUDGET + " runs");
         assertEquals(BUDGET, sweep.runs());
         assertEquals(BUDGET, sweep.freshRuns());
@@ -53,7 +57,9 @@ class ExplorerTest {
 
     @Test
     void aFoundPlanReplaysToTheSameViolationsAndShrinksToTheCode() {
-        Finding f = Explorer.firstFailure(LOCK, "buggy", "random", SEED, BUDGET).findings().get(0);
+        Finding f = Explorer.firstFailure(LOCK, "buggy", "random", SEED, BUDGET)
+                .findings()
+                .get(0);
         RunResult again = LOCK.run(RunSpec.custom(LOCK.name(), "buggy", f.plan(), f.seed()));
         assertEquals(f.violations(), again.violations());
 
@@ -64,7 +70,8 @@ class ExplorerTest {
             }
             return out;
         };
-        ShrinkResult shrunk = new Shrinker(runner, ShrinkBudget.runs(20_000), 1, (n, a, b) -> { }).shrink(f.plan(), null);
+        ShrinkResult shrunk =
+                new Shrinker(runner, ShrinkBudget.runs(20_000), 1, (n, a, b) -> {}).shrink(f.plan(), null);
         assertEquals("L1", shrunk.invariant());
         List<Integer> digits = new ArrayList<>();
         for (TimedOperation op : shrunk.shrunk().workload().operations()) {
@@ -88,16 +95,38 @@ class ExplorerTest {
         };
         ExploreResult reversed = explore(config, backwards);
         assertEquals(describe(serial), describe(reversed));
-        assertEquals(describe(serial), describe(explore(config, Explorer.serial(LOCK))), "the same config explores the same way twice");
+        assertEquals(
+                describe(serial),
+                describe(explore(config, Explorer.serial(LOCK))),
+                "the same config explores the same way twice");
         assertTrue(serial.corpusSize() > 0);
     }
 
     private static String describe(ExploreResult r) {
         StringBuilder b = new StringBuilder();
-        b.append(r.runs()).append(' ').append(r.freshRuns()).append(' ').append(r.corpusSize()).append(' ').append(r.failingRuns()).append(' ')
-                .append(r.firstFailureRun()).append(' ').append(r.growth()).append(' ').append(r.tally().stateRuns(LockFixture.SPACE.name()));
+        b.append(r.runs())
+                .append(' ')
+                .append(r.freshRuns())
+                .append(' ')
+                .append(r.corpusSize())
+                .append(' ')
+                .append(r.failingRuns())
+                .append(' ')
+                .append(r.firstFailureRun())
+                .append(' ')
+                .append(r.growth())
+                .append(' ')
+                .append(r.tally().stateRuns(LockFixture.SPACE.name()));
         for (Finding f : r.findings()) {
-            b.append('\n').append(f.run()).append(' ').append(f.signature()).append(' ').append(f.count()).append(' ').append(f.origin()).append('\n')
+            b.append('\n')
+                    .append(f.run())
+                    .append(' ')
+                    .append(f.signature())
+                    .append(' ')
+                    .append(f.count())
+                    .append(' ')
+                    .append(f.origin())
+                    .append('\n')
                     .append(PlanJson.write(f.plan(), LOCK.name(), f.seed()));
         }
         for (ExploreResult.MutationUse u : r.mutations()) {
@@ -113,7 +142,10 @@ class ExplorerTest {
             ran.addAll(specs);
             return Explorer.serial(LOCK).run(specs);
         };
-        ExploreResult r = explore(ExploreConfig.of(LOCK, "buggy", "random", 100, 40).withLimits(ExploreLimits.DEFAULTS.withFreshPerMille(1_000)), recording);
+        ExploreResult r = explore(
+                ExploreConfig.of(LOCK, "buggy", "random", 100, 40)
+                        .withLimits(ExploreLimits.DEFAULTS.withFreshPerMille(1_000)),
+                recording);
         assertEquals(40, r.runs());
         for (int i = 0; i < ran.size(); i++) {
             RunSpec spec = ran.get(i);
@@ -157,12 +189,17 @@ class ExplorerTest {
                     assertTrue(f.atMicros() + c.durationMicros() <= to, "a clog ends before the quiet tail: " + f);
                 }
                 if (f.fault() instanceof shardsim.core.fault.NodeFault.ClockSkew k) {
-                    assertTrue(Math.abs(k.skewMicros()) <= shardsim.core.fault.FaultIntensity.SWARM_MAX_SKEW_MICROS.max(), "skew within swarm's: " + f);
+                    assertTrue(
+                            Math.abs(k.skewMicros()) <= shardsim.core.fault.FaultIntensity.SWARM_MAX_SKEW_MICROS.max(),
+                            "skew within swarm's: " + f);
                 }
             }
-            assertTrue(s.custom().link().lossProbability() <= shardsim.core.scenario.ChaosProfile.SWARM_MAX_LINK_PROBABILITY);
-            assertTrue(s.custom().link().duplicateProbability() <= shardsim.core.scenario.ChaosProfile.SWARM_MAX_LINK_PROBABILITY);
-            assertTrue(s.custom().link().delay().maxMicros() <= shardsim.core.scenario.ChaosProfile.SWARM_DELAY_MAX_MICROS.max());
+            assertTrue(s.custom().link().lossProbability()
+                    <= shardsim.core.scenario.ChaosProfile.SWARM_MAX_LINK_PROBABILITY);
+            assertTrue(s.custom().link().duplicateProbability()
+                    <= shardsim.core.scenario.ChaosProfile.SWARM_MAX_LINK_PROBABILITY);
+            assertTrue(s.custom().link().delay().maxMicros()
+                    <= shardsim.core.scenario.ChaosProfile.SWARM_DELAY_MAX_MICROS.max());
         }
         assertTrue(clogs > 0, "the exploration tried clogs");
     }
@@ -175,19 +212,26 @@ class ExplorerTest {
             ran.addAll(specs);
             return Explorer.serial(LOCK).run(specs);
         };
-        ExploreResult r = explore(ExploreConfig.of(LOCK, "buggy", "random", 0, 400).withLimits(small), recording);
+        ExploreResult r =
+                explore(ExploreConfig.of(LOCK, "buggy", "random", 0, 400).withLimits(small), recording);
         assertTrue(r.corpusSize() <= 3);
         assertTrue(r.findings().size() <= 2);
         for (RunSpec s : ran) {
-            assertTrue(s.custom().faults().size() <= 40, "faults " + s.custom().faults().size());
-            assertTrue(s.custom().operationCount() <= 30, "operations " + s.custom().operationCount());
+            assertTrue(
+                    s.custom().faults().size() <= 40,
+                    "faults " + s.custom().faults().size());
+            assertTrue(
+                    s.custom().operationCount() <= 30,
+                    "operations " + s.custom().operationCount());
         }
     }
 
     @Test
     void aRunThatThrowsIsAFindingWithItsPlan() {
         Scenario throwing = new ThrowsOnSeed3();
-        ExploreResult r = explore(ExploreConfig.of(throwing, "fixed", "random", 0, 8).withLimits(ExploreLimits.DEFAULTS.withFreshPerMille(1_000)),
+        ExploreResult r = explore(
+                ExploreConfig.of(throwing, "fixed", "random", 0, 8)
+                        .withLimits(ExploreLimits.DEFAULTS.withFreshPerMille(1_000)),
                 Explorer.serial(throwing));
         assertEquals(1, r.failingRuns());
         assertEquals(4, r.firstFailureRun());
@@ -195,7 +239,8 @@ class ExplorerTest {
         assertEquals("exception java.lang.IllegalStateException", f.signature());
         assertEquals("java.lang.IllegalStateException: model bug second line", f.error());
         assertEquals(3, f.seed());
-        assertNull(Outcome.of(LOCK, new RunSpec(LOCK.name(), "fixed", "random", 3)).error());
+        assertNull(
+                Outcome.of(LOCK, new RunSpec(LOCK.name(), "fixed", "random", 3)).error());
     }
 
     /** The lock, except that the run of seed 3 throws, as a model with a bug might. */

@@ -42,8 +42,11 @@ class SamplingValuesTest {
     @Test
     void theFunctionsThemselves() {
         // The bits of exp and log1p at the inputs the samplers see most.
-        assertEquals(STRICT_BITS, Long.toHexString(Double.doubleToLongBits(StrictMath.exp(-7.0))) + " " + Long.toHexString(Double.doubleToLongBits(StrictMath.log1p(-0.999)))
-                + " " + Long.toHexString(Double.doubleToLongBits(StrictMath.log1p(-0.123456789))));
+        assertEquals(
+                STRICT_BITS,
+                Long.toHexString(Double.doubleToLongBits(StrictMath.exp(-7.0))) + " "
+                        + Long.toHexString(Double.doubleToLongBits(StrictMath.log1p(-0.999))) + " "
+                        + Long.toHexString(Double.doubleToLongBits(StrictMath.log1p(-0.123456789))));
     }
 
     static final String EXPONENTIAL = "[4597, 6887, 544, 6069, 3674, 4268, 539, 6464, 1016, 5866, 5116, 1231]";

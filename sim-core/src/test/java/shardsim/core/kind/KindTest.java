@@ -14,20 +14,25 @@ import shardsim.core.fault.NodeFault;
 import shardsim.core.scenario.PlanKinds;
 
 class KindTest {
-    record Undeclared(String node, long delayMicros) {
-    }
+    record Undeclared(String node, long delayMicros) {}
 
-    record Declared(String node, @Quantity(Unit.MICROS) long delayMicros, long id) {
-    }
+    record Declared(String node, @Quantity(Unit.MICROS) long delayMicros, long id) {}
 
     @Test
     void aKindsFieldsAndUnitsComeFromItsRecord() {
         Kind clog = Kind.of(NetFault.Clog.class);
         assertEquals("clog", clog.name());
-        assertEquals(List.of("a", "b", "durationMicros"), clog.fields().stream().map(Field::name).toList());
-        assertEquals(List.of(Unit.NAME, Unit.NAME, Unit.MICROS), clog.fields().stream().map(Field::unit).toList());
-        assertEquals(Unit.SKEW_MICROS, Kind.of(NodeFault.ClockSkew.class).field("skewMicros").unit());
-        assertEquals("partition-one-way", Kind.of(NetFault.PartitionOneWay.class).name());
+        assertEquals(
+                List.of("a", "b", "durationMicros"),
+                clog.fields().stream().map(Field::name).toList());
+        assertEquals(
+                List.of(Unit.NAME, Unit.NAME, Unit.MICROS),
+                clog.fields().stream().map(Field::unit).toList());
+        assertEquals(
+                Unit.SKEW_MICROS,
+                Kind.of(NodeFault.ClockSkew.class).field("skewMicros").unit());
+        assertEquals(
+                "partition-one-way", Kind.of(NetFault.PartitionOneWay.class).name());
     }
 
     @Test
@@ -49,7 +54,8 @@ class KindTest {
         assertThrows(IllegalArgumentException.class, () -> Unit.COUNT.check("w", "f", Unit.MAX_ID + 1));
         assertThrows(IllegalArgumentException.class, () -> Unit.PROBABILITY.check("w", "f", 1.5));
         Unit.NUMBER.check("w", "f", 1.5);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Unit.NUMBER.check("w", "f", Double.NaN));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> Unit.NUMBER.check("w", "f", Double.NaN));
         assertEquals("w: f must be a finite number, got NaN", e.getMessage());
     }
 
@@ -60,7 +66,9 @@ class KindTest {
         assertEquals(List.of("x", "y", 5L), clog.values(c));
         assertEquals(new NetFault.Clog("x", "y", 7), clog.build(clog.valuesWith(c, "durationMicros", 7L)));
         assertNull(clog.valuesWith(c, "nope", 1L));
-        assertThrows(java.lang.reflect.InvocationTargetException.class, () -> clog.build(clog.valuesWith(c, "durationMicros", 0L)));
+        assertThrows(
+                java.lang.reflect.InvocationTargetException.class,
+                () -> clog.build(clog.valuesWith(c, "durationMicros", 0L)));
     }
 
     @Test

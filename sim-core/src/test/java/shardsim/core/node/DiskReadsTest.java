@@ -60,13 +60,23 @@ class DiskReadsTest {
                 deleted.forEach(visible::remove);
                 visible.putAll(pending);
                 for (String k : KEYS) {
-                    assertEquals(Optional.ofNullable(visible.get(k)), disk.get(k, Integer.class), "seed " + seed + " step " + step + " key " + k);
+                    assertEquals(
+                            Optional.ofNullable(visible.get(k)),
+                            disk.get(k, Integer.class),
+                            "seed " + seed + " step " + step + " key " + k);
                 }
                 for (String prefix : List.of("a", "a/", "b/", "c")) {
-                    List<String> keys = new ArrayList<>(visible.subMap(prefix, true, prefix + Character.MAX_VALUE, false).keySet());
-                    List<Integer> values = new ArrayList<>(visible.subMap(prefix, true, prefix + Character.MAX_VALUE, false).values());
+                    List<String> keys =
+                            new ArrayList<>(visible.subMap(prefix, true, prefix + Character.MAX_VALUE, false)
+                                    .keySet());
+                    List<Integer> values =
+                            new ArrayList<>(visible.subMap(prefix, true, prefix + Character.MAX_VALUE, false)
+                                    .values());
                     assertEquals(keys, disk.keys(prefix), "seed " + seed + " step " + step + " prefix " + prefix);
-                    assertEquals(values, disk.values(prefix, Integer.class), "seed " + seed + " step " + step + " prefix " + prefix);
+                    assertEquals(
+                            values,
+                            disk.values(prefix, Integer.class),
+                            "seed " + seed + " step " + step + " prefix " + prefix);
                 }
             }
         }

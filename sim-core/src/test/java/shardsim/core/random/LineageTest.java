@@ -16,7 +16,9 @@ class LineageTest {
         SimRandom plain = new SimRandom(42);
         SimRandom tracked = SimRandom.tracked(42);
         assertArrayEquals(draw(plain, 8), draw(tracked, 8));
-        assertArrayEquals(draw(plain.fork("node/a/1").fork("inner"), 8), draw(tracked.fork("node/a/1").fork("inner"), 8));
+        assertArrayEquals(
+                draw(plain.fork("node/a/1").fork("inner"), 8),
+                draw(tracked.fork("node/a/1").fork("inner"), 8));
         assertEquals(42, tracked.seed());
         assertEquals(3, tracked.lineageSize());
         assertEquals(0, plain.lineageSize());
@@ -31,8 +33,12 @@ class LineageTest {
         live.nextLong();
         root.reseedLineage(123);
         assertFalse(Arrays.equals(liveBefore, draw(live, 8)), "a live stream is re-seeded");
-        assertFalse(Arrays.equals(draw(new SimRandom(7).fork("network").fork("inner"), 8), draw(grandchild, 8)), "a grandchild is re-seeded");
-        assertFalse(Arrays.equals(draw(new SimRandom(7).fork("node/b/2"), 8), draw(root.fork("node/b/2"), 8)), "a stream forked afterwards is new");
+        assertFalse(
+                Arrays.equals(draw(new SimRandom(7).fork("network").fork("inner"), 8), draw(grandchild, 8)),
+                "a grandchild is re-seeded");
+        assertFalse(
+                Arrays.equals(draw(new SimRandom(7).fork("node/b/2"), 8), draw(root.fork("node/b/2"), 8)),
+                "a stream forked afterwards is new");
     }
 
     @Test

@@ -38,7 +38,10 @@ class SimRandomProperties {
     }
 
     @Property(tries = 300)
-    void rangedDrawsStayInRange(@ForAll long seed, @ForAll @LongRange(min = -1000, max = 1000) long lo, @ForAll @LongRange(min = 0, max = 5000) long width) {
+    void rangedDrawsStayInRange(
+            @ForAll long seed,
+            @ForAll @LongRange(min = -1000, max = 1000) long lo,
+            @ForAll @LongRange(min = 0, max = 5000) long width) {
         SimRandom r = new SimRandom(seed);
         for (int i = 0; i < 50; i++) {
             long v = r.between(lo, lo + width);

@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test;
 class ProseTest {
     @Test
     void aResourceIsReadAsOneLinePerParagraph() {
-        assertEquals("**First paragraph**, wrapped over three lines.\n\nSecond paragraph.\n\nThird, after two blank lines.",
+        assertEquals(
+                "**First paragraph**, wrapped over three lines.\n\nSecond paragraph.\n\nThird, after two blank lines.",
                 Prose.load(ProseTest.class, "prose-sample.md"));
     }
 
@@ -21,7 +22,8 @@ class ProseTest {
 
     @Test
     void aMissingResourceIsAnError() {
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> Prose.load(ProseTest.class, "no-such.md"));
+        IllegalStateException e =
+                assertThrows(IllegalStateException.class, () -> Prose.load(ProseTest.class, "no-such.md"));
         assertTrue(e.getMessage().contains("no-such.md"), e.getMessage());
     }
 
@@ -54,7 +56,11 @@ class ProseTest {
         };
         ScenarioPresentation p = ScenarioPresentation.of(bare);
         assertEquals(ScenarioPresentation.NONE, p);
-        assertTrue(p.summary().isEmpty() && p.upstream().isEmpty() && p.fidelity().isEmpty() && p.logAlignment().isEmpty()
-                && p.rolloutNotes().isEmpty() && p.explainNotes().isEmpty());
+        assertTrue(p.summary().isEmpty()
+                && p.upstream().isEmpty()
+                && p.fidelity().isEmpty()
+                && p.logAlignment().isEmpty()
+                && p.rolloutNotes().isEmpty()
+                && p.explainNotes().isEmpty());
     }
 }

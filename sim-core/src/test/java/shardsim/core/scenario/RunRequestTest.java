@@ -26,7 +26,8 @@ class RunRequestTest {
 
     @Test
     void aCustomPlanHoldsTheOneCopyOfItsNodeModesAndTheCommandLinesGoOverIt() {
-        CustomPlan plan = FIXTURE.planOf(new RunSpec(FIXTURE.name(), "buggy", "random", 3)).withModes(Map.of("s1", "fixed", "s2", "fixed"));
+        CustomPlan plan = FIXTURE.planOf(new RunSpec(FIXTURE.name(), "buggy", "random", 3))
+                .withModes(Map.of("s1", "fixed", "s2", "fixed"));
         RunRequest r = RunRequest.custom(FIXTURE, plan).withNodeModes(Map.of("s2", "buggy"));
         assertEquals(Map.of("s1", "fixed", "s2", "buggy"), r.custom().modes());
         assertEquals(r.custom().modes(), r.nodeModes());

@@ -18,7 +18,8 @@ class RunResultTest {
         for (String inv : invariants) {
             vs.add(new Violation(inv, "broke", 1, 1));
         }
-        return new RunResult(new RunSpec("s", "fixed", "random", 0), vs.isEmpty(), 0, 0, 0, 0, 0, vs, Map.of(), Map.of(), List.of());
+        return new RunResult(
+                new RunSpec("s", "fixed", "random", 0), vs.isEmpty(), 0, 0, 0, 0, 0, vs, Map.of(), Map.of(), List.of());
     }
 
     @Test

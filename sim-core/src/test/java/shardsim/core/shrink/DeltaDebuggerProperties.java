@@ -24,21 +24,27 @@ class DeltaDebuggerProperties {
 
     /** Fails while every culprit is present: ddmin must find exactly the culprits, whatever the batch size. */
     @Property(tries = 300)
-    void findsExactlyTheCulprits(@ForAll @IntRange(min = 1, max = 80) int n, @ForAll @Size(min = 1, max = 4) List<@IntRange(min = 0, max = 79) Integer> picks,
+    void findsExactlyTheCulprits(
+            @ForAll @IntRange(min = 1, max = 80) int n,
+            @ForAll @Size(min = 1, max = 4) List<@IntRange(min = 0, max = 79) Integer> picks,
             @ForAll @IntRange(min = 1, max = 4) int batch) {
         TreeSet<Integer> culprits = new TreeSet<>();
         for (int p : picks) {
             culprits.add(p % n);
         }
         int[] runs = {0};
-        DeltaDebugger<Integer> dd = new DeltaDebugger<>(range(n), cs -> {
-            boolean[] out = new boolean[cs.size()];
-            for (int i = 0; i < cs.size(); i++) {
-                runs[0]++;
-                out[i] = cs.get(i).containsAll(culprits);
-            }
-            return out;
-        }, () -> false, batch);
+        DeltaDebugger<Integer> dd = new DeltaDebugger<>(
+                range(n),
+                cs -> {
+                    boolean[] out = new boolean[cs.size()];
+                    for (int i = 0; i < cs.size(); i++) {
+                        runs[0]++;
+                        out[i] = cs.get(i).containsAll(culprits);
+                    }
+                    return out;
+                },
+                () -> false,
+                batch);
         List<Integer> result = dd.minimize();
         assertEquals(new ArrayList<>(culprits), result);
         assertFalse(dd.stopped());
@@ -52,13 +58,17 @@ class DeltaDebuggerProperties {
         if (total % 5 != 0) {
             input.add(5 - total % 5);
         }
-        DeltaDebugger<Integer> dd = new DeltaDebugger<>(input, cs -> {
-            boolean[] out = new boolean[cs.size()];
-            for (int i = 0; i < cs.size(); i++) {
-                out[i] = fails(cs.get(i));
-            }
-            return out;
-        }, () -> false, 2);
+        DeltaDebugger<Integer> dd = new DeltaDebugger<>(
+                input,
+                cs -> {
+                    boolean[] out = new boolean[cs.size()];
+                    for (int i = 0; i < cs.size(); i++) {
+                        out[i] = fails(cs.get(i));
+                    }
+                    return out;
+                },
+                () -> false,
+                2);
         List<Integer> result = dd.minimize();
         assertTrue(fails(result) || result.isEmpty() && fails(List.of()));
         for (int i = 0; i < result.size(); i++) {
@@ -74,16 +84,21 @@ class DeltaDebuggerProperties {
 
     /** A run budget stops the search with a list that still fails. */
     @Property(tries = 100)
-    void budgetStopsWithAFailingList(@ForAll @IntRange(min = 8, max = 200) int n, @ForAll @IntRange(min = 1, max = 6) int maxRuns) {
+    void budgetStopsWithAFailingList(
+            @ForAll @IntRange(min = 8, max = 200) int n, @ForAll @IntRange(min = 1, max = 6) int maxRuns) {
         int[] runs = {0};
-        DeltaDebugger<Integer> dd = new DeltaDebugger<>(range(n), cs -> {
-            boolean[] out = new boolean[cs.size()];
-            for (int i = 0; i < cs.size(); i++) {
-                runs[0]++;
-                out[i] = cs.get(i).contains(n - 1) && cs.get(i).contains(n / 2);
-            }
-            return out;
-        }, () -> runs[0] >= maxRuns, 1);
+        DeltaDebugger<Integer> dd = new DeltaDebugger<>(
+                range(n),
+                cs -> {
+                    boolean[] out = new boolean[cs.size()];
+                    for (int i = 0; i < cs.size(); i++) {
+                        runs[0]++;
+                        out[i] = cs.get(i).contains(n - 1) && cs.get(i).contains(n / 2);
+                    }
+                    return out;
+                },
+                () -> runs[0] >= maxRuns,
+                1);
         List<Integer> result = dd.minimize();
         assertTrue(result.contains(n - 1) && result.contains(n / 2));
         assertTrue(runs[0] <= maxRuns, "ran " + runs[0] + " with a budget of " + maxRuns);

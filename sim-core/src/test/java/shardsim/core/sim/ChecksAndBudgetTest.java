@@ -47,9 +47,10 @@ class ChecksAndBudgetTest {
 
     @Test
     void aRunOverItsTimeBudgetIsReported() {
-        Simulation sim = new Simulation(1, SimConfig.defaults().withBudget(RunBudget.of(1_000_000, 5_000_000)), Trace.digestOnly());
+        Simulation sim = new Simulation(
+                1, SimConfig.defaults().withBudget(RunBudget.of(1_000_000, 5_000_000)), Trace.digestOnly());
         sim.nodes().add("n", Probe::new);
-        sim.at(6_000_000, "too late", () -> { });
+        sim.at(6_000_000, "too late", () -> {});
         sim.runUntil(10_000_000);
         assertEquals(RunBudget.INVARIANT, sim.checks().violations().get(0).invariant());
         assertTrue(sim.checks().violations().get(0).message().contains("virtual time budget"));
@@ -86,7 +87,9 @@ class ChecksAndBudgetTest {
         sim.checks().invariant(Invariant.of("per-event", () -> counter[0] > 0 ? "counter moved" : null));
         sim.runUntil(1_000_000);
         assertEquals(1, counter[0], "nothing after the violating event runs");
-        assertEquals(java.util.List.of("raised-in-handler", "per-event"), sim.checks().violations().stream().map(Violation::invariant).toList());
+        assertEquals(
+                java.util.List.of("raised-in-handler", "per-event"),
+                sim.checks().violations().stream().map(Violation::invariant).toList());
         assertTrue(sim.stopped());
     }
 
@@ -119,7 +122,9 @@ class ChecksAndBudgetTest {
         sim.at(4_500_000, "recover", () -> recovered[0] = true);
         sim.runUntil(10_000_000);
         sim.finish();
-        assertTrue(sim.checks().ok(), "recovered 1.5 s after the heal, within 2 s: " + sim.checks().violations());
+        assertTrue(
+                sim.checks().ok(),
+                "recovered 1.5 s after the heal, within 2 s: " + sim.checks().violations());
         assertEquals(3_000_000, sim.faults().quietSinceMicros());
 
         Simulation late = new Simulation(1, SimConfig.defaults(), Trace.digestOnly());
@@ -136,8 +141,7 @@ class ChecksAndBudgetTest {
     }
 
     /** A fault kind nobody registered a handler for. */
-    private record Mystery() implements shardsim.core.fault.Fault {
-    }
+    private record Mystery() implements shardsim.core.fault.Fault {}
 
     @Test
     void faultKindsAreKebabCaseNames() {
@@ -166,7 +170,8 @@ class ChecksAndBudgetTest {
         Simulation sim = new Simulation(1, SimConfig.defaults(), Trace.digestOnly());
         sim.nodes().add("a", Probe::new);
         sim.faults().injectAt(10, new Mystery());
-        IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, () -> sim.runUntil(100));
+        IllegalStateException e =
+                org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, () -> sim.runUntil(100));
         assertTrue(e.getMessage().contains("mystery"));
     }
 }

@@ -25,7 +25,10 @@ class ChecksObserveTest {
             }
         });
         sim.nodes().add("sender", Probe::new);
-        sim.at(1_000, "send", () -> sim.nodes().node("sender", Probe.class).ctx().send("cheat", new Probe.Msg(1)));
+        sim.at(
+                1_000,
+                "send",
+                () -> sim.nodes().node("sender", Probe.class).ctx().send("cheat", new Probe.Msg(1)));
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> sim.runUntil(1_000_000));
         assertTrue(e.getMessage().contains("raised by model code"), e.getMessage());
         assertTrue(sim.checks().violations().isEmpty(), "nothing was recorded");
@@ -65,7 +68,9 @@ class ChecksObserveTest {
         sim.checks().validation(Invariant.of("V", () -> "at the end"));
         sim.runUntil(1_000_000);
         sim.finish();
-        assertEquals(java.util.List.of("I", "S", "L", "V"), sim.checks().violations().stream().map(v -> v.invariant()).toList());
+        assertEquals(
+                java.util.List.of("I", "S", "L", "V"),
+                sim.checks().violations().stream().map(v -> v.invariant()).toList());
         // Outside the loop (a harness, a test) the guard is down too.
         sim.checks().violation("H", "from the harness");
         assertEquals(5, sim.checks().violations().size());

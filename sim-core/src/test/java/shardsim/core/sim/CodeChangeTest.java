@@ -36,7 +36,10 @@ class CodeChangeTest {
         assertEquals("fixed", sim.nodes().codeOf("peer"));
         assertEquals("buggy", sim.nodes().node("n", Probe.class).ctx().code());
         assertEquals("fixed", sim.nodes().node("peer", Probe.class).ctx().code());
-        assertThrows(IllegalStateException.class, () -> sim.nodes().assignCodes("fixed", Map.of("n", "fixed")), "a node added already keeps its code");
+        assertThrows(
+                IllegalStateException.class,
+                () -> sim.nodes().assignCodes("fixed", Map.of("n", "fixed")),
+                "a node added already keeps its code");
     }
 
     @Test
@@ -69,15 +72,25 @@ class CodeChangeTest {
         assertEquals("buggy", old.ctx().code(), "an incarnation's code never changes");
         assertEquals("fixed", sim.nodes().codeOf("n"));
         assertEquals(0, fresh.volatileCounter(), "volatile state is gone");
-        assertEquals(List.of(0, 0, 0), List.of(fired[0], fired[1], fired[2]), "timers, calls and queued work of the old process are void");
+        assertEquals(
+                List.of(0, 0, 0),
+                List.of(fired[0], fired[1], fired[2]),
+                "timers, calls and queued work of the old process are void");
         assertEquals(1, sim.nodes().disk("n").get("flushed", Integer.class).orElse(null));
-        assertEquals(2, sim.nodes().disk("n").get("pending", Integer.class).orElse(null), "the machine kept running: unflushed writes survive the process");
+        assertEquals(
+                2,
+                sim.nodes().disk("n").get("pending", Integer.class).orElse(null),
+                "the machine kept running: unflushed writes survive the process");
         assertEquals(faultsBefore, sim.faults().active(), "an upgrade is momentary");
 
-        TraceEvent sw = sim.record().trace().events().stream().filter(e -> e.data() instanceof TraceData.CodeSwitch).findFirst().orElseThrow();
+        TraceEvent sw = sim.record().trace().events().stream()
+                .filter(e -> e.data() instanceof TraceData.CodeSwitch)
+                .findFirst()
+                .orElseThrow();
         assertEquals(new TraceData.CodeSwitch("buggy", "fixed", true, 0), sw.data());
         assertEquals(TraceKind.CRASH, sw.kind(), "the process stopped");
-        TraceEvent next = sim.record().trace().events().get(sim.record().trace().events().indexOf(sw) + 1);
+        TraceEvent next =
+                sim.record().trace().events().get(sim.record().trace().events().indexOf(sw) + 1);
         assertEquals(new TraceData.Boot(true, 1), next.data(), "and recovered at once");
     }
 
@@ -104,7 +117,10 @@ class CodeChangeTest {
         sim.runUntil(500);
         assertEquals("buggy", sim.nodes().node("peer", Probe.class).ctx().code());
         assertEquals(1, sim.nodes().node("peer", Probe.class).ctx().incarnation());
-        TraceEvent sw = sim.record().trace().events().stream().filter(e -> e.data() instanceof TraceData.CodeSwitch).findFirst().orElseThrow();
+        TraceEvent sw = sim.record().trace().events().stream()
+                .filter(e -> e.data() instanceof TraceData.CodeSwitch)
+                .findFirst()
+                .orElseThrow();
         assertEquals(new TraceData.CodeSwitch("fixed", "buggy", false, 0), sw.data());
         assertEquals(TraceKind.STATE, sw.kind());
     }

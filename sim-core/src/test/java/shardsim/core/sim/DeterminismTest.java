@@ -55,8 +55,10 @@ class DeterminismTest {
     @Property(tries = 30)
     void aGeneratedFaultPlanGivesTheSameDigestForTheSameSeed(@ForAll @LongRange(min = 0, max = 1_000_000) long seed) {
         assertEquals(EchoModel.digest(seed), EchoModel.digest(seed));
-        FaultPlan a = FaultPlanGenerator.generate(new SimRandom(seed), List.of("a", "b", "c"), List.of("a"), 0, 60_000_000, FaultIntensity.moderate());
-        FaultPlan b = FaultPlanGenerator.generate(new SimRandom(seed), List.of("a", "b", "c"), List.of("a"), 0, 60_000_000, FaultIntensity.moderate());
+        FaultPlan a = FaultPlanGenerator.generate(
+                new SimRandom(seed), List.of("a", "b", "c"), List.of("a"), 0, 60_000_000, FaultIntensity.moderate());
+        FaultPlan b = FaultPlanGenerator.generate(
+                new SimRandom(seed), List.of("a", "b", "c"), List.of("a"), 0, 60_000_000, FaultIntensity.moderate());
         assertEquals(a, b);
     }
 
@@ -76,13 +78,15 @@ class DeterminismTest {
         assertEquals(full.record().trace().digest(), ring.record().trace().digest());
         assertEquals(EchoModel.digest(11), full.record().trace().digest());
         List<TraceEvent> all = full.record().trace().events();
-        assertEquals(all.subList(all.size() - 10, all.size()), ring.record().trace().events());
+        assertEquals(
+                all.subList(all.size() - 10, all.size()), ring.record().trace().events());
         assertEquals(full.record().trace().count(), all.size());
     }
 
     @Test
     void theSelfCheckPassesForADeterministicScenario() {
-        assertTrue(DeterminismCheck.check(new EchoScenario(), new RunSpec("echo", "fixed", "random", 5)).isEmpty());
+        assertTrue(DeterminismCheck.check(new EchoScenario(), new RunSpec("echo", "fixed", "random", 5))
+                .isEmpty());
     }
 
     /** A scenario with a leak (state shared between runs) is caught, and the first differing event named. */
@@ -104,7 +108,9 @@ class DeterminismTest {
         assertTrue(diff.isPresent());
         assertEquals("run number 0", diff.get().first().detail());
         assertEquals("run number 1", diff.get().second().detail());
-        assertTrue(diff.get().describe().contains("traces differ at event #" + diff.get().index()));
+        assertTrue(diff.get()
+                .describe()
+                .contains("traces differ at event #" + diff.get().index()));
     }
 
     /** Every echo message kind reaches a handler that knows it; an unknown kind is refused loudly. */
@@ -117,12 +123,21 @@ class DeterminismTest {
             assertTrue(kind.isRecord(), kind + " is a record");
         }
         assertEquals(3, EchoProtocol.class.getPermittedSubclasses().length, "update this test when adding a kind");
-        sim.at(1, "note", () -> sim.nodes().node("client-2", EchoClient.class).onMessage(
-                new shardsim.core.node.Envelope(999, "client-1", "client-2", new EchoProtocol.Note("hi"), 0, false, 0)));
+        sim.at(
+                1,
+                "note",
+                () -> sim.nodes()
+                        .node("client-2", EchoClient.class)
+                        .onMessage(new shardsim.core.node.Envelope(
+                                999, "client-1", "client-2", new EchoProtocol.Note("hi"), 0, false, 0)));
         sim.runUntil(10);
-        org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, () -> server.onMessage(
-                new shardsim.core.node.Envelope(998, "client-1", "server", new EchoProtocol.Pong(1, 1), 0, false, 0)));
-        org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, () -> server.onMessage(
-                new shardsim.core.node.Envelope(997, "client-1", "server", new shardsim.core.fixture.Probe.Msg(1), 0, false, 0)));
+        org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalStateException.class,
+                () -> server.onMessage(new shardsim.core.node.Envelope(
+                        998, "client-1", "server", new EchoProtocol.Pong(1, 1), 0, false, 0)));
+        org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalStateException.class,
+                () -> server.onMessage(new shardsim.core.node.Envelope(
+                        997, "client-1", "server", new shardsim.core.fixture.Probe.Msg(1), 0, false, 0)));
     }
 }

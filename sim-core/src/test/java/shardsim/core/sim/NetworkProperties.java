@@ -41,8 +41,10 @@ class NetworkProperties {
     }
 
     @Property(tries = 100)
-    void withoutLossOrPartitionEveryMessageArrivesExactlyOnce(@ForAll long seed, @ForAll @IntRange(min = 1, max = 200) int count) {
-        Simulation sim = twoProbes(seed, new LinkPolicy(0, 0, new Delay.Exponential(10, 5_000, 100_000), LinkPolicy.DEFAULT_CAPACITY));
+    void withoutLossOrPartitionEveryMessageArrivesExactlyOnce(
+            @ForAll long seed, @ForAll @IntRange(min = 1, max = 200) int count) {
+        Simulation sim = twoProbes(
+                seed, new LinkPolicy(0, 0, new Delay.Exponential(10, 5_000, 100_000), LinkPolicy.DEFAULT_CAPACITY));
         sendBurst(sim, "a", "b", count);
         sim.runUntil(10_000_000);
         TreeMap<Integer, Integer> copies = copiesByMessage(sim.nodes().node("b", Probe.class));
@@ -51,8 +53,10 @@ class NetworkProperties {
     }
 
     @Property(tries = 100)
-    void withDuplicationEveryMessageArrivesAtLeastOnce(@ForAll long seed, @ForAll @DoubleRange(min = 0.01, max = 1.0) double dup) {
-        Simulation sim = twoProbes(seed, new LinkPolicy(0, dup, new Delay.Uniform(10, 50_000), LinkPolicy.DEFAULT_CAPACITY));
+    void withDuplicationEveryMessageArrivesAtLeastOnce(
+            @ForAll long seed, @ForAll @DoubleRange(min = 0.01, max = 1.0) double dup) {
+        Simulation sim =
+                twoProbes(seed, new LinkPolicy(0, dup, new Delay.Uniform(10, 50_000), LinkPolicy.DEFAULT_CAPACITY));
         sendBurst(sim, "a", "b", 100);
         sim.runUntil(10_000_000);
         TreeMap<Integer, Integer> copies = copiesByMessage(sim.nodes().node("b", Probe.class));
@@ -65,7 +69,8 @@ class NetworkProperties {
 
     @Property(tries = 100)
     void aPartitionedLinkDeliversNothing(@ForAll long seed, @ForAll @DoubleRange(min = 0, max = 0.5) double dup) {
-        Simulation sim = twoProbes(seed, new LinkPolicy(0, dup, new Delay.Uniform(10, 50_000), LinkPolicy.DEFAULT_CAPACITY));
+        Simulation sim =
+                twoProbes(seed, new LinkPolicy(0, dup, new Delay.Uniform(10, 50_000), LinkPolicy.DEFAULT_CAPACITY));
         sim.network().partition("a", "b");
         sendBurst(sim, "a", "b", 50);
         sendBurst(sim, "b", "a", 50);
@@ -77,7 +82,8 @@ class NetworkProperties {
 
     @Property(tries = 100)
     void aOneWayPartitionBlocksOneDirectionOnly(@ForAll long seed) {
-        Simulation sim = twoProbes(seed, new LinkPolicy(0, 0, new Delay.Uniform(10, 50_000), LinkPolicy.DEFAULT_CAPACITY));
+        Simulation sim =
+                twoProbes(seed, new LinkPolicy(0, 0, new Delay.Uniform(10, 50_000), LinkPolicy.DEFAULT_CAPACITY));
         sim.network().partitionOneWay("a", "b");
         sendBurst(sim, "a", "b", 40);
         sendBurst(sim, "b", "a", 40);
@@ -96,7 +102,14 @@ class NetworkProperties {
         sim.at(30_000, "send 2", () -> a.ctx().send("b", new Probe.Msg(2)));
         sim.runUntil(1_000_000);
         assertEquals(1, sim.nodes().node("b", Probe.class).received().size());
-        assertEquals(2, ((Probe.Msg) sim.nodes().node("b", Probe.class).received().get(0).message()).n());
+        assertEquals(
+                2,
+                ((Probe.Msg) sim.nodes()
+                                .node("b", Probe.class)
+                                .received()
+                                .get(0)
+                                .message())
+                        .n());
     }
 
     @Property(tries = 50)
@@ -111,7 +124,8 @@ class NetworkProperties {
 
     @Property(tries = 30)
     void aClogDelaysButDoesNotLose(@ForAll long seed) {
-        Simulation sim = twoProbes(seed, new LinkPolicy(0, 0, new Delay.Uniform(10, 1_000), LinkPolicy.DEFAULT_CAPACITY));
+        Simulation sim =
+                twoProbes(seed, new LinkPolicy(0, 0, new Delay.Uniform(10, 1_000), LinkPolicy.DEFAULT_CAPACITY));
         sim.faults().apply(new shardsim.core.fault.NetFault.Clog("a", "b", 2_000_000));
         sendBurst(sim, "a", "b", 20);
         sim.runUntil(1_999_999);

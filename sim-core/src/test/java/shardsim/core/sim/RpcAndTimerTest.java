@@ -32,26 +32,35 @@ class RpcAndTimerTest {
         Simulation sim = sim(new LinkPolicy(0, 0, new Delay.Fixed(1_000), 100));
         List<Message> replies = new ArrayList<>();
         int[] timeouts = new int[1];
-        sim.nodes().node("client", Probe.class).ctx().call("server", new Probe.Msg(3), Probe.Msg.class, 10_000, replies::add, () -> timeouts[0]++);
+        sim.nodes()
+                .node("client", Probe.class)
+                .ctx()
+                .call("server", new Probe.Msg(3), Probe.Msg.class, 10_000, replies::add, () -> timeouts[0]++);
         sim.runUntil(1_000_000);
         assertEquals(List.of(new Probe.Msg(-3)), replies);
         assertEquals(0, timeouts[0]);
     }
 
     /** A reply type the probe server never sends. */
-    private record Other() implements Message {
-    }
+    private record Other() implements Message {}
 
     @Test
     void aReplyOfAnotherTypeThanAskedForIsReportedAsTheModelsBug() {
         Simulation sim = sim(new LinkPolicy(0, 0, new Delay.Fixed(1_000), 100));
         List<Other> replies = new ArrayList<>();
         int[] timeouts = new int[1];
-        sim.nodes().node("client", Probe.class).ctx().call("server", new Probe.Msg(6), Other.class, 10_000, replies::add, () -> timeouts[0]++);
+        sim.nodes()
+                .node("client", Probe.class)
+                .ctx()
+                .call("server", new Probe.Msg(6), Other.class, 10_000, replies::add, () -> timeouts[0]++);
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> sim.runUntil(1_000_000));
         assertTrue(e.getMessage().contains("Msg[n=6]"), "names the request: " + e.getMessage());
-        assertTrue(e.getMessage().contains("expected " + Other.class.getName()), "names the expected type: " + e.getMessage());
-        assertTrue(e.getMessage().contains("got " + Probe.Msg.class.getName()), "names the actual type: " + e.getMessage());
+        assertTrue(
+                e.getMessage().contains("expected " + Other.class.getName()),
+                "names the expected type: " + e.getMessage());
+        assertTrue(
+                e.getMessage().contains("got " + Probe.Msg.class.getName()),
+                "names the actual type: " + e.getMessage());
         assertTrue(replies.isEmpty(), "the handler never sees the wrong reply");
         assertEquals(0, timeouts[0]);
     }
@@ -62,7 +71,10 @@ class RpcAndTimerTest {
         sim.network().setPolicy("server", "client", LinkPolicy.reliable().withLoss(1.0));
         List<Message> replies = new ArrayList<>();
         int[] timeouts = new int[1];
-        sim.nodes().node("client", Probe.class).ctx().call("server", new Probe.Msg(4), Probe.Msg.class, 10_000, replies::add, () -> timeouts[0]++);
+        sim.nodes()
+                .node("client", Probe.class)
+                .ctx()
+                .call("server", new Probe.Msg(4), Probe.Msg.class, 10_000, replies::add, () -> timeouts[0]++);
         sim.runUntil(1_000_000);
         assertEquals(1, sim.nodes().node("server", Probe.class).received().size(), "the request was applied");
         assertTrue(replies.isEmpty());
@@ -74,7 +86,10 @@ class RpcAndTimerTest {
         Simulation sim = sim(new LinkPolicy(0, 0, new Delay.Fixed(20_000), 100));
         List<Message> replies = new ArrayList<>();
         int[] timeouts = new int[1];
-        sim.nodes().node("client", Probe.class).ctx().call("server", new Probe.Msg(5), Probe.Msg.class, 30_000, replies::add, () -> timeouts[0]++);
+        sim.nodes()
+                .node("client", Probe.class)
+                .ctx()
+                .call("server", new Probe.Msg(5), Probe.Msg.class, 30_000, replies::add, () -> timeouts[0]++);
         sim.runUntil(1_000_000);
         assertTrue(replies.isEmpty(), "late reply is not delivered to the caller");
         assertEquals(1, timeouts[0]);

@@ -28,7 +28,8 @@ class RunObserverTest {
 
         @Override
         public void delivered(Envelope env, boolean copy) {
-            seen.add("delivered " + env.to() + (env.reply() ? " reply " : " call ") + env.callId() + (copy ? " copy" : ""));
+            seen.add("delivered " + env.to() + (env.reply() ? " reply " : " call ") + env.callId()
+                    + (copy ? " copy" : ""));
         }
 
         @Override
@@ -49,10 +50,16 @@ class RunObserverTest {
     }
 
     private static void callTwice(Simulation sim) {
-        sim.nodes().node("client", Probe.class).ctx().call("server", new Probe.Msg(1), Probe.Msg.class, 100_000, r -> { }, () -> { });
+        sim.nodes()
+                .node("client", Probe.class)
+                .ctx()
+                .call("server", new Probe.Msg(1), Probe.Msg.class, 100_000, r -> {}, () -> {});
         sim.runUntil(50_000);
         sim.faults().apply(new NodeFault.Crash("server"));
-        sim.nodes().node("client", Probe.class).ctx().call("server", new Probe.Msg(2), Probe.Msg.class, 100_000, r -> { }, () -> { });
+        sim.nodes()
+                .node("client", Probe.class)
+                .ctx()
+                .call("server", new Probe.Msg(2), Probe.Msg.class, 100_000, r -> {}, () -> {});
         sim.runUntil(1_000_000);
         sim.finish();
     }
@@ -64,18 +71,20 @@ class RunObserverTest {
         callTwice(sim);
         // Each send is seen once (the link's copy is its business); each arrival, copies included, once.
         // The second call finds the server down: sent, never delivered.
-        assertEquals(List.of(
-                "sent client->server call 1",
-                "delivered server call 1",
-                "sent server->client reply 1",
-                "delivered server call 1 copy",
-                "sent server->client reply 1",
-                "delivered client reply 1",
-                "delivered client reply 1 copy",
-                "delivered client reply 1",
-                "delivered client reply 1 copy",
-                "fault Crash[node=server]",
-                "sent client->server call 2"), log.seen);
+        assertEquals(
+                List.of(
+                        "sent client->server call 1",
+                        "delivered server call 1",
+                        "sent server->client reply 1",
+                        "delivered server call 1 copy",
+                        "sent server->client reply 1",
+                        "delivered client reply 1",
+                        "delivered client reply 1 copy",
+                        "delivered client reply 1",
+                        "delivered client reply 1 copy",
+                        "fault Crash[node=server]",
+                        "sent client->server call 2"),
+                log.seen);
     }
 
     @Test

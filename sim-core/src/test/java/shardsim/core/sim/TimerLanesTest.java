@@ -22,6 +22,7 @@ import shardsim.core.trace.Trace;
 class TimerLanesTest {
     /** The clients are done long before this; then only dead watchdogs are left. */
     private static final long END = 10_000_000;
+
     private static final long MID = 400_000;
     private static final int CALLS = 300;
     private static final boolean LANES = true;
@@ -63,19 +64,24 @@ class TimerLanesTest {
             if (n == CALLS) {
                 return;
             }
-            Timer watchdog = ctx.setTimer("watchdog", 1_500_000, () -> { });
-            ctx.call("server", new Msg(++n), Msg.class, 20_000, reply -> {
-                watchdog.cancel();
-                ctx.setTimer("think", ctx.random().between(0, 2_000), this::next);
-            }, () -> {
-                watchdog.cancel();
-                ctx.setTimer("think", ctx.random().between(0, 2_000), this::next);
-            });
+            Timer watchdog = ctx.setTimer("watchdog", 1_500_000, () -> {});
+            ctx.call(
+                    "server",
+                    new Msg(++n),
+                    Msg.class,
+                    20_000,
+                    reply -> {
+                        watchdog.cancel();
+                        ctx.setTimer("think", ctx.random().between(0, 2_000), this::next);
+                    },
+                    () -> {
+                        watchdog.cancel();
+                        ctx.setTimer("think", ctx.random().between(0, 2_000), this::next);
+                    });
         }
     }
 
-    private record Outcome(String digest, long events, long now, List<String> violations) {
-    }
+    private record Outcome(String digest, long events, long now, List<String> violations) {}
 
     private static Outcome run(long seed, RunBudget budget, boolean lanes) {
         return run(seed, budget, lanes, END);
@@ -138,6 +144,7 @@ class TimerLanesTest {
         Outcome exact = run(7, RunBudget.of(all, 1_000_000_000), LANES);
         assertEquals(1, exact.violations().size(), exact.toString());
         assertTrue(exact.violations().get(0).contains("event budget of " + all), exact.toString());
-        assertEquals(List.of(), run(7, RunBudget.of(all + 1, 1_000_000_000), LANES).violations());
+        assertEquals(
+                List.of(), run(7, RunBudget.of(all + 1, 1_000_000_000), LANES).violations());
     }
 }

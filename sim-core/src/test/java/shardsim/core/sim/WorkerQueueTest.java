@@ -16,7 +16,8 @@ import shardsim.core.worker.WorkerQueue;
 class WorkerQueueTest {
 
     private static Simulation sim(int capacity) {
-        SimConfig c = new SimConfig(SimConfig.defaults().budget(), SimConfig.defaults().defaultLink(), true, capacity);
+        SimConfig c = new SimConfig(
+                SimConfig.defaults().budget(), SimConfig.defaults().defaultLink(), true, capacity);
         Simulation sim = new Simulation(9, c, Trace.full());
         sim.nodes().add("n", Probe::new);
         sim.runUntil(0);
@@ -50,7 +51,8 @@ class WorkerQueueTest {
         WorkerQueue w = sim.nodes().node("n", Probe.class).ctx().worker("w");
         boolean[] flag = new boolean[1];
         List<String> done = new ArrayList<>();
-        w.submit(Task.waitingFor("waiter", "flag", () -> flag[0], 100_000, 0, () -> done.add("waiter")).withTag("T"));
+        w.submit(Task.waitingFor("waiter", "flag", () -> flag[0], 100_000, 0, () -> done.add("waiter"))
+                .withTag("T"));
         w.submit(Task.of("behind", 0, () -> done.add("behind")));
         sim.runUntil(1_000_000);
         TaskView cur = w.current().orElseThrow();
@@ -69,10 +71,10 @@ class WorkerQueueTest {
     void aFullQueueRefusesMore() {
         Simulation sim = sim(2);
         WorkerQueue w = sim.nodes().node("n", Probe.class).ctx().worker("w");
-        assertTrue(w.submit(Task.of("a", 1_000, () -> { })));
-        assertTrue(w.submit(Task.of("b", 1_000, () -> { })));
-        assertTrue(w.submit(Task.of("c", 1_000, () -> { })));
-        assertFalse(w.submit(Task.of("d", 1_000, () -> { })), "a is running, b and c fill the queue");
+        assertTrue(w.submit(Task.of("a", 1_000, () -> {})));
+        assertTrue(w.submit(Task.of("b", 1_000, () -> {})));
+        assertTrue(w.submit(Task.of("c", 1_000, () -> {})));
+        assertFalse(w.submit(Task.of("d", 1_000, () -> {})), "a is running, b and c fill the queue");
     }
 
     @Test
@@ -109,10 +111,13 @@ class WorkerQueueTest {
         assertEquals(List.of("t3"), target.held().stream().map(TaskView::name).toList());
         assertEquals("n/applier", target.held().get(0).submitter());
         assertTrue(applier.current().isEmpty(), "a blocked worker starts nothing");
-        assertFalse(target.submit(Task.of("from a handler", 1, () -> { })), "a handler is refused, not blocked");
+        assertFalse(target.submit(Task.of("from a handler", 1, () -> {})), "a handler is refused, not blocked");
         sim.runUntil(5_000);
         assertTrue(applier.blockedOn().isEmpty());
-        assertEquals(List.of("apply 1", "t1", "apply 2", "t2", "t3"), done, "apply 2 runs once t2 takes the worker and t3 gets its slot");
+        assertEquals(
+                List.of("apply 1", "t1", "apply 2", "t2", "t3"),
+                done,
+                "apply 2 runs once t2 takes the worker and t3 gets its slot");
     }
 
     @Test
@@ -122,15 +127,16 @@ class WorkerQueueTest {
         WorkerQueue target = n.ctx().worker("target", 1);
         WorkerQueue applier = n.ctx().worker("applier");
         List<String> done = new ArrayList<>();
-        target.submit(Task.of("t1", 1_000, () -> { }));
-        target.submit(Task.of("t2", 1_000, () -> { }));
+        target.submit(Task.of("t1", 1_000, () -> {}));
+        target.submit(Task.of("t2", 1_000, () -> {}));
         applier.submit(Task.of("apply", 10, () -> {
-            target.submit(Task.of("t3", 1_000, () -> { }));
+            target.submit(Task.of("t3", 1_000, () -> {}));
             applier.submit(Task.of("more", 0, () -> done.add("more")));
         }));
         sim.runUntil(500);
         assertTrue(applier.current().isEmpty());
-        assertEquals(List.of("more"), applier.queued().stream().map(TaskView::name).toList());
+        assertEquals(
+                List.of("more"), applier.queued().stream().map(TaskView::name).toList());
         sim.runUntil(5_000);
         assertEquals(List.of("more"), done);
     }

@@ -71,8 +71,21 @@ class TraceDigestCacheTest {
 
     @Test
     void cachedWordsAreTheDocumentedWords() {
-        List<String> names = new ArrayList<>(List.of("server", "client-1", "server-1", "client-11", "store-1/region-worker", "", "a",
-                "x".repeat(28), "y".repeat(29), "région-ü", "节点-1", "client-2", "Ping", "Pong"));
+        List<String> names = new ArrayList<>(List.of(
+                "server",
+                "client-1",
+                "server-1",
+                "client-11",
+                "store-1/region-worker",
+                "",
+                "a",
+                "x".repeat(28),
+                "y".repeat(29),
+                "région-ü",
+                "节点-1",
+                "client-2",
+                "Ping",
+                "Pong"));
         names.addAll(twoInOneSlot());
         SimRandom r = new SimRandom(3);
         TraceDigest digest = new TraceDigest();

@@ -22,19 +22,30 @@ import shardsim.core.workload.Operation;
  * event's time, number, kind or actor, gives another digest.
  */
 class TraceDigestTest {
-    enum Colour { RED, GREEN }
-
-    record Part(String name, long size) {
+    enum Colour {
+        RED,
+        GREEN
     }
+
+    record Part(String name, long size) {}
 
     /** A message with a component of every shape a protocol uses. */
-    record Rich(long id, int shard, boolean ok, double ratio, String table, String nothing, Colour colour, Part part, List<Part> parts) implements Message {
-    }
+    record Rich(
+            long id,
+            int shard,
+            boolean ok,
+            double ratio,
+            String table,
+            String nothing,
+            Colour colour,
+            Part part,
+            List<Part> parts)
+            implements Message {}
 
-    record Op(long tabletId, String dest) implements Operation {
-    }
+    record Op(long tabletId, String dest) implements Operation {}
 
-    private static final Rich RICH = new Rich(7, 46, true, 0.25, "t1", null, Colour.RED, new Part("p", 3), List.of(new Part("q", 4), new Part("r", 5)));
+    private static final Rich RICH = new Rich(
+            7, 46, true, 0.25, "t1", null, Colour.RED, new Part("p", 3), List.of(new Part("q", 4), new Part("r", 5)));
 
     /** One sample of every kind of event data a run can record. */
     private static List<TraceData> samples() {
@@ -83,7 +94,9 @@ class TraceDigestTest {
         List<Class<?>> sampled = new ArrayList<>();
         samples().forEach(d -> sampled.add(d.getClass()));
         for (Class<?> kind : TraceData.class.getPermittedSubclasses()) {
-            assertTrue(kind == TraceData.Recorded.class || sampled.contains(kind), kind.getSimpleName() + " has no sample here");
+            assertTrue(
+                    kind == TraceData.Recorded.class || sampled.contains(kind),
+                    kind.getSimpleName() + " has no sample here");
         }
     }
 
@@ -118,7 +131,8 @@ class TraceDigestTest {
     void lengthsKeepNeighbouringStringsApart() {
         assertNotEquals(digest(new TraceData.Param("ab", "c")), digest(new TraceData.Param("a", "bc")));
         assertNotEquals(digest(new TraceData.TaskStart("t", null)), digest(new TraceData.TaskStart("t", "")));
-        assertNotEquals(digest(new TraceData.Verdict(List.of("a", "b"), 1)), digest(new TraceData.Verdict(List.of("ab"), 1)));
+        assertNotEquals(
+                digest(new TraceData.Verdict(List.of("a", "b"), 1)), digest(new TraceData.Verdict(List.of("ab"), 1)));
         assertNotEquals(digest(new TraceData.Note("abcd")), digest(new TraceData.Note("abcd\0")));
     }
 

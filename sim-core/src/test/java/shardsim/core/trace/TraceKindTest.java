@@ -17,8 +17,7 @@ import shardsim.core.node.Message;
  * place it recorded an event), so every golden digest stays as it was.
  */
 class TraceKindTest {
-    private record Ping() implements Message {
-    }
+    private record Ping() implements Message {}
 
     @Test
     void eachRecordDeclaresTheKindItWasAlwaysRecordedAs() {
@@ -54,7 +53,9 @@ class TraceKindTest {
         for (Map.Entry<TraceData, TraceKind> e : table.entrySet()) {
             assertSame(e.getValue(), e.getKey().kind(), e.getKey().type());
         }
-        assertEquals(TraceData.class.getPermittedSubclasses().length, 1 + table.keySet().stream().map(Object::getClass).distinct().count(),
+        assertEquals(
+                TraceData.class.getPermittedSubclasses().length,
+                1 + table.keySet().stream().map(Object::getClass).distinct().count(),
                 "every record but Recorded (whose kind is read back) is in the table");
     }
 

@@ -21,12 +21,14 @@ final class AgentExecutor {
      * DROPs in batches that have not left the FE yet. It goes with the FE, as its batches do.
      */
     private final TreeMap<Long, int[]> inBatch = new TreeMap<>();
+
     private long batchChanges;
     /**
      * Ghost state for the checks only: while a batch's tasks leave, the time its tasks were decided
      * and submitted ({@link #NOT_LEAVING} otherwise). A check that sees a task sent reads it here.
      */
     private long leavingSubmittedMicros = NOT_LEAVING;
+
     static final long NOT_LEAVING = Long.MIN_VALUE;
 
     AgentExecutor(NodeContext ctx, DorisConfig config, FaultState faults) {
@@ -47,7 +49,8 @@ final class AgentExecutor {
             ctx.trace("agent RPC to " + backend + " waits " + Micros.format(slow) + " for its client (slow-agent-rpc)");
         }
         List<AgentProtocol> batch = List.copyOf(tasks);
-        StringBuilder label = new StringBuilder("agent batch to ").append(backend).append(':');
+        StringBuilder label =
+                new StringBuilder("agent batch to ").append(backend).append(':');
         for (AgentProtocol t : batch) {
             label.append(' ').append(t);
         }
@@ -96,7 +99,8 @@ final class AgentExecutor {
             } else {
                 continue;
             }
-            inBatch.computeIfAbsent(tablet, k -> new int[AgentProtocol.TaskType.values().length])[type.ordinal()] += delta;
+            inBatch.computeIfAbsent(tablet, k -> new int[AgentProtocol.TaskType.values().length])[type.ordinal()] +=
+                    delta;
         }
     }
 }

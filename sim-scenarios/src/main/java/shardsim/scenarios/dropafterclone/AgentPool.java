@@ -25,8 +25,7 @@ final class AgentPool {
     private boolean stalled;
 
     /** A queued task or stall: {@code body} runs when a thread takes it and calls its argument when the thread is free again. */
-    private record Entry(String label, boolean stall, Consumer<Runnable> body) {
-    }
+    private record Entry(String label, boolean stall, Consumer<Runnable> body) {}
 
     AgentPool(NodeContext ctx, String name, int workers) {
         if (workers < 1) {
@@ -45,11 +44,14 @@ final class AgentPool {
 
     /** Queues a stall: once a thread takes it, the pool takes nothing for {@code micros}; then {@code whenOver} runs. */
     void stall(long micros, Runnable whenOver) {
-        queue.addLast(new Entry("busy " + name + " pool", true, done -> ctx.setTimer("busy " + name + " pool", micros, () -> {
-            stalled = false;
-            whenOver.run();
-            done.run();
-        })));
+        queue.addLast(new Entry(
+                "busy " + name + " pool",
+                true,
+                done -> ctx.setTimer("busy " + name + " pool", micros, () -> {
+                    stalled = false;
+                    whenOver.run();
+                    done.run();
+                })));
         dispatch();
     }
 

@@ -10,10 +10,17 @@ import shardsim.core.node.Message;
 public sealed interface AgentProtocol extends Message {
 
     /** The kinds of agent task the model needs. */
-    enum TaskType { CLONE, DROP }
+    enum TaskType {
+        CLONE,
+        DROP
+    }
 
     /** How a BE ended a task. */
-    enum Status { OK, FAILED, ABORTED }
+    enum Status {
+        OK,
+        FAILED,
+        ABORTED
+    }
 
     /**
      * A BE de-duplicates task requests by this key, as Doris does by (type, signature), and a
@@ -52,7 +59,8 @@ public sealed interface AgentProtocol extends Message {
     record LegacyCloneTask(long tabletId, long taskReplicaId, String srcBackend) implements AgentProtocol {
         @Override
         public String toString() {
-            return "CLONE tablet=" + tabletId + " (no replica_id; task of replica " + taskReplicaId + ") src=" + srcBackend;
+            return "CLONE tablet=" + tabletId + " (no replica_id; task of replica " + taskReplicaId + ") src="
+                    + srcBackend;
         }
     }
 
@@ -84,11 +92,19 @@ public sealed interface AgentProtocol extends Message {
     }
 
     /** BE to FE: a task ended; {@code reportVersion} is the BE's report version when the task set it, else 0. */
-    record FinishTask(String backend, TaskType type, long tabletId, long replicaId, Status status, String reason, long reportVersion) implements AgentProtocol {
+    record FinishTask(
+            String backend,
+            TaskType type,
+            long tabletId,
+            long replicaId,
+            Status status,
+            String reason,
+            long reportVersion)
+            implements AgentProtocol {
         @Override
         public String toString() {
-            return "finishTask " + type + " tablet=" + tabletId + " replica=" + replicaId + " from " + backend + " " + status + " (" + reason + ")"
-                    + (reportVersion > 0 ? " report version " + reportVersion : "");
+            return "finishTask " + type + " tablet=" + tabletId + " replica=" + replicaId + " from " + backend + " "
+                    + status + " (" + reason + ")" + (reportVersion > 0 ? " report version " + reportVersion : "");
         }
     }
 
@@ -109,14 +125,16 @@ public sealed interface AgentProtocol extends Message {
      * {@code snapshotMicros} on the BE's clock (every {@code report_tablet_interval_seconds}); the
      * FE may handle it much later.
      */
-    record TabletReport(String backend, long snapshotMicros, long reportVersion, List<ReportedTablet> tablets) implements AgentProtocol {
+    record TabletReport(String backend, long snapshotMicros, long reportVersion, List<ReportedTablet> tablets)
+            implements AgentProtocol {
         public TabletReport {
             tablets = List.copyOf(tablets);
         }
 
         @Override
         public String toString() {
-            return "tablet report of " + backend + " at " + snapshotMicros + " version " + reportVersion + " tablets=" + tablets;
+            return "tablet report of " + backend + " at " + snapshotMicros + " version " + reportVersion + " tablets="
+                    + tablets;
         }
     }
 

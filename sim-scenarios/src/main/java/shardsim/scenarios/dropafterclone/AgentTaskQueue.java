@@ -14,8 +14,7 @@ import shardsim.scenarios.dropafterclone.AgentProtocol.TaskType;
  */
 final class AgentTaskQueue {
     /** One queued task. */
-    record AgentTask(String backend, TaskType type, long tabletId, long replicaId, AgentProtocol message) {
-    }
+    record AgentTask(String backend, TaskType type, long tabletId, long replicaId, AgentProtocol message) {}
 
     /** In insertion order, so resends go out in a fixed order. */
     private final LinkedHashMap<String, AgentTask> tasks = new LinkedHashMap<>();

@@ -80,6 +80,7 @@ public final class Backend implements Node {
     private long reportVersion;
     /** Ghost state for observers: moves whenever {@link #running} or {@link #underClone} changes. Nothing in the model reads it. */
     private long taskChanges;
+
     private final AgentPool clonePool;
     private final AgentPool dropPool;
     /** Doris's {@code TASK_FINISH_MAX_RETRY}. */
@@ -93,7 +94,8 @@ public final class Backend implements Node {
         this.fe = fe;
         this.reportPhaseMicros = reportPhaseMicros;
         this.clonePool = new AgentPool(ctx, CLONE_POOL, config.cloneWorkerCount());
-        // The model's DROP pool keeps one thread (Doris has drop_tablet_worker_count of them): the report's DROP waited in it.
+        // The model's DROP pool keeps one thread (Doris has drop_tablet_worker_count of them): the report's DROP waited
+        // in it.
         this.dropPool = new AgentPool(ctx, DROP_POOL, 1);
     }
 
@@ -111,20 +113,29 @@ public final class Backend implements Node {
         }
         if (env.message() instanceof CloneTask c) {
             // A BE before the fix does not know TCloneReq.replica_id.
-            submitClone(new Clone(c.tabletId(), fence.replicaIdFields() ? c.replicaId() : 0, c.replicaId(), c.srcBackend()));
+            submitClone(new Clone(
+                    c.tabletId(), fence.replicaIdFields() ? c.replicaId() : 0, c.replicaId(), c.srcBackend()));
         } else if (env.message() instanceof LegacyCloneTask c) {
             // An FE before the fix did not set it: thrift gives 0.
             submitClone(new Clone(c.tabletId(), 0, c.taskReplicaId(), c.srcBackend()));
         } else if (env.message() instanceof DropTask d) {
-            submit(new TaskKey(TaskType.DROP, d.tabletId()), "DROP tablet " + d.tabletId() + " replica " + d.replicaId(),
-                    done -> ctx.setTimer("drop pool takes DROP tablet " + d.tabletId(), config.dropService().draw(ctx.random()), () -> runDrop(d, done)));
+            submit(
+                    new TaskKey(TaskType.DROP, d.tabletId()),
+                    "DROP tablet " + d.tabletId() + " replica " + d.replicaId(),
+                    done -> ctx.setTimer(
+                            "drop pool takes DROP tablet " + d.tabletId(),
+                            config.dropService().draw(ctx.random()),
+                            () -> runDrop(d, done)));
         } else if (env.message() instanceof AgentProtocol.UpdateTabletMeta u) {
             updateTabletMeta(u);
         } else if (env.message() instanceof SnapshotRequest s) {
             LocalTablet t = store.get(s.tabletId());
             ctx.reply(env, new SnapshotResponse(s.tabletId(), t != null, t == null ? 0 : t.replicaId()));
-        } else if (env.message() instanceof FinishTask || env.message() instanceof TabletReport || env.message() instanceof TaskReport
-                || env.message() instanceof SnapshotResponse || env.message() instanceof FinishResult) {
+        } else if (env.message() instanceof FinishTask
+                || env.message() instanceof TabletReport
+                || env.message() instanceof TaskReport
+                || env.message() instanceof SnapshotResponse
+                || env.message() instanceof FinishResult) {
             throw new IllegalStateException("a BE does not handle " + env.message());
         } else {
             throw new IllegalStateException("unknown message " + env.message());
@@ -137,12 +148,16 @@ public final class Backend implements Node {
      * @param replicaId {@code TCloneReq.replica_id} as this BE's code reads it (0 when either side lacks the field)
      * @param taskReplicaId the catalog replica the FE's task is for: echoed in the finish as the task's identity, and the checks' ghost
      */
-    private record Clone(long tabletId, long replicaId, long taskReplicaId, String srcBackend) {
-    }
+    private record Clone(long tabletId, long replicaId, long taskReplicaId, String srcBackend) {}
 
     private void submitClone(Clone c) {
-        submit(new TaskKey(TaskType.CLONE, c.tabletId()), "CLONE tablet " + c.tabletId() + " replica " + c.taskReplicaId(),
-                done -> ctx.setTimer("clone pool takes CLONE tablet " + c.tabletId(), config.clonePickup().draw(ctx.random()), () -> executeClone(c, done)));
+        submit(
+                new TaskKey(TaskType.CLONE, c.tabletId()),
+                "CLONE tablet " + c.tabletId() + " replica " + c.taskReplicaId(),
+                done -> ctx.setTimer(
+                        "clone pool takes CLONE tablet " + c.tabletId(),
+                        config.clonePickup().draw(ctx.random()),
+                        () -> executeClone(c, done)));
     }
 
     // ---- reports -------------------------------------------------------------------------------
@@ -185,7 +200,8 @@ public final class Backend implements Node {
         running.add(key);
         taskChanges++;
         AgentPool pool = key.type() == TaskType.CLONE ? clonePool : dropPool;
-        ctx.trace("success to submit task. type=" + key.type() + ", signature=" + key.tabletId() + ", task_count_in_queue=" + (pool.queued() + 1));
+        ctx.trace("success to submit task. type=" + key.type() + ", signature=" + key.tabletId()
+                + ", task_count_in_queue=" + (pool.queued() + 1));
         pool.submit(label, body);
     }
 
@@ -205,30 +221,38 @@ public final class Backend implements Node {
 
     private void tryFinish(FinishTask f, Runnable then) {
         // _finish_task's loop sleeps a second after every failed try, the last one too, before it tests its counter.
-        RetryPolicy policy = new RetryPolicy(config.finishRpcTimeoutMicros(), TASK_FINISH_MAX_RETRY, DorisConfig.SECOND, DorisConfig.SECOND, true);
-        RetryingCall.start(ctx, fe, FinishResult.class, policy, "finish task retry sleep " + f.type() + " tablet " + f.tabletId(), new RetryingCall.Attempts<>() {
-            @Override
-            public FinishTask request(int tryIndex) {
-                return f;
-            }
+        RetryPolicy policy = new RetryPolicy(
+                config.finishRpcTimeoutMicros(), TASK_FINISH_MAX_RETRY, DorisConfig.SECOND, DorisConfig.SECOND, true);
+        RetryingCall.start(
+                ctx,
+                fe,
+                FinishResult.class,
+                policy,
+                "finish task retry sleep " + f.type() + " tablet " + f.tabletId(),
+                new RetryingCall.Attempts<>() {
+                    @Override
+                    public FinishTask request(int tryIndex) {
+                        return f;
+                    }
 
-            @Override
-            public RetryingCall.Next onReply(FinishResult result, int tryIndex) {
-                then.run();
-                return RetryingCall.Next.DONE;
-            }
+                    @Override
+                    public RetryingCall.Next onReply(FinishResult result, int tryIndex) {
+                        then.run();
+                        return RetryingCall.Next.DONE;
+                    }
 
-            @Override
-            public RetryingCall.Next onTimeout(int tryIndex) {
-                ctx.trace("finish task failed. type=" + f.type() + ", signature=" + f.tabletId() + ", try " + (tryIndex + 1) + " of " + TASK_FINISH_MAX_RETRY);
-                return RetryingCall.Next.RETRY;
-            }
+                    @Override
+                    public RetryingCall.Next onTimeout(int tryIndex) {
+                        ctx.trace("finish task failed. type=" + f.type() + ", signature=" + f.tabletId() + ", try "
+                                + (tryIndex + 1) + " of " + TASK_FINISH_MAX_RETRY);
+                        return RetryingCall.Next.RETRY;
+                    }
 
-            @Override
-            public void onGiveUp(int tries) {
-                then.run();
-            }
-        });
+                    @Override
+                    public void onGiveUp(int tries) {
+                        then.run();
+                    }
+                });
     }
 
     // ---- CLONE ---------------------------------------------------------------------------------
@@ -244,32 +268,49 @@ public final class Backend implements Node {
         ctx.openWindow(DorisWindows.CLONE, c.tabletId(), List.of(ctx.name(), c.srcBackend()));
         LocalTablet local = store.get(c.tabletId());
         if (local == null) {
-            ctx.trace("clone tablet not exist, begin clone a new tablet from remote be. tablet_id=" + c.tabletId() + ", req replica=" + c.replicaId());
+            ctx.trace("clone tablet not exist, begin clone a new tablet from remote be. tablet_id=" + c.tabletId()
+                    + ", req replica=" + c.replicaId());
         } else {
-            ctx.trace("clone tablet exist yet, begin to incremental clone. tablet_id=" + c.tabletId() + ", replica_id=" + local.replicaId());
+            ctx.trace("clone tablet exist yet, begin to incremental clone. tablet_id=" + c.tabletId() + ", replica_id="
+                    + local.replicaId());
             if (fence.cloneStampsReplicaId() && local.replicaId() < c.replicaId()) {
                 // #16889: a tablet the FE may still want dropped under its old id takes the new id first.
                 store.stamp(local, c.replicaId());
-                ctx.trace("reset replica_id of tablet " + c.tabletId() + " from " + local.replicaId() + " to " + c.replicaId() + " before the download");
+                ctx.trace("reset replica_id of tablet " + c.tabletId() + " from " + local.replicaId() + " to "
+                        + c.replicaId() + " before the download");
             }
         }
         if (local != null) {
-            // 24f3f1db _do_clone: a tablet at the requested version misses none, and every copy is at the one version here.
-            ctx.trace("missed version size = 0, skip clone and return success. tablet_id=" + c.tabletId() + " replica_id=" + c.replicaId());
+            // 24f3f1db _do_clone: a tablet at the requested version misses none, and every copy is at the one version
+            // here.
+            ctx.trace("missed version size = 0, skip clone and return success. tablet_id=" + c.tabletId()
+                    + " replica_id=" + c.replicaId());
             skipClone(c, done);
             return;
         }
-        ctx.call(c.srcBackend(), new SnapshotRequest(c.tabletId()), SnapshotResponse.class, config.snapshotTimeoutMicros(),
+        ctx.call(
+                c.srcBackend(),
+                new SnapshotRequest(c.tabletId()),
+                SnapshotResponse.class,
+                config.snapshotTimeoutMicros(),
                 snapshot -> download(c, snapshot, done),
-                () -> endClone(c, Status.FAILED, "make snapshot failed: " + c.srcBackend() + " did not answer", 0, done));
+                () -> endClone(
+                        c, Status.FAILED, "make snapshot failed: " + c.srcBackend() + " did not answer", 0, done));
     }
 
     private void download(Clone c, SnapshotResponse snapshot, Runnable done) {
         if (!snapshot.present()) {
-            endClone(c, Status.FAILED, "make snapshot failed: " + c.srcBackend() + " has no tablet " + c.tabletId(), 0, done);
+            endClone(
+                    c,
+                    Status.FAILED,
+                    "make snapshot failed: " + c.srcBackend() + " has no tablet " + c.tabletId(),
+                    0,
+                    done);
             return;
         }
-        ctx.setTimer("clone download tablet " + c.tabletId() + " from " + c.srcBackend(), config.cloneService().draw(ctx.random()),
+        ctx.setTimer(
+                "clone download tablet " + c.tabletId() + " from " + c.srcBackend(),
+                config.cloneService().draw(ctx.random()),
                 () -> finishClone(c, snapshot, done));
     }
 
@@ -278,7 +319,8 @@ public final class Backend implements Node {
         // Read again: the stamp at the clone's start wrote a new tablet meta.
         LocalTablet local = store.get(c.tabletId());
         store.install(new LocalTablet(c.tabletId(), local.replicaId(), c.taskReplicaId()));
-        ctx.trace("clone get tablet info success. tablet_id=" + c.tabletId() + ", replica_id=" + local.replicaId() + " (incremental)");
+        ctx.trace("clone get tablet info success. tablet_id=" + c.tabletId() + ", replica_id=" + local.replicaId()
+                + " (incremental)");
         endClone(c, Status.OK, "incremental", 0, done);
     }
 
@@ -304,7 +346,9 @@ public final class Backend implements Node {
         underClone.remove(c.tabletId());
         taskChanges++;
         ctx.closeWindow(DorisWindows.CLONE, c.tabletId());
-        finishThenRemove(new FinishTask(ctx.name(), TaskType.CLONE, c.tabletId(), c.taskReplicaId(), status, reason, version), done);
+        finishThenRemove(
+                new FinishTask(ctx.name(), TaskType.CLONE, c.tabletId(), c.taskReplicaId(), status, reason, version),
+                done);
     }
 
     // ---- DROP ----------------------------------------------------------------------------------
@@ -325,13 +369,16 @@ public final class Backend implements Node {
             status = Status.ABORTED;
             reason = "replica_id not match(" + local.replicaId() + " vs " + d.replicaId() + ")";
         } else {
-            ctx.trace("begin drop tablet. tablet_id=" + d.tabletId() + ", replica_id=" + d.replicaId() + " (tablet has " + local.replicaId() + ")");
-            store.delete(local, "drop task", ctx.now(), fence.replicaIdFields() ? d.replicaId() : TabletStore.NO_REQUEST_ID);
+            ctx.trace("begin drop tablet. tablet_id=" + d.tabletId() + ", replica_id=" + d.replicaId() + " (tablet has "
+                    + local.replicaId() + ")");
+            store.delete(
+                    local, "drop task", ctx.now(), fence.replicaIdFields() ? d.replicaId() : TabletStore.NO_REQUEST_ID);
             ctx.trace("set tablet to shutdown state and remove it from memory. tablet_id=" + d.tabletId());
             status = Status.OK;
             reason = "dropped";
         }
-        finishThenRemove(new FinishTask(ctx.name(), TaskType.DROP, d.tabletId(), d.replicaId(), status, reason, 0), done);
+        finishThenRemove(
+                new FinishTask(ctx.name(), TaskType.DROP, d.tabletId(), d.replicaId(), status, reason, 0), done);
     }
 
     // ---- UPDATE_TABLET_META_INFO ------------------------------------------------------------
@@ -370,8 +417,7 @@ public final class Backend implements Node {
 
     /** Holds one task pool busy for a while. */
     public void stall(String pool, long micros) {
-        stall(pool, micros, () -> {
-        });
+        stall(pool, micros, () -> {});
     }
 
     /** Holds one task pool busy for a while (the stall-pool fault); {@code whenOver} tells the fault's world it ended. */

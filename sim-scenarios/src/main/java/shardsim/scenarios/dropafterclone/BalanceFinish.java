@@ -54,7 +54,10 @@ final class BalanceFinish {
         }
         Replica cloneBefore = prior.replica(move.replicaId());
         Replica cloneAfter = after.replica(move.replicaId());
-        if (cloneBefore == null || cloneBefore.state() != Replica.State.CLONE || cloneAfter == null || cloneAfter.state() != Replica.State.NORMAL) {
+        if (cloneBefore == null
+                || cloneBefore.state() != Replica.State.CLONE
+                || cloneAfter == null
+                || cloneAfter.state() != Replica.State.NORMAL) {
             return null;
         }
         Replica src = prior.replicaOn(move.src());
@@ -66,8 +69,11 @@ final class BalanceFinish {
         if (after.replica(src.replicaId()) == null && aliveAfter <= aliveBefore) {
             return null;
         }
-        return "balance of tablet " + after.tabletId() + " from " + move.src() + " to " + move.dest() + " finished (replica " + move.replicaId()
-                + " NORMAL) but " + (after.replica(src.replicaId()) != null ? "kept its source replica " + src.replicaId() : "left")
-                + ": " + aliveBefore + " alive replicas before, " + aliveAfter + " after, replication number " + after.replicationNum();
+        return "balance of tablet " + after.tabletId() + " from " + move.src() + " to " + move.dest()
+                + " finished (replica " + move.replicaId()
+                + " NORMAL) but "
+                + (after.replica(src.replicaId()) != null ? "kept its source replica " + src.replicaId() : "left")
+                + ": " + aliveBefore + " alive replicas before, " + aliveAfter + " after, replication number "
+                + after.replicationNum();
     }
 }

@@ -11,8 +11,7 @@ public final class Catalog {
     private static final String TABLET = "catalog/tablet/";
     private static final String NEXT_REPLICA_ID = "catalog/next-replica-id";
 
-    private Catalog() {
-    }
+    private Catalog() {}
 
     /** The disk key of a tablet's meta, for readers that look the same tablet up after every event. */
     static String key(long tabletId) {
@@ -34,7 +33,8 @@ public final class Catalog {
 
     /** Takes the next replica id; the generator is durable so ids never repeat across FE restarts. */
     public static long nextReplicaId(Disk disk) {
-        long id = disk.get(NEXT_REPLICA_ID, Long.class).orElseThrow(() -> new IllegalStateException("replica id generator not initialised"));
+        long id = disk.get(NEXT_REPLICA_ID, Long.class)
+                .orElseThrow(() -> new IllegalStateException("replica id generator not initialised"));
         disk.putDurable(NEXT_REPLICA_ID, id + 1);
         return id;
     }

@@ -3,8 +3,8 @@ package shardsim.scenarios.dropafterclone;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import shardsim.core.node.Disk;
 import shardsim.core.check.SimView;
+import shardsim.core.node.Disk;
 
 /**
  * D5: the FE's catalog survives a restart. When a new FE incarnation has recovered, its catalog
@@ -39,6 +39,7 @@ final class CatalogRecovery {
     private Frontend lastFe;
     /** Whether some FE incarnation has been seen running: the first boot is a start, not a recovery. */
     private boolean started;
+
     private long snapshotVersion = Long.MIN_VALUE;
     /** The catalog as of the last event the FE ran, or of its stop while it is down, by tablet (its metas are immutable). */
     private TreeMap<Long, TabletMeta> snapshot = new TreeMap<>();
@@ -101,8 +102,8 @@ final class CatalogRecovery {
                 }
                 Replica kept = now.replica(r.replicaId());
                 if (!r.equals(kept)) {
-                    return "after the FE's restart NORMAL replica " + r.replicaId() + " of tablet " + was.tabletId() + " on " + r.backend()
-                            + (kept == null ? " is gone from its catalog" : " reads " + kept);
+                    return "after the FE's restart NORMAL replica " + r.replicaId() + " of tablet " + was.tabletId()
+                            + " on " + r.backend() + (kept == null ? " is gone from its catalog" : " reads " + kept);
                 }
             }
             String p = noNewOrOrphan(was, now, runningClones);
@@ -112,7 +113,8 @@ final class CatalogRecovery {
         }
         for (TabletMeta now : after.values()) {
             if (!before.containsKey(now.tabletId())) {
-                return "after the FE's restart its catalog has tablet " + now.tabletId() + ", which it did not have when it stopped";
+                return "after the FE's restart its catalog has tablet " + now.tabletId()
+                        + ", which it did not have when it stopped";
             }
         }
         return null;
@@ -122,16 +124,17 @@ final class CatalogRecovery {
         for (Replica r : now.replicas()) {
             Replica old = was.replica(r.replicaId());
             if (old == null) {
-                return "after the FE's restart replica " + r.replicaId() + " of tablet " + now.tabletId() + " on " + r.backend()
-                        + " is in its catalog, which it was not when the FE stopped";
+                return "after the FE's restart replica " + r.replicaId() + " of tablet " + now.tabletId() + " on "
+                        + r.backend() + " is in its catalog, which it was not when the FE stopped";
             }
             if (r.state() == Replica.State.CLONE && !runningClones.contains(r.replicaId())) {
-                return "after the FE's restart CLONE replica " + r.replicaId() + " of tablet " + now.tabletId() + " on " + r.backend()
-                        + " outlives its move, which died with the FE";
+                return "after the FE's restart CLONE replica " + r.replicaId() + " of tablet " + now.tabletId() + " on "
+                        + r.backend() + " outlives its move, which died with the FE";
             }
             if (r.state() == Replica.State.NORMAL && old.state() != Replica.State.NORMAL) {
-                return "after the FE's restart replica " + r.replicaId() + " of tablet " + now.tabletId() + " on " + r.backend()
-                        + " is NORMAL, but its clone never finished (it was " + old.state() + " when the FE stopped)";
+                return "after the FE's restart replica " + r.replicaId() + " of tablet " + now.tabletId() + " on "
+                        + r.backend() + " is NORMAL, but its clone never finished (it was " + old.state()
+                        + " when the FE stopped)";
             }
         }
         return null;

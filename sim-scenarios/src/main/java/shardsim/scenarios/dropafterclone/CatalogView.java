@@ -3,8 +3,8 @@ package shardsim.scenarios.dropafterclone;
 import java.util.Collections;
 import java.util.NavigableMap;
 import java.util.TreeMap;
-import shardsim.core.node.Disk;
 import shardsim.core.check.SimView;
+import shardsim.core.node.Disk;
 
 /**
  * The FE's catalog and balance moves as the checks that judge one step of the catalog see them

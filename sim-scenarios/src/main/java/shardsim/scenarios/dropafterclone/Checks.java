@@ -52,28 +52,40 @@ import shardsim.core.sim.Simulation;
  * </ul>
  */
 public final class Checks {
-    public static final Rule D1 = new Rule("D1", "no BE deletes a tablet copy that the catalog references at that moment (unless D13)");
-    public static final Rule D2 = new Rule("D2",
+    public static final Rule D1 =
+            new Rule("D1", "no BE deletes a tablet copy that the catalog references at that moment (unless D13)");
+    public static final Rule D2 = new Rule(
+            "D2",
             "every tablet has a whole copy at all times; at quiescence every NORMAL replica has its copy on its BE");
-    public static final Rule D3 = new Rule("D3", "a copy the catalog does not reference is deleted within three report intervals (quiet tail)");
-    public static final Rule D4 = new Rule("D4",
+    public static final Rule D3 = new Rule(
+            "D3", "a copy the catalog does not reference is deleted within three report intervals (quiet tail)");
+    public static final Rule D4 = new Rule(
+            "D4",
             "a balance move started with no fault in force finishes (its CLONE replica becomes NORMAL) within the clone timeout");
-    public static final Rule D5 = new Rule("D5",
+    public static final Rule D5 = new Rule(
+            "D5",
             "the FE's catalog survives a restart: it recovers every NORMAL replica it held when it stopped, and no CLONE replica of a move that died with it");
     public static final Rule D6 = new Rule("D6", "a tablet's catalog replicas sit on distinct BEs");
-    public static final Rule D7 = new Rule("D7",
+    public static final Rule D7 = new Rule(
+            "D7",
             "every CLONE replica in the catalog belongs to a balance move the FE runs: a cancelled or timed-out move leaves none");
-    public static final Rule D8 = new Rule("D8",
+    public static final Rule D8 = new Rule(
+            "D8",
             "the FE of the fix sets a replica bad, or deletes a NORMAL replica from its catalog on a tablet report, only when its BE (of the fix too) holds no copy of the tablet (unless D9)");
-    public static final Rule D9 = new Rule("D9",
+    public static final Rule D9 = new Rule(
+            "D9",
             "residual gap: the FE sets a replica bad or deletes it on a stale tablet report while its BE holds the copy, because a clone finish carrying the BE's raised report version did not reach the running FE");
-    public static final Rule D10 = new Rule("D10",
+    public static final Rule D10 = new Rule(
+            "D10",
             "a reported copy enters the catalog as a NORMAL replica only while its tablet has fewer alive replicas than its replication number");
-    public static final Rule D11 = new Rule("D11",
+    public static final Rule D11 = new Rule(
+            "D11",
             "a balance move's finish takes its source replica out of the catalog: the tablet has no more alive replicas after it than before");
-    public static final Rule D12 = new Rule("D12",
+    public static final Rule D12 = new Rule(
+            "D12",
             "a running BE sends a tablet report at least once per tablet-report interval and a task report at least once per task-report interval");
-    public static final Rule D13 = new Rule("D13",
+    public static final Rule D13 = new Rule(
+            "D13",
             "residual gap: a DROP deletes a NORMAL replica's copy because the FE took the copy back into its catalog, from a later tablet report and under the replica id the DROP carries, after it sent the DROP");
     /**
      * The invariants, declared once. D8 as first drafted ("the FE sets a replica bad only when its
@@ -99,6 +111,7 @@ public final class Checks {
     private final long reportIntervalMicros;
     /** Since when each unreferenced copy ("backend/tablet") has been seen. */
     private final TreeMap<String, Long> unreferencedSince = new TreeMap<>();
+
     private boolean d2Reported;
     private ReportedLoss reportedLoss;
     private SentDrops sentDrops;
@@ -112,12 +125,14 @@ public final class Checks {
      * Registers the checks. D3 is sampled every {@code sampleMicros} from {@code tailStartMicros}
      * to {@code endMicros}.
      */
-    public static Checks register(Cluster cluster, long reportIntervalMicros, long tailStartMicros, long endMicros, long sampleMicros) {
+    public static Checks register(
+            Cluster cluster, long reportIntervalMicros, long tailStartMicros, long endMicros, long sampleMicros) {
         Checks c = new Checks(cluster, reportIntervalMicros);
         Simulation sim = cluster.sim();
         // D1 first: it reads the disks that changed in this event, and D2 reads the counts it updated.
         sim.checks().invariant(Invariant.of(D1, cluster.copies()::d1));
-        // D13 right after D1: the delete D1 excused in the same event (a DROP of a copy the FE took back after sending it).
+        // D13 right after D1: the delete D1 excused in the same event (a DROP of a copy the FE took back after sending
+        // it).
         SentDrops drops = new SentDrops(sim);
         sim.checks().observe(drops);
         c.sentDrops = drops;
@@ -142,10 +157,15 @@ public final class Checks {
         sim.checks().invariant(Invariant.of(D10, new ReportAdoption(view)::check));
         sim.checks().invariant(Invariant.of(D11, new BalanceFinish(view)::check));
         // D12 last: the BEs' report cadence (ReportCadence).
-        ReportCadence cadence = new ReportCadence(sim.view(), cluster.backends(), cluster.config().reportIntervalMicros(), cluster.config().taskReportIntervalMicros());
+        ReportCadence cadence = new ReportCadence(
+                sim.view(),
+                cluster.backends(),
+                cluster.config().reportIntervalMicros(),
+                cluster.config().taskReportIntervalMicros());
         sim.checks().observe(cadence);
         sim.checks().invariant(Invariant.of(D12, cadence::check));
-        new Samples(tailStartMicros, endMicros, sampleMicros).schedule(sim, "D3 sample", () -> c.sampleD3(tailStartMicros));
+        new Samples(tailStartMicros, endMicros, sampleMicros)
+                .schedule(sim, "D3 sample", () -> c.sampleD3(tailStartMicros));
         return c;
     }
 
@@ -177,7 +197,8 @@ public final class Checks {
                 }
                 LocalTablet copy = Backend.tablet(sim.nodes().disk(r.backend()), meta.tabletId());
                 if (copy == null) {
-                    return "at quiescence tablet " + meta.tabletId() + " replica " + r.replicaId() + " is NORMAL in the catalog but " + r.backend() + " has no copy";
+                    return "at quiescence tablet " + meta.tabletId() + " replica " + r.replicaId()
+                            + " is NORMAL in the catalog but " + r.backend() + " has no copy";
                 }
             }
         }
@@ -208,8 +229,12 @@ public final class Checks {
         for (Map.Entry<String, Long> e : unreferencedSince.entrySet()) {
             long from = Math.max(e.getValue(), tailStartMicros);
             if (sim.now() - from > limit) {
-                sim.checks().violation(D3, "copy " + e.getKey() + " unreferenced by the catalog since t=" + shardsim.core.trace.Micros.format(e.getValue())
-                        + " is still on its BE more than three report intervals later");
+                sim.checks()
+                        .violation(
+                                D3,
+                                "copy " + e.getKey() + " unreferenced by the catalog since t="
+                                        + shardsim.core.trace.Micros.format(e.getValue())
+                                        + " is still on its BE more than three report intervals later");
                 return;
             }
         }

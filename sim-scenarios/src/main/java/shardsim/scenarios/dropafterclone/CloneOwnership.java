@@ -1,8 +1,8 @@
 package shardsim.scenarios.dropafterclone;
 
 import java.util.TreeMap;
-import shardsim.core.node.Disk;
 import shardsim.core.check.SimView;
+import shardsim.core.node.Disk;
 
 /**
  * D7, after every event while an FE incarnation runs (cheap unless the FE's disk or its moves
@@ -67,9 +67,14 @@ final class CloneOwnership {
             if (r.state() != Replica.State.CLONE) {
                 continue;
             }
-            if (move == null || move.replicaId() != r.replicaId() || !move.dest().equals(r.backend())) {
+            if (move == null
+                    || move.replicaId() != r.replicaId()
+                    || !move.dest().equals(r.backend())) {
                 return "CLONE replica " + r.replicaId() + " of tablet " + meta.tabletId() + " on " + r.backend()
-                        + " belongs to no balance move the FE runs" + (move == null ? "" : " (its move clones replica " + move.replicaId() + " to " + move.dest() + ")");
+                        + " belongs to no balance move the FE runs"
+                        + (move == null
+                                ? ""
+                                : " (its move clones replica " + move.replicaId() + " to " + move.dest() + ")");
             }
         }
         return null;

@@ -26,8 +26,14 @@ public final class Cluster implements Driver {
     private final Function<String, Fence> code;
 
     /** A cluster whose processes all run the code of {@code fence}. */
-    public Cluster(Simulation sim, DorisConfig config, Fence fence, List<String> backends, Map<Long, List<String>> placement,
-            Map<String, Long> reportPhaseMicros, long firstReplicaId) {
+    public Cluster(
+            Simulation sim,
+            DorisConfig config,
+            Fence fence,
+            List<String> backends,
+            Map<Long, List<String>> placement,
+            Map<String, Long> reportPhaseMicros,
+            long firstReplicaId) {
         this(sim, config, node -> fence, backends, placement, reportPhaseMicros, firstReplicaId);
     }
 
@@ -39,8 +45,14 @@ public final class Cluster implements Driver {
      * @param reportPhaseMicros per backend, the offset of its report within the interval
      * @param firstReplicaId the replica id generator's first value
      */
-    public Cluster(Simulation sim, DorisConfig config, Function<String, Fence> code, List<String> backends, Map<Long, List<String>> placement,
-            Map<String, Long> reportPhaseMicros, long firstReplicaId) {
+    public Cluster(
+            Simulation sim,
+            DorisConfig config,
+            Function<String, Fence> code,
+            List<String> backends,
+            Map<Long, List<String>> placement,
+            Map<String, Long> reportPhaseMicros,
+            long firstReplicaId) {
         if (backends.size() < 3) {
             throw new IllegalArgumentException("the scenario needs at least 3 BEs");
         }
@@ -50,7 +62,15 @@ public final class Cluster implements Driver {
         this.backends = List.copyOf(backends);
         this.tablets = List.copyOf(placement.keySet());
         this.copies = new CopyObserver(sim.view(), FE, backends);
-        sim.nodes().add(FE, ctx -> new Frontend(ctx, config, codeOf(ctx, code), faultState, sim.record().metrics()));
+        sim.nodes()
+                .add(
+                        FE,
+                        ctx -> new Frontend(
+                                ctx,
+                                config,
+                                codeOf(ctx, code),
+                                faultState,
+                                sim.record().metrics()));
         for (String be : backends) {
             long phase = reportPhaseMicros.get(be);
             sim.nodes().add(be, ctx -> new Backend(ctx, config, codeOf(ctx, code), FE, phase));
@@ -157,8 +177,7 @@ public final class Cluster implements Driver {
                         faultState.cloneStallStarted(s.backend());
                         be.stall(s.pool(), s.micros(), () -> faultState.cloneStallEnded(s.backend(), sim.now()));
                     } else {
-                        be.stall(s.pool(), s.micros(), () -> {
-                        });
+                        be.stall(s.pool(), s.micros(), () -> {});
                     }
                 }
             }

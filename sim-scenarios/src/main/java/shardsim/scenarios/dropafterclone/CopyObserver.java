@@ -5,8 +5,8 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import shardsim.core.node.Disk;
 import shardsim.core.check.SimView;
+import shardsim.core.node.Disk;
 
 /**
  * The checks' view of the physical copies, read from the BEs' disks after each event; no node
@@ -24,6 +24,7 @@ public final class CopyObserver {
     private Disk[] disks;
     /** Per BE, the disk version last read; Long.MIN_VALUE before the first read. */
     private final long[] diskVersion;
+
     private final TreeMap<String, Long> deletesRead = new TreeMap<>();
     private final TreeMap<String, TreeMap<Long, LocalTablet>> copies = new TreeMap<>();
     private final TreeMap<Long, Integer> copyCount = new TreeMap<>();
@@ -147,12 +148,15 @@ public final class CopyObserver {
             return;
         }
         String path = record == null ? "unrecorded" : record.path();
-        String what = be + " deletes tablet " + copy.tabletId() + " (meta replica " + copy.replicaId() + ", written for " + copy.writtenFor()
-                + ", by " + path + ") while the catalog references replica " + r.replicaId() + " there in state " + r.state() + (r.bad() ? ", bad" : "");
+        String what = be + " deletes tablet " + copy.tabletId() + " (meta replica " + copy.replicaId()
+                + ", written for " + copy.writtenFor() + ", by " + path + ") while the catalog references replica "
+                + r.replicaId() + " there in state " + r.state() + (r.bad() ? ", bad" : "");
         if (readopted(be, copy.tabletId(), r, record)) {
             if (d13Gap == null) {
-                d13Gap = what + ": the DROP carries that replica's id and was decided while the FE's catalog placed no replica of the tablet on " + be
-                        + "; the FE took the copy back from a later tablet report, under the id " + be + " reported, before the DROP ran";
+                d13Gap = what
+                        + ": the DROP carries that replica's id and was decided while the FE's catalog placed no replica of the tablet on "
+                        + be + "; the FE took the copy back from a later tablet report, under the id " + be
+                        + " reported, before the DROP ran";
             }
         } else if (d1Problem == null) {
             d1Problem = what;
@@ -161,8 +165,12 @@ public final class CopyObserver {
 
     /** D13's excuse: see {@link #deleted}. */
     private boolean readopted(String be, long tabletId, Replica r, TabletStore.DeletedCopy record) {
-        return sentDrops != null && record != null && r.state() == Replica.State.NORMAL && record.requestReplicaId() != TabletStore.NO_REQUEST_ID
-                && record.requestReplicaId() == r.replicaId() && sentDrops.onlyDecidedWhileUnplaced(be, tabletId, r.replicaId());
+        return sentDrops != null
+                && record != null
+                && r.state() == Replica.State.NORMAL
+                && record.requestReplicaId() != TabletStore.NO_REQUEST_ID
+                && record.requestReplicaId() == r.replicaId()
+                && sentDrops.onlyDecidedWhileUnplaced(be, tabletId, r.replicaId());
     }
 
     private void change(long tabletId, int delta) {

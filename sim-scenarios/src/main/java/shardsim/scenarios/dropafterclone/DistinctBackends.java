@@ -1,8 +1,8 @@
 package shardsim.scenarios.dropafterclone;
 
 import java.util.TreeSet;
-import shardsim.core.node.Disk;
 import shardsim.core.check.SimView;
+import shardsim.core.node.Disk;
 
 /**
  * D6, after every event (cheap unless the FE's disk changed): no tablet has two catalog replicas,
@@ -51,7 +51,8 @@ final class DistinctBackends {
         TreeSet<String> backends = new TreeSet<>();
         for (Replica r : meta.replicas()) {
             if (!backends.add(r.backend())) {
-                return "tablet " + meta.tabletId() + " has two catalog replicas on " + r.backend() + " (replica " + r.replicaId() + " is the second)";
+                return "tablet " + meta.tabletId() + " has two catalog replicas on " + r.backend() + " (replica "
+                        + r.replicaId() + " is the second)";
             }
         }
         return null;

@@ -39,14 +39,14 @@ final class DocumentedPlan {
     static final long MILLI = 1_000;
     /** The moves' replica ids follow from this: A's 320658, then 320659 (B), 320660 (C), 320661 (B). */
     static final long FIRST_REPLICA_ID = 320_658;
+
     static final long FAULT_WINDOW_START_MICROS = SECOND;
     static final long TAIL_START_MICROS = 140 * SECOND;
     static final long END_MICROS = TAIL_START_MICROS + 300 * SECOND;
     /** The slow agent RPC that makes the DROP of 77.809 arrive at 77.814952: 5.902 ms after the report handler sent it, 3.570 ms more than a batch takes. */
     static final long SLOW_DROP_RPC_MICROS = 3_570;
 
-    private DocumentedPlan() {
-    }
+    private DocumentedPlan() {}
 
     /** A LAN: 50 µs one way, nothing lost. */
     static LinkPolicy link() {
@@ -64,8 +64,16 @@ final class DocumentedPlan {
         Map<String, Object> params = new LinkedHashMap<>();
         params.put("tablets", 1);
         params.put("replication", 1);
-        return new DorisWorld(DorisConfig.documented(), List.of(A, B, C), placement, phases, FAULT_WINDOW_START_MICROS,
-                TAIL_START_MICROS, END_MICROS, FIRST_REPLICA_ID, params);
+        return new DorisWorld(
+                DorisConfig.documented(),
+                List.of(A, B, C),
+                placement,
+                phases,
+                FAULT_WINDOW_START_MICROS,
+                TAIL_START_MICROS,
+                END_MICROS,
+                FIRST_REPLICA_ID,
+                params);
     }
 
     /** The three moves of the report: A to B, B to C, C back to B. */
@@ -79,6 +87,8 @@ final class DocumentedPlan {
 
     /** The FE's next agent RPC to B, the DROP batch of 77.809, waits for its client. */
     static FaultPlan faults() {
-        return FaultPlan.builder().at(77_805 * MILLI, new DorisFault.SlowAgentRpc(B, SLOW_DROP_RPC_MICROS)).build();
+        return FaultPlan.builder()
+                .at(77_805 * MILLI, new DorisFault.SlowAgentRpc(B, SLOW_DROP_RPC_MICROS))
+                .build();
     }
 }

@@ -1,13 +1,10 @@
 package shardsim.scenarios.dropafterclone;
 
-import java.util.ArrayList;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
 import shardsim.core.fault.FaultPlan;
-import shardsim.core.fault.NetFault;
-import shardsim.core.fault.NodeFault;
 import shardsim.core.fault.TimedFault;
 import shardsim.core.net.Delay;
 import shardsim.core.net.LinkPolicy;
@@ -26,8 +23,7 @@ public final class DorisArbitraries {
     private static final int MAX_EPISODES = 6;
     private static final int MAX_MOVES = 12;
 
-    private DorisArbitraries() {
-    }
+    private DorisArbitraries() {}
 
     public static long faultWindowStartMicros() {
         return DocumentedPlan.FAULT_WINDOW_START_MICROS;
@@ -58,24 +54,31 @@ public final class DorisArbitraries {
 
     /** Stalled task pools and slow-report spells (each spell with its end), inside the window. */
     public static Arbitrary<FaultPlan> scenarioFaults() {
-        return FaultArbitraries.plans(Arbitraries.oneOf(stallEpisode(), slowReportsEpisode(), slowAgentRpcEpisode()), MAX_EPISODES);
+        return FaultArbitraries.plans(
+                Arbitraries.oneOf(stallEpisode(), slowReportsEpisode(), slowAgentRpcEpisode()), MAX_EPISODES);
     }
 
     /** Kernel faults (partitions, one-way partitions, crashes, clogs, clock skews), each lasting one with its end, inside the window. */
     public static Arbitrary<FaultPlan> kernelFaults() {
-        return FaultArbitraries.kernelPlans(nodes(), crashableNodes(), new FaultArbitraries.Window(faultWindowStartMicros(), faultWindowEndMicros(), 30 * SECOND), MAX_EPISODES);
+        return FaultArbitraries.kernelPlans(
+                nodes(),
+                crashableNodes(),
+                new FaultArbitraries.Window(faultWindowStartMicros(), faultWindowEndMicros(), 30 * SECOND),
+                MAX_EPISODES);
     }
 
     /** Balance moves of the documented world's tablet to its backends, at times in the window. */
     public static Arbitrary<Workload> workloads() {
-        Arbitrary<TimedOperation> move = Combinators.combine(windowTimes(), Arbitraries.of(tablets()), Arbitraries.of(backends()))
+        Arbitrary<TimedOperation> move = Combinators.combine(
+                        windowTimes(), Arbitraries.of(tablets()), Arbitraries.of(backends()))
                 .as((at, tablet, dest) -> new TimedOperation(at, new DorisOperation.Balance(tablet, dest)));
         return move.list().ofMaxSize(MAX_MOVES).map(Workload::new);
     }
 
     /** Reliable links, or a mildly lossy one. */
     public static Arbitrary<LinkPolicy> links() {
-        return Arbitraries.of(LinkPolicy.reliable(),
+        return Arbitraries.of(
+                LinkPolicy.reliable(),
                 new LinkPolicy(0.01, 0.01, new Delay.Exponential(500, 2_000, 50_000), LinkPolicy.DEFAULT_CAPACITY));
     }
 
@@ -93,8 +96,13 @@ public final class DorisArbitraries {
     }
 
     private static Arbitrary<List<TimedFault>> stallEpisode() {
-        return Combinators.combine(windowTimes(), Arbitraries.of(backends()), Arbitraries.of(Backend.DROP_POOL, Backend.CLONE_POOL), lengths(45 * SECOND))
-                .as((at, be, pool, length) -> List.of(new TimedFault(at, new DorisFault.StallPool(be, pool, endOf(at, length) - at))));
+        return Combinators.combine(
+                        windowTimes(),
+                        Arbitraries.of(backends()),
+                        Arbitraries.of(Backend.DROP_POOL, Backend.CLONE_POOL),
+                        lengths(45 * SECOND))
+                .as((at, be, pool, length) ->
+                        List.of(new TimedFault(at, new DorisFault.StallPool(be, pool, endOf(at, length) - at))));
     }
 
     private static Arbitrary<List<TimedFault>> slowAgentRpcEpisode() {
@@ -103,11 +111,10 @@ public final class DorisArbitraries {
     }
 
     private static Arbitrary<List<TimedFault>> slowReportsEpisode() {
-        return Combinators.combine(windowTimes(), lengths(50 * SECOND), Arbitraries.longs().between(0, 15 * SECOND))
-                .as((at, length, extra) -> List.of(new TimedFault(at, new DorisFault.SlowReports(extra)),
+        return Combinators.combine(
+                        windowTimes(), lengths(50 * SECOND), Arbitraries.longs().between(0, 15 * SECOND))
+                .as((at, length, extra) -> List.of(
+                        new TimedFault(at, new DorisFault.SlowReports(extra)),
                         new TimedFault(endOf(at, length), new DorisFault.SlowReports(extra).end())));
     }
-
-
-
 }

@@ -39,15 +39,40 @@ public record DorisConfig(
     public static final long FINISH_RPC_TIMEOUT_MICROS = 5 * SECOND;
 
     /** A cluster with Doris's default clone pool and finish RPC timeout. */
-    public DorisConfig(long reportIntervalMicros, long taskReportIntervalMicros, Delay reportHandleService, Delay agentDispatch, Delay clonePickup,
-            Delay cloneService, Delay dropService, long snapshotTimeoutMicros, long cloneTimeoutMicros, int reportQueueSize) {
-        this(reportIntervalMicros, taskReportIntervalMicros, reportHandleService, agentDispatch, clonePickup, cloneService, dropService, snapshotTimeoutMicros,
-                cloneTimeoutMicros, reportQueueSize, CLONE_WORKERS, FINISH_RPC_TIMEOUT_MICROS);
+    public DorisConfig(
+            long reportIntervalMicros,
+            long taskReportIntervalMicros,
+            Delay reportHandleService,
+            Delay agentDispatch,
+            Delay clonePickup,
+            Delay cloneService,
+            Delay dropService,
+            long snapshotTimeoutMicros,
+            long cloneTimeoutMicros,
+            int reportQueueSize) {
+        this(
+                reportIntervalMicros,
+                taskReportIntervalMicros,
+                reportHandleService,
+                agentDispatch,
+                clonePickup,
+                cloneService,
+                dropService,
+                snapshotTimeoutMicros,
+                cloneTimeoutMicros,
+                reportQueueSize,
+                CLONE_WORKERS,
+                FINISH_RPC_TIMEOUT_MICROS);
     }
 
     public DorisConfig {
-        if (reportIntervalMicros <= 0 || taskReportIntervalMicros <= 0 || snapshotTimeoutMicros <= 0 || cloneTimeoutMicros <= 0 || reportQueueSize < 1
-                || cloneWorkerCount < 1 || finishRpcTimeoutMicros <= 0) {
+        if (reportIntervalMicros <= 0
+                || taskReportIntervalMicros <= 0
+                || snapshotTimeoutMicros <= 0
+                || cloneTimeoutMicros <= 0
+                || reportQueueSize < 1
+                || cloneWorkerCount < 1
+                || finishRpcTimeoutMicros <= 0) {
             throw new IllegalArgumentException("bad Doris timings");
         }
     }
@@ -58,16 +83,31 @@ public record DorisConfig(
      * so the timeline reads as in the report.
      */
     public static DorisConfig documented() {
-        return new DorisConfig(60 * SECOND, 10 * SECOND, new Delay.Fixed(5_000), new Delay.Fixed(2_282), new Delay.Fixed(65),
-                new Delay.Fixed(25), new Delay.Fixed(1_740), 10 * SECOND, 180 * SECOND, 100);
+        return new DorisConfig(
+                60 * SECOND,
+                10 * SECOND,
+                new Delay.Fixed(5_000),
+                new Delay.Fixed(2_282),
+                new Delay.Fixed(65),
+                new Delay.Fixed(25),
+                new Delay.Fixed(1_740),
+                10 * SECOND,
+                180 * SECOND,
+                100);
     }
 
     /** A cluster whose clone and drop service times have the given means (exponential, capped). */
     public static DorisConfig withMeans(long cloneMeanMicros, long dropMeanMicros) {
-        return new DorisConfig(60 * SECOND, 10 * SECOND, new Delay.Uniform(10_000, 500_000), new Delay.Uniform(200, 5_000),
+        return new DorisConfig(
+                60 * SECOND,
+                10 * SECOND,
+                new Delay.Uniform(10_000, 500_000),
+                new Delay.Uniform(200, 5_000),
                 new Delay.Uniform(10, 500),
                 new Delay.Exponential(50_000, cloneMeanMicros, 20 * SECOND),
                 new Delay.Exponential(10_000, dropMeanMicros, 20 * SECOND),
-                10 * SECOND, 180 * SECOND, 100);
+                10 * SECOND,
+                180 * SECOND,
+                100);
     }
 }

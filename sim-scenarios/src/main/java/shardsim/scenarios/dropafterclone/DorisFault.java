@@ -22,7 +22,10 @@ public sealed interface DorisFault extends Fault {
      * as a fault (it carries its own duration, so there is no end to pair it with); a stall of a
      * backend the cluster does not have is skipped with a note.
      */
-    record StallPool(String backend, String pool, @Quantity(Unit.MICROS) long micros) implements DorisFault {
+    record StallPool(
+            String backend,
+            String pool,
+            @Quantity(Unit.MICROS) long micros) implements DorisFault {
         public StallPool {
             if (!Backend.CLONE_POOL.equals(pool) && !Backend.DROP_POOL.equals(pool)) {
                 throw new IllegalArgumentException("unknown task pool " + pool);
@@ -41,7 +44,8 @@ public sealed interface DorisFault extends Fault {
      * .809, arrived after the CLONE sent at .812. Momentary: it carries its own duration and
      * applies to one RPC; one aimed at a backend the cluster does not have is skipped with a note.
      */
-    record SlowAgentRpc(String backend, @Quantity(Unit.MICROS) long micros) implements DorisFault {
+    record SlowAgentRpc(
+            String backend, @Quantity(Unit.MICROS) long micros) implements DorisFault {
         public SlowAgentRpc {
             if (backend == null) {
                 throw new IllegalArgumentException("a slow agent RPC needs a backend");

@@ -5,8 +5,7 @@ import shardsim.core.scenario.WorldNames;
 
 /** The names a plan may use in a run's world: its nodes, backends, tablets and task pools. */
 final class DorisNames {
-    private DorisNames() {
-    }
+    private DorisNames() {}
 
     static WorldNames of(DorisWorld world) {
         return WorldNames.builder()

@@ -20,6 +20,5 @@ final class DorisProbes {
 
     static final List<String> ALL = List.of(CLONE_POOL_STALLED, DROP_POOL_STALLED, SLOW_AGENT_RPC, SLOW_REPORT);
 
-    private DorisProbes() {
-    }
+    private DorisProbes() {}
 }

@@ -33,15 +33,22 @@ final class DorisWindows {
     /** Every kind of window the model announces. */
     static final List<String> KINDS = List.of(CLONE, DROP);
 
-    private DorisWindows() {
-    }
+    private DorisWindows() {}
 
     static List<ScenarioAim> aims() {
         long second = DorisConfig.SECOND;
         return List.of(
-                ScenarioAim.of(CLONE, (w, r) -> new DorisFault.StallPool(w.nodes().get(0), Backend.DROP_POOL, r.between(second / 10, 30 * second))),
-                ScenarioAim.of(CLONE, (w, r) -> new DorisFault.SlowAgentRpc(w.nodes().get(0), r.between(10_000, 5 * second))),
-                ScenarioAim.of(DROP, (w, r) -> new DorisFault.StallPool(w.nodes().get(0), Backend.DROP_POOL, r.between(second / 10, 30 * second))),
-                ScenarioAim.of(DROP, (w, r) -> new DorisFault.SlowAgentRpc(w.nodes().get(0), r.between(10_000, 5 * second))));
+                ScenarioAim.of(
+                        CLONE,
+                        (w, r) -> new DorisFault.StallPool(
+                                w.nodes().get(0), Backend.DROP_POOL, r.between(second / 10, 30 * second))),
+                ScenarioAim.of(
+                        CLONE, (w, r) -> new DorisFault.SlowAgentRpc(w.nodes().get(0), r.between(10_000, 5 * second))),
+                ScenarioAim.of(
+                        DROP,
+                        (w, r) -> new DorisFault.StallPool(
+                                w.nodes().get(0), Backend.DROP_POOL, r.between(second / 10, 30 * second))),
+                ScenarioAim.of(
+                        DROP, (w, r) -> new DorisFault.SlowAgentRpc(w.nodes().get(0), r.between(10_000, 5 * second))));
     }
 }

@@ -31,7 +31,8 @@ record DorisWorld(
         long tailStartMicros,
         long endMicros,
         long firstReplicaId,
-        Map<String, Object> params) implements World {
+        Map<String, Object> params)
+        implements World {
     /** Where the generated worlds' replica ids start. */
     static final long FIRST_REPLICA_ID = 320600;
 

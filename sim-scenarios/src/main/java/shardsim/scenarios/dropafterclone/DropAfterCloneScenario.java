@@ -118,12 +118,15 @@ public final class DropAfterCloneScenario extends SimulatedScenario<DorisWorld, 
 
     @Override
     protected DorisWorld world(String base, long seed) {
-        return Plans.DOCUMENTED.equals(base) ? DocumentedPlan.world() : GeneratedPlan.draw(seed).world();
+        return Plans.DOCUMENTED.equals(base)
+                ? DocumentedPlan.world()
+                : GeneratedPlan.draw(seed).world();
     }
 
     @Override
     protected RunShape shape(DorisWorld world, LinkPolicy link) {
-        return new RunShape(world.faultWindowStartMicros(), world.tailStartMicros(), world.endMicros(), 1_000_000, 1_000);
+        return new RunShape(
+                world.faultWindowStartMicros(), world.tailStartMicros(), world.endMicros(), 1_000_000, 1_000);
     }
 
     @Override
@@ -157,9 +160,25 @@ public final class DropAfterCloneScenario extends SimulatedScenario<DorisWorld, 
     /** The run-wide row is not read here: each process runs its own code ({@code sim.codeOf}), which is the run's mode unless the run names another for it. */
     @Override
     protected Cluster build(Simulation sim, DorisWorld world, Fence fence, RunShape shape) {
-        Cluster cluster = new Cluster(sim, world.config(), node -> mode(sim.nodes().codeOf(node)), world.backends(), world.placement(), world.reportPhaseMicros(), world.firstReplicaId());
-        Checks.register(cluster, world.config().reportIntervalMicros(), world.tailStartMicros(), world.endMicros(), 20 * DorisConfig.SECOND);
-        sim.checks().abstraction(new TabletCoverage(sim.view(), world.backends(), List.copyOf(world.placement().keySet())));
+        Cluster cluster = new Cluster(
+                sim,
+                world.config(),
+                node -> mode(sim.nodes().codeOf(node)),
+                world.backends(),
+                world.placement(),
+                world.reportPhaseMicros(),
+                world.firstReplicaId());
+        Checks.register(
+                cluster,
+                world.config().reportIntervalMicros(),
+                world.tailStartMicros(),
+                world.endMicros(),
+                20 * DorisConfig.SECOND);
+        sim.checks()
+                .abstraction(new TabletCoverage(
+                        sim.view(),
+                        world.backends(),
+                        List.copyOf(world.placement().keySet())));
         return cluster;
     }
 
@@ -177,7 +196,12 @@ public final class DropAfterCloneScenario extends SimulatedScenario<DorisWorld, 
      */
     @Override
     protected shardsim.core.aim.AimProfile targetedProfile() {
-        return new shardsim.core.aim.AimProfile(0.8, 1_000_000, 100_000, 2_000_000, new shardsim.core.aim.AimWeights(6, 1, 1, 0.5, 0.5),
+        return new shardsim.core.aim.AimProfile(
+                0.8,
+                1_000_000,
+                100_000,
+                2_000_000,
+                new shardsim.core.aim.AimWeights(6, 1, 1, 0.5, 0.5),
                 new shardsim.core.aim.AimLimits(2, 32));
     }
 

@@ -18,6 +18,7 @@ public final class FaultState {
      * progress check (D4) only.
      */
     private final TreeMap<String, Integer> cloneStallsOpen = new TreeMap<>();
+
     private final TreeMap<String, Long> cloneStallEnded = new TreeMap<>();
 
     void cloneStallStarted(String backend) {

@@ -21,7 +21,12 @@ import shardsim.core.run.Mode;
  * @param abortDropUnderClone the BE aborts a DROP while the same tablet is under clone (PR #9971)
  * @param reportVersionOnClone a clone that creates a new tablet raises the BE's report version and the FE adopts it on the finish, so a tablet report taken before the clone is skipped as out of date (apache/doris MasterImpl.finishClone at 12456d76, task_worker_pool.cpp clone_callback)
  */
-public record Fence(String name, boolean dropCarriesReplicaId, boolean cloneStampsReplicaId, boolean abortDropUnderClone, boolean reportVersionOnClone)
+public record Fence(
+        String name,
+        boolean dropCarriesReplicaId,
+        boolean cloneStampsReplicaId,
+        boolean abortDropUnderClone,
+        boolean reportVersionOnClone)
         implements Mode {
     public static final String NO_REPLICA_ID = "fixed-no-replica-id";
     public static final String NO_CLONE_STAMP = "fixed-no-clone-stamp";
@@ -59,6 +64,7 @@ public record Fence(String name, boolean dropCarriesReplicaId, boolean cloneStam
                 return f;
             }
         }
-        throw new IllegalArgumentException("unknown mode '" + mode + "' (expected one of " + String.join(", ", MODES) + ")");
+        throw new IllegalArgumentException(
+                "unknown mode '" + mode + "' (expected one of " + String.join(", ", MODES) + ")");
     }
 }

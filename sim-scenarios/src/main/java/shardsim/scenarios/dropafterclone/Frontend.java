@@ -42,6 +42,7 @@ public final class Frontend implements Node {
     private final AgentTaskQueue tasks = new AgentTaskQueue();
     /** One delivery per thrift call: the link's duplicates are dropped here ({@link RequestInbox}): ReportHandler.handleReport puts one report on the queue per call (apache/doris 6f81efb5). */
     private final RequestInbox inbox = new RequestInbox();
+
     private final AgentExecutor executor;
     private final ReportHandler reports;
     /** The TabletScheduler's contexts: at most one move per tablet. Volatile. */
@@ -50,8 +51,7 @@ public final class Frontend implements Node {
     private long moveChanges;
 
     /** A scheduled balance move, with the time the TabletScheduler started it (its clone timeout runs from there). */
-    record Move(long tabletId, long replicaId, String src, String dest, long startedMicros, Timer timeout) {
-    }
+    record Move(long tabletId, long replicaId, String src, String dest, long startedMicros, Timer timeout) {}
 
     public Frontend(NodeContext ctx, DorisConfig config, Fence fence, FaultState faults, Metrics metrics) {
         this.ctx = ctx;
@@ -71,7 +71,8 @@ public final class Frontend implements Node {
             for (Replica r : meta.replicas()) {
                 if (r.state() == Replica.State.CLONE) {
                     kept = kept.without(r.replicaId());
-                    ctx.trace("replay: remove unfinished clone replica " + r.replicaId() + " of tablet " + meta.tabletId() + " on " + r.backend());
+                    ctx.trace("replay: remove unfinished clone replica " + r.replicaId() + " of tablet "
+                            + meta.tabletId() + " on " + r.backend());
                 }
             }
             if (kept != meta) {
@@ -89,9 +90,13 @@ public final class Frontend implements Node {
             reports.queue((AgentProtocol) env.message());
         } else if (env.message() instanceof FinishTask f) {
             ctx.reply(env, new FinishResult(f.type(), f.tabletId(), finishTask(f)));
-        } else if (env.message() instanceof CloneTask || env.message() instanceof LegacyCloneTask || env.message() instanceof DropTask
-                || env.message() instanceof SnapshotRequest || env.message() instanceof SnapshotResponse
-                || env.message() instanceof AgentProtocol.UpdateTabletMeta || env.message() instanceof FinishResult) {
+        } else if (env.message() instanceof CloneTask
+                || env.message() instanceof LegacyCloneTask
+                || env.message() instanceof DropTask
+                || env.message() instanceof SnapshotRequest
+                || env.message() instanceof SnapshotResponse
+                || env.message() instanceof AgentProtocol.UpdateTabletMeta
+                || env.message() instanceof FinishResult) {
             throw new IllegalStateException("the FE does not handle " + env.message());
         } else {
             throw new IllegalStateException("unknown message " + env.message());
@@ -158,13 +163,18 @@ public final class Frontend implements Node {
         }
         long replicaId = Catalog.nextReplicaId(disk);
         Catalog.put(disk, meta.with(new Replica(replicaId, dest, Replica.State.CLONE)));
-        Timer timeout = ctx.setTimer("clone timeout tablet " + tabletId, config.cloneTimeoutMicros(), () -> cancelMove(tabletId, replicaId, "timeout"));
+        Timer timeout = ctx.setTimer(
+                "clone timeout tablet " + tabletId,
+                config.cloneTimeoutMicros(),
+                () -> cancelMove(tabletId, replicaId, "timeout"));
         moves.put(tabletId, new Move(tabletId, replicaId, src.backend(), dest, ctx.now(), timeout));
         moveChanges++;
-        AgentProtocol clone = fence.replicaIdFields() ? new CloneTask(tabletId, replicaId, src.backend()) : new LegacyCloneTask(tabletId, replicaId, src.backend());
+        AgentProtocol clone = fence.replicaIdFields()
+                ? new CloneTask(tabletId, replicaId, src.backend())
+                : new LegacyCloneTask(tabletId, replicaId, src.backend());
         tasks.add(new AgentTask(dest, TaskType.CLONE, tabletId, replicaId, clone));
-        ctx.trace("add clone task to agent task queue: tablet id: " + tabletId + ", src backend: " + src.backend() + ", dest backend: " + dest
-                + ", replica id: " + replicaId);
+        ctx.trace("add clone task to agent task queue: tablet id: " + tabletId + ", src backend: " + src.backend()
+                + ", dest backend: " + dest + ", replica id: " + replicaId);
         executor.submit(dest, List.of(clone));
     }
 
@@ -203,7 +213,8 @@ public final class Frontend implements Node {
             return false;
         }
         finishCloneTask(f);
-        // An FE before the fix takes no report version from a clone's finish; one with it takes the version when the BE set it.
+        // An FE before the fix takes no report version from a clone's finish; one with it takes the version when the BE
+        // set it.
         if (fence.reportVersionOnClone() && f.reportVersion() > 0) {
             reports.updateBackendReportVersion(f.backend(), f.reportVersion());
         }
@@ -215,7 +226,8 @@ public final class Frontend implements Node {
     private void finishCloneTask(FinishTask f) {
         Move m = moves.get(f.tabletId());
         if (m == null || m.replicaId() != f.replicaId() || !m.dest().equals(f.backend())) {
-            ctx.trace("finish of clone tablet " + f.tabletId() + " replica " + f.replicaId() + " matches no scheduled tablet, ignored");
+            ctx.trace("finish of clone tablet " + f.tabletId() + " replica " + f.replicaId()
+                    + " matches no scheduled tablet, ignored");
             return;
         }
         if (f.status() != Status.OK) {
@@ -229,13 +241,14 @@ public final class Frontend implements Node {
         // Still a CLONE replica: deleteFromMeta removes only NORMAL ones, and a move's end removes its context.
         Replica added = meta.replica(f.replicaId());
         TabletMeta after = meta.replaced(added.withState(Replica.State.NORMAL));
-        ctx.trace("clone finished: tablet id: " + f.tabletId() + ", state: FINISHED, type: BALANCE. from backend: " + m.src() + ". to backend: " + f.backend()
-                + ", replica id: " + f.replicaId());
+        ctx.trace("clone finished: tablet id: " + f.tabletId() + ", state: FINISHED, type: BALANCE. from backend: "
+                + m.src() + ". to backend: " + f.backend() + ", replica id: " + f.replicaId());
         // The source leaves the catalog only; its copy stays on the BE until a report of that BE shows it.
         Replica src = after.replicaOn(m.src());
         if (src != null) {
             after = after.without(src.replicaId());
-            ctx.trace("delete replica. tablet id: " + f.tabletId() + ", backend id: " + m.src() + ". reason: redundant replica after balance, force: false");
+            ctx.trace("delete replica. tablet id: " + f.tabletId() + ", backend id: " + m.src()
+                    + ". reason: redundant replica after balance, force: false");
         }
         Catalog.put(ctx.disk(), after);
         metrics.record("clone-latency", Math.max(0, ctx.now() - m.startedMicros()));

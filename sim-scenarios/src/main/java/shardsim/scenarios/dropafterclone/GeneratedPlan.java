@@ -23,11 +23,9 @@ final class GeneratedPlan {
     static final long FIRST_TABLET = 11415;
 
     /** A generated world and the moves drawn right after it from the same stream. */
-    record Drawn(DorisWorld world, Workload moves) {
-    }
+    record Drawn(DorisWorld world, Workload moves) {}
 
-    private GeneratedPlan() {
-    }
+    private GeneratedPlan() {}
 
     /** The world and balance moves of {@code seed}: the same for {@code random} and {@code swarm}. */
     static Drawn draw(long seed) {
@@ -63,10 +61,21 @@ final class GeneratedPlan {
             }
             placement.put(FIRST_TABLET + t, chosen);
         }
-        DorisWorld world = new DorisWorld(config, backends, placement, phases, SECOND, WINDOW_MICROS, END_MICROS, DorisWorld.FIRST_REPLICA_ID, params);
+        DorisWorld world = new DorisWorld(
+                config,
+                backends,
+                placement,
+                phases,
+                SECOND,
+                WINDOW_MICROS,
+                END_MICROS,
+                DorisWorld.FIRST_REPLICA_ID,
+                params);
 
         Workload.Builder moves = Workload.builder();
-        for (long t = SECOND + wl.exponentialMicros(moveMean, 60 * SECOND); t < WINDOW_MICROS; t += 1 + wl.exponentialMicros(moveMean, 60 * SECOND)) {
+        for (long t = SECOND + wl.exponentialMicros(moveMean, 60 * SECOND);
+                t < WINDOW_MICROS;
+                t += 1 + wl.exponentialMicros(moveMean, 60 * SECOND)) {
             long tablet = FIRST_TABLET + wl.nextInt(tablets);
             String dest = wl.pick(backends);
             moves.at(t, new DorisOperation.Balance(tablet, dest));

@@ -57,11 +57,11 @@ final class MoveProgress {
     private final long quietBeforeMicros;
     /** The moves seen scheduled, by tablet, with what the check noted at their start. */
     private final TreeMap<Long, Watched> watched = new TreeMap<>();
+
     private Frontend lastFe;
     private long lastChanges = -1;
 
-    private record Watched(Frontend.Move move, boolean eligible, long droppedAtStart) {
-    }
+    private record Watched(Frontend.Move move, boolean eligible, long droppedAtStart) {}
 
     MoveProgress(Cluster cluster, DorisConfig config) {
         this.cluster = cluster;
@@ -99,7 +99,9 @@ final class MoveProgress {
         });
         for (Frontend.Move m : now.values()) {
             if (!watched.containsKey(m.tabletId())) {
-                watched.put(m.tabletId(), new Watched(m, quietAtStart(m), sim.network().dropped()));
+                watched.put(
+                        m.tabletId(),
+                        new Watched(m, quietAtStart(m), sim.network().dropped()));
             }
         }
         return problem;
@@ -109,8 +111,12 @@ final class MoveProgress {
         Simulation sim = cluster.sim();
         FaultState faults = cluster.faultState();
         long from = m.startedMicros() - quietBeforeMicros;
-        return quietSince(from) && sim.nodes().isUp(m.src()) && sim.nodes().isUp(m.dest()) && !faults.cloneStallOpen(m.dest())
-                && faults.cloneStallEnd(m.dest()) <= from && !faults.slowAgentRpcArmed(m.dest());
+        return quietSince(from)
+                && sim.nodes().isUp(m.src())
+                && sim.nodes().isUp(m.dest())
+                && !faults.cloneStallOpen(m.dest())
+                && faults.cloneStallEnd(m.dest()) <= from
+                && !faults.slowAgentRpcArmed(m.dest());
     }
 
     /** No fault in force or injected anywhere since {@code fromMicros}. */
@@ -130,8 +136,8 @@ final class MoveProgress {
             return null;
         }
         long took = sim.now() - m.startedMicros();
-        String what = "balance move of tablet " + m.tabletId() + " (replica " + m.replicaId() + ") from " + m.src() + " to " + m.dest() + " started at t="
-                + Micros.format(m.startedMicros()) + " with no fault in force";
+        String what = "balance move of tablet " + m.tabletId() + " (replica " + m.replicaId() + ") from " + m.src()
+                + " to " + m.dest() + " started at t=" + Micros.format(m.startedMicros()) + " with no fault in force";
         if (took >= cloneTimeoutMicros) {
             return what + " did not finish within the clone timeout (" + Micros.format(cloneTimeoutMicros) + ")";
         }

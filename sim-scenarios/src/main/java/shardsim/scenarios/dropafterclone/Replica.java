@@ -11,7 +11,10 @@ package shardsim.scenarios.dropafterclone;
  *     as alive
  */
 public record Replica(long replicaId, String backend, State state, boolean bad) {
-    public enum State { CLONE, NORMAL }
+    public enum State {
+        CLONE,
+        NORMAL
+    }
 
     public Replica(long replicaId, String backend, State state) {
         this(replicaId, backend, state, false);

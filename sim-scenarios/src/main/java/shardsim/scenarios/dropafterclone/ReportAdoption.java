@@ -61,8 +61,9 @@ final class ReportAdoption {
         if (entered == 0 || aliveBefore + entered <= prior.replicationNum()) {
             return null;
         }
-        return "tablet " + after.tabletId() + " took replica " + last.replicaId() + " on " + last.backend() + " as NORMAL (" + entered
-                + " new) while it had " + aliveBefore + " alive replicas of replication number " + prior.replicationNum() + ": the replica is enough";
+        return "tablet " + after.tabletId() + " took replica " + last.replicaId() + " on " + last.backend()
+                + " as NORMAL (" + entered + " new) while it had " + aliveBefore
+                + " alive replicas of replication number " + prior.replicationNum() + ": the replica is enough";
     }
 
     /** NORMAL and not bad, counted here so the rule does not rest on the model's own count. */

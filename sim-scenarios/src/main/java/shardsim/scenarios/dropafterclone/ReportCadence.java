@@ -2,9 +2,9 @@ package shardsim.scenarios.dropafterclone;
 
 import java.util.List;
 import java.util.TreeMap;
+import shardsim.core.check.SimView;
 import shardsim.core.node.Envelope;
 import shardsim.core.sim.RunObserver;
-import shardsim.core.check.SimView;
 import shardsim.scenarios.dropafterclone.AgentProtocol.TabletReport;
 import shardsim.scenarios.dropafterclone.AgentProtocol.TaskReport;
 
@@ -36,10 +36,12 @@ final class ReportCadence implements RunObserver {
     private final long taskIntervalMicros;
     /** The incarnation each running BE had when last looked at. */
     private final TreeMap<String, Backend> running = new TreeMap<>();
+
     private final TreeMap<String, Long> lastTabletReport = new TreeMap<>();
     private final TreeMap<String, Long> lastTaskReport = new TreeMap<>();
     /** No report can be overdue before this time: until then {@link #check()} returns at once. */
     private long quietUntilMicros = Long.MIN_VALUE;
+
     private boolean reported;
 
     ReportCadence(SimView sim, List<String> backends, long tabletIntervalMicros, long taskIntervalMicros) {
@@ -80,11 +82,13 @@ final class ReportCadence implements RunObserver {
             long taskDue = lastTaskReport.get(be) + taskIntervalMicros;
             if (now > tabletDue) {
                 reported = true;
-                return be + " sent no tablet report since " + lastTabletReport.get(be) + " us, more than the " + tabletIntervalMicros + " us interval ago";
+                return be + " sent no tablet report since " + lastTabletReport.get(be) + " us, more than the "
+                        + tabletIntervalMicros + " us interval ago";
             }
             if (now > taskDue) {
                 reported = true;
-                return be + " sent no task report since " + lastTaskReport.get(be) + " us, more than the " + taskIntervalMicros + " us interval ago";
+                return be + " sent no task report since " + lastTaskReport.get(be) + " us, more than the "
+                        + taskIntervalMicros + " us interval ago";
             }
             quietUntil = Math.min(quietUntil, Math.min(tabletDue, taskDue));
         }

@@ -44,11 +44,19 @@ final class ReportHandler {
     private final AgentExecutor executor;
     /** Reports waiting for the handler, in arrival order. Volatile. */
     private final ArrayDeque<AgentProtocol> waiting = new ArrayDeque<>();
+
     private boolean handling;
     /** Per BE, the report version the FE last learnt from a task finish ({@code SystemInfoService}); volatile. */
     private final TreeMap<String, Long> backendReportVersion = new TreeMap<>();
 
-    ReportHandler(NodeContext ctx, DorisConfig config, Fence fence, FaultState faults, Metrics metrics, AgentTaskQueue tasks, AgentExecutor executor) {
+    ReportHandler(
+            NodeContext ctx,
+            DorisConfig config,
+            Fence fence,
+            FaultState faults,
+            Metrics metrics,
+            AgentTaskQueue tasks,
+            AgentExecutor executor) {
         this.ctx = ctx;
         this.config = config;
         this.fence = fence;
@@ -60,7 +68,8 @@ final class ReportHandler {
 
     void queue(AgentProtocol report) {
         if (waiting.size() > config.reportQueueSize()) {
-            ctx.trace("the report queue size exceeds the limit: " + config.reportQueueSize() + ". current: " + waiting.size());
+            ctx.trace("the report queue size exceeds the limit: " + config.reportQueueSize() + ". current: "
+                    + waiting.size());
             return;
         }
         waiting.addLast(report);
@@ -79,7 +88,9 @@ final class ReportHandler {
             ctx.probe(DorisProbes.SLOW_REPORT);
         }
         long service = config.reportHandleService().draw(ctx.random()) + extraMicros;
-        String label = r instanceof TabletReport t ? "handle tablet report of " + t.backend() : "handle task report of " + ((TaskReport) r).backend();
+        String label = r instanceof TabletReport t
+                ? "handle tablet report of " + t.backend()
+                : "handle task report of " + ((TaskReport) r).backend();
         ctx.setTimer(label, service, () -> {
             handling = false;
             if (r instanceof TabletReport t) {
@@ -113,7 +124,8 @@ final class ReportHandler {
     private void tabletReport(TabletReport r) {
         long current = backendReportVersion.getOrDefault(r.backend(), 0L);
         if (r.reportVersion() < current) {
-            ctx.trace("out of date report version " + r.reportVersion() + " from backend[" + r.backend() + "]. current report version[" + current + "]");
+            ctx.trace("out of date report version " + r.reportVersion() + " from backend[" + r.backend()
+                    + "]. current report version[" + current + "]");
             return;
         }
         metrics.record("report-staleness", Math.max(0, ctx.now() - r.snapshotMicros()));
@@ -148,7 +160,8 @@ final class ReportHandler {
             Replica replica = meta == null ? null : meta.replicaOn(r.backend());
             if (replica != null && replica.state() == Replica.State.NORMAL) {
                 updates.add(new UpdateTabletMeta(rt.tabletId(), replica.replicaId()));
-                ctx.trace("update replica id of tablet " + rt.tabletId() + " on backend[" + r.backend() + "] to " + replica.replicaId() + ", reported 0");
+                ctx.trace("update replica id of tablet " + rt.tabletId() + " on backend[" + r.backend() + "] to "
+                        + replica.replicaId() + ", reported 0");
             }
         }
         executor.submit(r.backend(), updates);
@@ -164,17 +177,19 @@ final class ReportHandler {
                 continue;
             }
             if (meta.replicas().size() <= 1) {
-                ctx.trace("backend [" + be + "] invalid situation. tablet[" + meta.tabletId() + "] has few replica[" + meta.replicas().size()
-                        + "], replica num setting is [" + meta.replicationNum() + "]");
+                ctx.trace("backend [" + be + "] invalid situation. tablet[" + meta.tabletId() + "] has few replica["
+                        + meta.replicas().size() + "], replica num setting is [" + meta.replicationNum() + "]");
                 if (!r.bad()) {
                     Catalog.put(disk, meta.replaced(r.asBad()));
-                    ctx.trace("tablet " + meta.tabletId() + " has only one replica " + r.replicaId() + " on backend " + be + " and it is lost, set it as bad");
+                    ctx.trace("tablet " + meta.tabletId() + " has only one replica " + r.replicaId() + " on backend "
+                            + be + " and it is lost, set it as bad");
                 }
                 continue;
             }
             Catalog.put(disk, meta.without(r.replicaId()));
             tasks.removeReplicaRelated(be, meta.tabletId());
-            ctx.trace("delete replica[" + r.replicaId() + "] in tablet[" + meta.tabletId() + "] from meta. backend[" + be + "]");
+            ctx.trace("delete replica[" + r.replicaId() + "] in tablet[" + meta.tabletId() + "] from meta. backend["
+                    + be + "]");
         }
     }
 
@@ -196,7 +211,8 @@ final class ReportHandler {
             long replicaId = fence.dropCarriesReplicaId() ? rt.replicaId() : 0;
             drops.add(new DropTask(rt.tabletId(), replicaId));
             ctx.openWindow(DorisWindows.DROP, rt.tabletId(), List.of(be));
-            ctx.trace("delete tablet[" + rt.tabletId() + "] replica " + rt.replicaId() + " from backend[" + be + "] because not found in meta");
+            ctx.trace("delete tablet[" + rt.tabletId() + "] replica " + rt.replicaId() + " from backend[" + be
+                    + "] because not found in meta");
         }
         executor.submit(be, drops);
     }
@@ -217,7 +233,8 @@ final class ReportHandler {
             return "replica id is invalid";
         }
         if (meta.aliveReplicas() >= meta.replicationNum()) {
-            return "errCode = 2, detailMessage = replica is enough[" + meta.replicas().size() + "-" + meta.replicationNum() + "]";
+            return "errCode = 2, detailMessage = replica is enough["
+                    + meta.replicas().size() + "-" + meta.replicationNum() + "]";
         }
         // After the fix the FE keeps the id the BE reported, so FE and BE agree (apache/doris 6f81efb5,
         // addReplica); before it, the catalog's id generator gave the adopted copy a new one.

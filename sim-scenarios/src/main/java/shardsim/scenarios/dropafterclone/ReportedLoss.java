@@ -2,10 +2,10 @@ package shardsim.scenarios.dropafterclone;
 
 import java.util.TreeMap;
 import java.util.function.Function;
+import shardsim.core.check.SimView;
 import shardsim.core.node.Envelope;
 import shardsim.core.node.Node;
 import shardsim.core.sim.RunObserver;
-import shardsim.core.check.SimView;
 import shardsim.scenarios.dropafterclone.AgentProtocol.FinishTask;
 import shardsim.scenarios.dropafterclone.AgentProtocol.TaskType;
 
@@ -89,7 +89,10 @@ final class ReportedLoss implements RunObserver {
 
     @Override
     public void delivered(Envelope env, boolean copy) {
-        if (!(env.message() instanceof FinishTask f) || f.type() != TaskType.CLONE || f.reportVersion() <= 0 || !Cluster.FE.equals(env.to())) {
+        if (!(env.message() instanceof FinishTask f)
+                || f.type() != TaskType.CLONE
+                || f.reportVersion() <= 0
+                || !Cluster.FE.equals(env.to())) {
             return;
         }
         Frontend fe = sim.node(Cluster.FE, Frontend.class);
@@ -128,16 +131,21 @@ final class ReportedLoss implements RunObserver {
             }
             for (Replica r : was.replicas()) {
                 String what = lossOf(r, was, now, view.movesBefore().get(was.tabletId()));
-                if (what == null || !runs.apply(r.backend()).replicaIdFields() || Backend.tablet(sim.disk(r.backend()), was.tabletId()) == null) {
+                if (what == null
+                        || !runs.apply(r.backend()).replicaIdFields()
+                        || Backend.tablet(sim.disk(r.backend()), was.tabletId()) == null) {
                     continue;
                 }
-                String problem = "replica " + r.replicaId() + " of tablet " + was.tabletId() + " on " + r.backend() + " was " + what + " while " + r.backend() + " holds a copy";
+                String problem = "replica " + r.replicaId() + " of tablet " + was.tabletId() + " on " + r.backend()
+                        + " was " + what + " while " + r.backend() + " holds a copy";
                 long unreceived = unreceived(r.backend());
                 if (unreceived == 0) {
-                    return problem + " (every clone finish carrying a report version from " + r.backend() + " reached this FE)";
+                    return problem + " (every clone finish carrying a report version from " + r.backend()
+                            + " reached this FE)";
                 }
                 if (gap == null) {
-                    gap = problem + ": a clone finish carrying report version " + unreceived + " from " + r.backend() + " has not reached this FE";
+                    gap = problem + ": a clone finish carrying report version " + unreceived + " from " + r.backend()
+                            + " has not reached this FE";
                 }
             }
         }
@@ -169,7 +177,10 @@ final class ReportedLoss implements RunObserver {
         if (move != null && move.src().equals(r.backend())) {
             Replica cloning = was.replica(move.replicaId());
             Replica done = now.replica(move.replicaId());
-            if (cloning != null && cloning.state() == Replica.State.CLONE && done != null && done.state() == Replica.State.NORMAL) {
+            if (cloning != null
+                    && cloning.state() == Replica.State.CLONE
+                    && done != null
+                    && done.state() == Replica.State.NORMAL) {
                 return null;
             }
         }

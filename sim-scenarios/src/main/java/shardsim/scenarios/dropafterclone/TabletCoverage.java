@@ -1,11 +1,11 @@
 package shardsim.scenarios.dropafterclone;
 
 import java.util.List;
+import shardsim.core.check.SimView;
 import shardsim.core.coverage.Abstraction;
 import shardsim.core.coverage.Dimension;
 import shardsim.core.coverage.StateSpace;
 import shardsim.core.node.Disk;
-import shardsim.core.check.SimView;
 import shardsim.scenarios.dropafterclone.AgentProtocol.TaskType;
 
 /**
@@ -21,10 +21,12 @@ final class TabletCoverage implements Abstraction {
     static final Dimension NORMAL = Dimension.of("normal", "0", "1", "2+");
     /** Whether the catalog holds a replica in state CLONE: the TabletScheduler's move is in flight. */
     static final Dimension CLONE_REPLICA = Dimension.of("cloneReplica", "no", "yes");
+
     static final Dimension COPIES = Dimension.of("copies", "0", "1", "2+");
     static final Dimension CLONE_TASK = Dimension.of("cloneTask", "none", "in-batch", "submitted", "running");
     /** on-copy: the DROP waits on a BE the catalog places no replica on; on-replica: on one it does. */
     static final Dimension DROP_TASK = Dimension.of("dropTask", "none", "in-batch", "on-copy", "on-replica");
+
     static final StateSpace SPACE = StateSpace.of("tablet", NORMAL, CLONE_REPLICA, COPIES, CLONE_TASK, DROP_TASK);
 
     private static final int IN_BATCH = 1;
@@ -113,7 +115,9 @@ final class TabletCoverage implements Abstraction {
                 }
             }
             int copies = Long.bitCount(copyMask[i]);
-            sink.state(tablets[i], SPACE.encode(Math.min(alive[i], 2), cloning[i] ? 1 : 0, Math.min(copies, 2), cloneTask, dropTask));
+            sink.state(
+                    tablets[i],
+                    SPACE.encode(Math.min(alive[i], 2), cloning[i] ? 1 : 0, Math.min(copies, 2), cloneTask, dropTask));
         }
     }
 
@@ -145,7 +149,9 @@ final class TabletCoverage implements Abstraction {
             seenTaskChanges[b] = changes;
             for (int i = 0; i < tablets.length; i++) {
                 long tablet = tablets[i];
-                beClone[b][i] = node == null ? 0 : node.underClone(tablet) ? RUNNING : node.registered(TaskType.CLONE, tablet) ? SUBMITTED : 0;
+                beClone[b][i] = node == null
+                        ? 0
+                        : node.underClone(tablet) ? RUNNING : node.registered(TaskType.CLONE, tablet) ? SUBMITTED : 0;
                 beDrop[b][i] = node != null && node.registered(TaskType.DROP, tablet);
             }
         }
@@ -184,7 +190,8 @@ final class TabletCoverage implements Abstraction {
             beVersion[b] = disk.version();
             long bit = 1L << b;
             for (int i = 0; i < tablets.length; i++) {
-                copyMask[i] = disk.get(copyKeys[i], LocalTablet.class).isPresent() ? copyMask[i] | bit : copyMask[i] & ~bit;
+                copyMask[i] =
+                        disk.get(copyKeys[i], LocalTablet.class).isPresent() ? copyMask[i] | bit : copyMask[i] & ~bit;
             }
         }
         return changed;

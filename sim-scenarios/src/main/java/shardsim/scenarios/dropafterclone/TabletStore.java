@@ -20,8 +20,7 @@ final class TabletStore {
      * id the deleting request carried as the BE read it ({@link #NO_REQUEST_ID} when none: a path
      * without one, or a BE or FE without the field).
      */
-    record DeletedCopy(LocalTablet copy, String path, long atMicros, long requestReplicaId) {
-    }
+    record DeletedCopy(LocalTablet copy, String path, long atMicros, long requestReplicaId) {}
 
     /** A delete whose request carried no replica id the BE read. */
     static final long NO_REQUEST_ID = 0;

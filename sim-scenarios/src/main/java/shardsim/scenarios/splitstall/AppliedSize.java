@@ -21,6 +21,7 @@ final class AppliedSize {
     private final long[][] epoch;
     /** Whether the current epoch's pre-split has been read, per store and region. */
     private final boolean[][] started;
+
     private final List<Long> regionIds;
 
     AppliedSize(List<String> stores, List<RegionSpec> regions) {
@@ -62,7 +63,9 @@ final class AppliedSize {
                     bytes[s][r] /= 2;
                     epoch[s][r]++;
                     started[s][r] = false;
-                } else if (c instanceof Command.Change ch && ch.changeSet().kind() == ChangeSet.Kind.PRE_SPLIT && ch.changeSet().shardVer() == epoch[s][r]
+                } else if (c instanceof Command.Change ch
+                        && ch.changeSet().kind() == ChangeSet.Kind.PRE_SPLIT
+                        && ch.changeSet().shardVer() == epoch[s][r]
                         && !started[s][r]) {
                     started[s][r] = true;
                     if (starts != null) {

@@ -2,12 +2,12 @@ package shardsim.scenarios.splitstall;
 
 import java.util.List;
 import shardsim.core.check.Invariant;
+import shardsim.core.check.SimView;
 import shardsim.core.fault.End;
 import shardsim.core.fault.Fault;
 import shardsim.core.fault.NetFault;
 import shardsim.core.fault.NodeFault;
 import shardsim.core.sim.RunObserver;
-import shardsim.core.check.SimView;
 import shardsim.core.trace.Micros;
 
 /**
@@ -49,6 +49,7 @@ final class AvailabilityCheck implements Invariant, RunObserver {
 
     /** Per ordered pair: partitions in force (two-way and one-way), and until when a clog holds the link. */
     private final int[][] cuts;
+
     private final long[][] cutEndedMicros;
     private final long[] upSinceMicros;
     private final boolean[] down;
@@ -56,6 +57,7 @@ final class AvailabilityCheck implements Invariant, RunObserver {
 
     /** Per region: since when it has been leaderless while available; the leader being watched and its mark. */
     private final long[] leaderlessSince;
+
     private final int[] markStore;
     private final long[] markTerm;
     private final long[] markMicros;
@@ -146,11 +148,18 @@ final class AvailabilityCheck implements Invariant, RunObserver {
 
     /** Since when stores i and j have both been up and connected both ways, or -1 when they are not now. */
     private long healthySince(int i, int j, long now) {
-        if (down[i] || down[j] || !sim.isUp(stores.get(i)) || !sim.isUp(stores.get(j)) || cuts[i][j] > 0 || cuts[j][i] > 0
-                || cutEndedMicros[i][j] > now || cutEndedMicros[j][i] > now) {
+        if (down[i]
+                || down[j]
+                || !sim.isUp(stores.get(i))
+                || !sim.isUp(stores.get(j))
+                || cuts[i][j] > 0
+                || cuts[j][i] > 0
+                || cutEndedMicros[i][j] > now
+                || cutEndedMicros[j][i] > now) {
             return -1;
         }
-        return Math.max(Math.max(upSinceMicros[i], upSinceMicros[j]), Math.max(cutEndedMicros[i][j], cutEndedMicros[j][i]));
+        return Math.max(
+                Math.max(upSinceMicros[i], upSinceMicros[j]), Math.max(cutEndedMicros[i][j], cutEndedMicros[j][i]));
     }
 
     /** Since when region r has been available (a healthy pair, no leader transfer since), or -1. */
@@ -229,8 +238,8 @@ final class AvailabilityCheck implements Invariant, RunObserver {
             }
             long from = Math.max(leaderlessSince[r], since);
             if (now - from >= windowMicros) {
-                return "region " + region + " has had no leader since t=" + Micros.format(from) + " (" + Micros.format(now - from)
-                        + ") while two of its stores have been up and connected both ways";
+                return "region " + region + " has had no leader since t=" + Micros.format(from) + " ("
+                        + Micros.format(now - from) + ") while two of its stores have been up and connected both ways";
             }
             return null;
         }
@@ -249,8 +258,10 @@ final class AvailabilityCheck implements Invariant, RunObserver {
             return null;
         }
         if (now - markMicros[r] >= windowMicros) {
-            return "region " + region + ": leader " + stores.get(leader) + " (term " + lead.term() + ") held entries up to " + markIndex[r] + " at t="
-                    + Micros.format(markMicros[r]) + " and has committed only up to " + lead.commitIndex() + " by t=" + Micros.format(now)
+            return "region " + region + ": leader " + stores.get(leader) + " (term " + lead.term()
+                    + ") held entries up to " + markIndex[r] + " at t="
+                    + Micros.format(markMicros[r]) + " and has committed only up to " + lead.commitIndex() + " by t="
+                    + Micros.format(now)
                     + ", while two of the region's stores have been up and connected both ways";
         }
         return null;

@@ -11,7 +11,11 @@ package shardsim.scenarios.splitstall;
  * @param flushedBytes for a flush, how much of the mem-table it wrote out
  */
 public record ChangeSet(long shardID, long shardVer, Kind kind, SplitStage stage, long flushedBytes) {
-    public enum Kind { PRE_SPLIT, FLUSH, SPLIT_FILES }
+    public enum Kind {
+        PRE_SPLIT,
+        FLUSH,
+        SPLIT_FILES
+    }
 
     @Override
     public String toString() {

@@ -96,12 +96,19 @@ final class Cluster implements Driver {
         } else {
             Store s = sim.nodes().node(c.store(), Store.class);
             if (s == null) {
-                sim.record().note(WORKLOAD, "split check of region " + c.regionId() + " skipped: " + c.store() + " is down");
+                sim.record()
+                        .note(
+                                WORKLOAD,
+                                "split check of region " + c.regionId() + " skipped: " + c.store() + " is down");
             } else {
                 RegionPeer p = s.peer(c.regionId());
                 if (!p.raft().isLeader()) {
                     // The checker runs, but a follower's check proposes nothing: say so in the trace.
-                    sim.record().note(WORKLOAD, "split check of region " + c.regionId() + " on " + c.store() + ": not its leader, nothing proposed");
+                    sim.record()
+                            .note(
+                                    WORKLOAD,
+                                    "split check of region " + c.regionId() + " on " + c.store()
+                                            + ": not its leader, nothing proposed");
                 } else {
                     // for U8: a pre-split of this epoch may be the pick's, whatever the region's size
                     forced.picked(c.regionId(), p.split().meta().shardVer());

@@ -17,6 +17,7 @@ final class DocumentedPlan {
     static final long SPLIT_CHECK_MICROS = 13_863_000;
     /** The report's store-3 check (09:24.880). */
     static final long STORE3_CHECK_MICROS = 24_880_000;
+
     static final long SLOW_FLUSH_MICROS = 13_000_000;
     static final long TRANSFER_MICROS = 15_086_000;
     static final long END_MICROS = 45_000_000;
@@ -25,8 +26,7 @@ final class DocumentedPlan {
     /** Region 150 grows slower, so that it reaches the log's 16000000 bytes when the checker picks it. */
     static final long WRITE_BYTES_150 = 50_000;
 
-    private DocumentedPlan() {
-    }
+    private DocumentedPlan() {}
 
     static List<RegionSpec> regions() {
         return List.of(

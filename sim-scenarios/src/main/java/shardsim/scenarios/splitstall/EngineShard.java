@@ -11,12 +11,10 @@ import java.util.ArrayDeque;
  */
 final class EngineShard {
     /** An immutable mem-table waiting to be flushed: its size and the split stage its flush carries. */
-    record MemTable(long bytes, SplitStage stage) {
-    }
+    record MemTable(long bytes, SplitStage stage) {}
 
     /** A flush on the engine's flush channel: {@code inList} when the table is one of the shard's mem-tables (a flush of it removes one). */
-    record FlushTask(long ver, long bytes, SplitStage stage, boolean inList) {
-    }
+    record FlushTask(long ver, long bytes, SplitStage stage, boolean inList) {}
 
     long shardVer;
     SplitStage splitStage;
@@ -33,6 +31,7 @@ final class EngineShard {
     long splittingBytes;
     /** The flush channel (flushCh) and whether the flush goroutine is busy with one. */
     final ArrayDeque<FlushTask> flushQueue = new ArrayDeque<>();
+
     boolean flushing;
     /** Flush change sets the meta has taken and the region worker has not applied yet (PeerStorage.applyingChanges, onGoingFlushCnt). */
     int flushesApplying;

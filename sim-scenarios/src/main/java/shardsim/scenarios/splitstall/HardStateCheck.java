@@ -1,8 +1,8 @@
 package shardsim.scenarios.splitstall;
 
 import java.util.List;
-import shardsim.core.node.Disk;
 import shardsim.core.check.SimView;
+import shardsim.core.node.Disk;
 
 /**
  * U9, Raft persistence and vote safety: after every event each live replica's term and vote are the
@@ -37,10 +37,12 @@ final class HardStateCheck {
     private final List<Long> regionIds;
     /** Per store and region: the replica last looked at (a new object is a new incarnation), and its term and vote then. */
     private final RaftReplica[][] seen;
+
     private final long[][] seenTerm;
     private final String[][] seenVote;
     /** Per store and region, over every incarnation: the highest term seen and the vote seen in it (null: none yet). */
     private final long[][] maxTerm;
+
     private final String[][] voteAtMax;
     private final String[] hardKeys;
 
@@ -83,8 +85,9 @@ final class HardStateCheck {
     String judge(int s, int r, long term, String vote, boolean restarted, Disk disk) {
         HardState hard = disk.get(hardKeys[r], HardState.class).orElse(null);
         if (hard == null || hard.term() != term || !java.util.Objects.equals(hard.votedFor(), vote)) {
-            return who(s, r, restarted) + " acts on term " + term + " and vote " + vote + " but its disk holds " + (hard == null ? "no hard state" : "term " + hard.term()
-                    + " and vote " + hard.votedFor()) + ": a crash now would take them back (Raft persists both before sending)";
+            return who(s, r, restarted) + " acts on term " + term + " and vote " + vote + " but its disk holds "
+                    + (hard == null ? "no hard state" : "term " + hard.term() + " and vote " + hard.votedFor())
+                    + ": a crash now would take them back (Raft persists both before sending)";
         }
         return remember(s, r, term, vote, restarted);
     }
@@ -92,7 +95,8 @@ final class HardStateCheck {
     /** The history part alone: null, or how term {@code term} with {@code vote} contradicts what the replica held before. */
     String remember(int s, int r, long term, String vote, boolean restarted) {
         if (term < maxTerm[s][r]) {
-            return who(s, r, restarted) + " is at term " + term + " after term " + maxTerm[s][r] + ": its term went back";
+            return who(s, r, restarted) + " is at term " + term + " after term " + maxTerm[s][r]
+                    + ": its term went back";
         }
         if (term > maxTerm[s][r]) {
             maxTerm[s][r] = term;
@@ -101,7 +105,8 @@ final class HardStateCheck {
         }
         if (vote != null) {
             if (voteAtMax[s][r] != null && !voteAtMax[s][r].equals(vote)) {
-                return who(s, r, restarted) + " votes for " + vote + " in term " + term + ", where it had voted for " + voteAtMax[s][r];
+                return who(s, r, restarted) + " votes for " + vote + " in term " + term + ", where it had voted for "
+                        + voteAtMax[s][r];
             }
             voteAtMax[s][r] = vote;
         }

@@ -23,6 +23,7 @@ final class LeaderPerTermCheck {
     private final List<TreeMap<Long, Integer>> leaders;
     /** Per store and region: the replica last recorded leading and its term then (skips the map while nothing changed). */
     private final RaftReplica[][] recorded;
+
     private final long[][] recordedTerm;
 
     LeaderPerTermCheck(List<String> stores, List<Long> regionIds) {
@@ -52,6 +53,7 @@ final class LeaderPerTermCheck {
         if (before == null || before == s) {
             return null;
         }
-        return "region " + regionIds.get(r) + " has two leaders in term " + term + ": " + stores.get(before) + " and " + stores.get(s);
+        return "region " + regionIds.get(r) + " has two leaders in term " + term + ": " + stores.get(before) + " and "
+                + stores.get(s);
     }
 }

@@ -28,6 +28,7 @@ final class LogSafetyCheck {
     private final List<ArrayList<LogEntry>> committed = new ArrayList<>();
     /** Per store and region: the replica (incarnation) last looked at, its commit index then, and the index compared up to. */
     private final RaftReplica[][] seen;
+
     private final long[][] seenCommit;
     private final long[][] compared;
     /** Per store and region, over every incarnation: the highest commit index seen. */
@@ -55,7 +56,8 @@ final class LogSafetyCheck {
             compared[s][r] = 0;
             long known = knownCommitted[s][r];
             if (p.lastIndex() < known) {
-                return who(s, r) + " restarted with entries up to " + p.lastIndex() + " but had known entries up to " + known + " committed: its log lost committed entries";
+                return who(s, r) + " restarted with entries up to " + p.lastIndex() + " but had known entries up to "
+                        + known + " committed: its log lost committed entries";
             }
             String wrong = compare(s, r, p, known);
             if (wrong != null) {
@@ -63,14 +65,17 @@ final class LogSafetyCheck {
             }
             compared[s][r] = Math.min(known, commit);
         } else if (commit < seenCommit[s][r]) {
-            return who(s, r) + "'s commit index went back from " + seenCommit[s][r] + " to " + commit + " without a restart";
+            return who(s, r) + "'s commit index went back from " + seenCommit[s][r] + " to " + commit
+                    + " without a restart";
         }
         seenCommit[s][r] = commit;
         if (applied > commit) {
-            return who(s, r) + " has applied up to " + applied + " but knows only entries up to " + commit + " committed";
+            return who(s, r) + " has applied up to " + applied + " but knows only entries up to " + commit
+                    + " committed";
         }
         if (commit > p.lastIndex()) {
-            return who(s, r) + " knows entries up to " + commit + " committed but holds entries only up to " + p.lastIndex();
+            return who(s, r) + " knows entries up to " + commit + " committed but holds entries only up to "
+                    + p.lastIndex();
         }
         if (commit > compared[s][r]) {
             String wrong = compare(s, r, p, commit);
@@ -103,8 +108,7 @@ final class LogSafetyCheck {
         }
         LogEntry before = ref.get((int) (index - 1));
         if (!before.equals(e)) {
-            return who(s, r) + " holds " + e + " at committed index " + index + ", where " + before
-                    + " was committed";
+            return who(s, r) + " holds " + e + " at committed index " + index + ", where " + before + " was committed";
         }
         return null;
     }

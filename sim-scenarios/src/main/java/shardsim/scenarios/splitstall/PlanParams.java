@@ -40,7 +40,18 @@ record PlanParams(
         double splitChecksPerMinute) {
 
     static PlanParams random(SimRandom r) {
-        return new PlanParams((int) r.between(2, 4), r.between(300_000, 800_000), 200_000, 2_500_000, 4, 0, 1_000_000, 0, 4, 2_000_000, 3);
+        return new PlanParams(
+                (int) r.between(2, 4),
+                r.between(300_000, 800_000),
+                200_000,
+                2_500_000,
+                4,
+                0,
+                1_000_000,
+                0,
+                4,
+                2_000_000,
+                3);
     }
 
     static PlanParams swarm(SimRandom r) {

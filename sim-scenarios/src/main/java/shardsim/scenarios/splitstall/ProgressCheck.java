@@ -47,9 +47,11 @@ final class ProgressCheck implements Invariant {
     private final long[] commitAtMark;
     /** Per store and region: the applier's shard meta (epoch, seq) at M; -1 when the store was down. */
     private final long[][] metaVerAtMark;
+
     private final long[][] metaSeqAtMark;
     /** Per region: the leader last seen (store index, term), when the window first saw it lead, and its last index then. */
     private final int[] leaderStore;
+
     private final long[] leaderTerm;
     private final long[] leaderSinceMicros;
     private final long[] leaderLastIndex;
@@ -167,18 +169,22 @@ final class ProgressCheck implements Invariant {
         for (int r = 0; r < regionIds.size(); r++) {
             long region = regionIds.get(r);
             if (!leaderSeen[r]) {
-                return "region " + region + " had no leader in the last " + Micros.format(times.windowMicros()) + " of the run";
+                return "region " + region + " had no leader in the last " + Micros.format(times.windowMicros())
+                        + " of the run";
             }
             if (leaderChanges[r] > MAX_LEADER_CHANGES) {
-                return "region " + region + " changed leader " + leaderChanges[r] + " times in the last " + Micros.format(times.windowMicros())
-                        + " with no fault (now " + stores.get(leaderStore[r]) + " at term " + leaderTerm[r] + ")";
+                return "region " + region + " changed leader " + leaderChanges[r] + " times in the last "
+                        + Micros.format(times.windowMicros()) + " with no fault (now " + stores.get(leaderStore[r])
+                        + " at term " + leaderTerm[r] + ")";
             }
             int s = leader(r);
             if (s >= 0 && s == leaderStore[r] && now - leaderSinceMicros[r] >= times.windowMicros() / 2) {
                 RaftReplica p = store(s).peer(region).raft();
                 if (p.term() == leaderTerm[r] && p.commitIndex() < leaderLastIndex[r]) {
-                    return "region " + region + ": leader " + stores.get(s) + " (term " + p.term() + ") held entries up to " + leaderLastIndex[r]
-                            + " at t=" + Micros.format(leaderSinceMicros[r]) + " and has committed only up to " + p.commitIndex() + " (last index " + p.lastIndex() + ")";
+                    return "region " + region + ": leader " + stores.get(s) + " (term " + p.term()
+                            + ") held entries up to " + leaderLastIndex[r] + " at t="
+                            + Micros.format(leaderSinceMicros[r]) + " and has committed only up to " + p.commitIndex()
+                            + " (last index " + p.lastIndex() + ")";
                 }
             }
             for (int t = 0; t < stores.size(); t++) {
@@ -188,13 +194,22 @@ final class ProgressCheck implements Invariant {
                 }
                 SplitDriver d = st.peer(region).split();
                 if (d.applied() < commitAtMark[r]) {
-                    return "region " + region + ": " + stores.get(t) + " has applied up to " + d.applied() + " but entries up to " + commitAtMark[r]
-                            + " were committed by t=" + Micros.format(markMicros);
+                    return "region " + region + ": " + stores.get(t) + " has applied up to " + d.applied()
+                            + " but entries up to " + commitAtMark[r] + " were committed by t="
+                            + Micros.format(markMicros);
                 }
-                if (metaVerAtMark[t][r] >= 0 && d.engineVer() <= metaVerAtMark[t][r] && d.engineReached() < metaSeqAtMark[t][r]) {
-                    return "region " + region + ": " + stores.get(t) + "'s engine is at shard " + region + ":" + d.engineVer() + " seq " + d.engineReached()
-                            + " but its applier had handled the change set at seq " + metaSeqAtMark[t][r] + " by t=" + Micros.format(markMicros)
-                            + " (region worker: " + st.regionWorker().current().map(c -> "'" + c.name() + "'").orElse("idle") + ")";
+                if (metaVerAtMark[t][r] >= 0
+                        && d.engineVer() <= metaVerAtMark[t][r]
+                        && d.engineReached() < metaSeqAtMark[t][r]) {
+                    return "region " + region + ": " + stores.get(t) + "'s engine is at shard " + region + ":"
+                            + d.engineVer() + " seq " + d.engineReached()
+                            + " but its applier had handled the change set at seq " + metaSeqAtMark[t][r] + " by t="
+                            + Micros.format(markMicros)
+                            + " (region worker: "
+                            + st.regionWorker()
+                                    .current()
+                                    .map(c -> "'" + c.name() + "'")
+                                    .orElse("idle") + ")";
                 }
             }
         }

@@ -14,7 +14,14 @@ public sealed interface RaftMessage extends Message {
      *
      * @param entries the entries after {@code prevIndex}, possibly none
      */
-    record Append(long regionId, long term, String leader, long prevIndex, long prevTerm, List<LogEntry> entries, long leaderCommit)
+    record Append(
+            long regionId,
+            long term,
+            String leader,
+            long prevIndex,
+            long prevTerm,
+            List<LogEntry> entries,
+            long leaderCommit)
             implements RaftMessage {
         public Append {
             entries = List.copyOf(entries);
@@ -22,7 +29,8 @@ public sealed interface RaftMessage extends Message {
 
         @Override
         public String toString() {
-            return "append " + regionId + " t" + term + " prev " + prevIndex + " n " + entries.size() + " commit " + leaderCommit;
+            return "append " + regionId + " t" + term + " prev " + prevIndex + " n " + entries.size() + " commit "
+                    + leaderCommit;
         }
     }
 
@@ -32,11 +40,19 @@ public sealed interface RaftMessage extends Message {
      *
      * @param matchIndex on success the last index that matches the leader; on failure a hint
      */
-    record AppendResponse(long regionId, long term, String from, boolean success, long matchIndex, long engineVer, SplitStage engineStage)
+    record AppendResponse(
+            long regionId,
+            long term,
+            String from,
+            boolean success,
+            long matchIndex,
+            long engineVer,
+            SplitStage engineStage)
             implements RaftMessage {
         @Override
         public String toString() {
-            return "append-resp " + regionId + " t" + term + (success ? " ok " : " reject ") + matchIndex + " engine " + engineVer + " " + engineStage;
+            return "append-resp " + regionId + " t" + term + (success ? " ok " : " reject ") + matchIndex + " engine "
+                    + engineVer + " " + engineStage;
         }
     }
 
@@ -46,18 +62,27 @@ public sealed interface RaftMessage extends Message {
      * @param leaderTransfer sent by the target of a leader transfer, which may depose a live leader
      * @param preVote a pre-vote: would the peer vote for {@code term}? Nobody changes term for it
      */
-    record RequestVote(long regionId, long term, String candidate, long lastIndex, long lastTerm, boolean leaderTransfer, boolean preVote)
+    record RequestVote(
+            long regionId,
+            long term,
+            String candidate,
+            long lastIndex,
+            long lastTerm,
+            boolean leaderTransfer,
+            boolean preVote)
             implements RaftMessage {
         @Override
         public String toString() {
-            return (preVote ? "pre-vote " : "request-vote ") + regionId + " t" + term + " last " + lastIndex + "/" + lastTerm + (leaderTransfer ? " transfer" : "");
+            return (preVote ? "pre-vote " : "request-vote ") + regionId + " t" + term + " last " + lastIndex + "/"
+                    + lastTerm + (leaderTransfer ? " transfer" : "");
         }
     }
 
     record Vote(long regionId, long term, String from, boolean granted, boolean preVote) implements RaftMessage {
         @Override
         public String toString() {
-            return (preVote ? "pre-vote-resp " : "vote ") + regionId + " t" + term + (granted ? " granted" : " refused");
+            return (preVote ? "pre-vote-resp " : "vote ") + regionId + " t" + term
+                    + (granted ? " granted" : " refused");
         }
     }
 

@@ -14,7 +14,11 @@ import shardsim.core.node.Timer;
  * (the split driver), and the driver reaches it only through {@link Replica}.
  */
 final class RaftReplica implements Replica {
-    enum Role { FOLLOWER, CANDIDATE, LEADER }
+    enum Role {
+        FOLLOWER,
+        CANDIDATE,
+        LEADER
+    }
 
     /** What the replica tells the split driver, and the engine state it piggybacks on responses. */
     interface Listener {
@@ -55,14 +59,17 @@ final class RaftReplica implements Replica {
     private long electionDeadline;
     /** The lease of the leader of its term this peer last heard from: an election timeout from then (its own clock); null before any. */
     private Lease leaderLease;
+
     private int votes;
     /** The term this peer is pre-voting for (term + 1), or -1; and the pre-votes it has. */
     private long preVoteTerm = -1;
+
     private int preVotes;
     private final long[] nextIndex;
     private final long[] matchIndex;
     /** Check quorum (unistore sets CheckQuorum: true, peer.go:320 at 3522d5f): followers heard from since the last check, and ticks since it. */
     private final boolean[] recentActive;
+
     private int ticksSinceQuorumCheck;
     private final long[] reportedVer;
     private final SplitStage[] reportedStage;
@@ -173,7 +180,11 @@ final class RaftReplica implements Replica {
     private String logKey(long index) {
         String s = Long.toString(index);
         // One builder instead of two concatenations: every append and truncation builds a key.
-        return new StringBuilder(keyLog.length() + 10).append(keyLog).append("0000000000", 0, 10 - s.length()).append(s).toString();
+        return new StringBuilder(keyLog.length() + 10)
+                .append(keyLog)
+                .append("0000000000", 0, 10 - s.length())
+                .append(s)
+                .toString();
     }
 
     private void appendLocal(LogEntry e) {
@@ -183,7 +194,8 @@ final class RaftReplica implements Replica {
 
     private void truncateFrom(long index) {
         if (index <= commitIndex) {
-            throw new IllegalStateException(regionId + " would truncate committed entry " + index + " (commit " + commitIndex + ")");
+            throw new IllegalStateException(
+                    regionId + " would truncate committed entry " + index + " (commit " + commitIndex + ")");
         }
         for (long i = lastIndex(); i >= index; i--) {
             ctx.disk().delete(logKey(i));
@@ -240,7 +252,10 @@ final class RaftReplica implements Replica {
         preVoteTerm = term + 1;
         preVotes = 1;
         for (String other : store.others()) {
-            ctx.send(other, new RaftMessage.RequestVote(regionId, preVoteTerm, ctx.name(), lastIndex(), termAt(lastIndex()), false, true));
+            ctx.send(
+                    other,
+                    new RaftMessage.RequestVote(
+                            regionId, preVoteTerm, ctx.name(), lastIndex(), termAt(lastIndex()), false, true));
         }
         resetElectionTimer();
     }
@@ -264,7 +279,10 @@ final class RaftReplica implements Replica {
             ctx.probe(SplitProbes.LEADER_TRANSFER);
         }
         for (String other : store.others()) {
-            ctx.send(other, new RaftMessage.RequestVote(regionId, term, ctx.name(), lastIndex(), termAt(lastIndex()), leaderTransfer, false));
+            ctx.send(
+                    other,
+                    new RaftMessage.RequestVote(
+                            regionId, term, ctx.name(), lastIndex(), termAt(lastIndex()), leaderTransfer, false));
         }
         resetElectionTimer();
     }
@@ -369,7 +387,9 @@ final class RaftReplica implements Replica {
             long prev = nextIndex[j] - 1;
             long to = Math.min(lastIndex(), prev + cfg.maxAppendEntries());
             List<LogEntry> entries = prev >= to ? List.of() : log.subList((int) prev, (int) to);
-            ctx.send(stores.get(j), new RaftMessage.Append(regionId, term, ctx.name(), prev, termAt(prev), entries, commitIndex));
+            ctx.send(
+                    stores.get(j),
+                    new RaftMessage.Append(regionId, term, ctx.name(), prev, termAt(prev), entries, commitIndex));
         }
     }
 
@@ -416,7 +436,8 @@ final class RaftReplica implements Replica {
     }
 
     private RaftMessage.AppendResponse response(boolean success, long match) {
-        return new RaftMessage.AppendResponse(regionId, term, ctx.name(), success, match, listener.engineVer(), listener.engineStage());
+        return new RaftMessage.AppendResponse(
+                regionId, term, ctx.name(), success, match, listener.engineVer(), listener.engineStage());
     }
 
     void onAppendResponse(RaftMessage.AppendResponse m) {
@@ -464,22 +485,29 @@ final class RaftReplica implements Replica {
      * the refuser's own, so a candidate behind in term learns it.
      */
     void onRequestVote(RaftMessage.RequestVote m) {
-        boolean leaderAlive = role == Role.LEADER || (role == Role.FOLLOWER && leaderId != null && leaderLease != null && leaderLease.liveAt(ctx.now()));
+        boolean leaderAlive = role == Role.LEADER
+                || (role == Role.FOLLOWER && leaderId != null && leaderLease != null && leaderLease.liveAt(ctx.now()));
         if (m.term() > term && leaderAlive && !m.leaderTransfer()) {
             return;
         }
         long myLastTerm = termAt(lastIndex());
         boolean upToDate = m.lastTerm() > myLastTerm || (m.lastTerm() == myLastTerm && m.lastIndex() >= lastIndex());
         if (m.preVote()) {
-            boolean canVote = m.term() > term || (m.term() == term && (m.candidate().equals(votedFor) || (votedFor == null && leaderId == null)));
+            boolean canVote = m.term() > term
+                    || (m.term() == term && (m.candidate().equals(votedFor) || (votedFor == null && leaderId == null)));
             boolean granted = canVote && upToDate;
-            ctx.send(m.candidate(), new RaftMessage.Vote(regionId, granted ? m.term() : term, ctx.name(), granted, true));
+            ctx.send(
+                    m.candidate(),
+                    new RaftMessage.Vote(regionId, granted ? m.term() : term, ctx.name(), granted, true));
             return;
         }
         if (m.term() > term) {
             becomeFollower(m.term(), null, false);
         }
-        boolean granted = m.term() == term && role == Role.FOLLOWER && (votedFor == null || votedFor.equals(m.candidate())) && upToDate;
+        boolean granted = m.term() == term
+                && role == Role.FOLLOWER
+                && (votedFor == null || votedFor.equals(m.candidate()))
+                && upToDate;
         if (granted) {
             votedFor = m.candidate();
             persistHard();
@@ -520,5 +548,4 @@ final class RaftReplica implements Replica {
             startElection(true);
         }
     }
-
 }

@@ -23,11 +23,13 @@ final class RaftSafety {
     private final LogSafetyCheck logs;
     /** The first violation of U9, U10 and U11, and whether it was reported. */
     private final String[] found = new String[3];
+
     private final boolean[] reported = new boolean[3];
     private long lookedAt = -1;
     private final int regions;
     /** Per store and region (index store * regions + region): what the checks read, at the last look. */
     private final RaftReplica[] lastReplica;
+
     private final long[] lastTerm;
     private final String[] lastVote;
     private final boolean[] lastLeader;
@@ -92,7 +94,11 @@ final class RaftSafety {
                 long commit = p.commitIndex();
                 long applied = peer.split().applied();
                 // The vote by identity: the model keeps the String it was given, and a new one only costs a look.
-                if (p == lastReplica[i] && term == lastTerm[i] && vote == lastVote[i] && leader == lastLeader[i] && commit == lastCommit[i]
+                if (p == lastReplica[i]
+                        && term == lastTerm[i]
+                        && vote == lastVote[i]
+                        && leader == lastLeader[i]
+                        && commit == lastCommit[i]
                         && applied == lastApplied[i]) {
                     continue;
                 }

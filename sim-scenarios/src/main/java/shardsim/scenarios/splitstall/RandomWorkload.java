@@ -21,8 +21,7 @@ import shardsim.core.workload.Workload;
  * fault window would start a split U3 cannot judge.
  */
 final class RandomWorkload {
-    private RandomWorkload() {
-    }
+    private RandomWorkload() {}
 
     static Workload draw(SimRandom root, List<RegionSpec> regions, PlanParams p, long endMicros) {
         Workload.Builder b = Workload.builder();
@@ -58,7 +57,10 @@ final class RandomWorkload {
             if (at >= end) {
                 break;
             }
-            b.at(at, new SplitOperation.SplitCheck(random.pick(regions).regionId(), random.pick(SplitStallScenario.STORES)));
+            b.at(
+                    at,
+                    new SplitOperation.SplitCheck(
+                            random.pick(regions).regionId(), random.pick(SplitStallScenario.STORES)));
         }
     }
 }

@@ -35,7 +35,8 @@ final class RecoveryStageCheck implements Invariant {
             }
             Optional<TaskView> cur = store.regionWorker().current();
             if (cur.isPresent() && cur.get().tag() instanceof RecoverSplitTask r && r.stage() == SplitStage.PRE_SPLIT) {
-                return name + "/" + Store.REGION_WORKER + ": '" + cur.get().name() + "' is handled in stage PRE_SPLIT, where #615 panics"
+                return name + "/" + Store.REGION_WORKER + ": '" + cur.get().name()
+                        + "' is handled in stage PRE_SPLIT, where #615 panics"
                         + " (\"the region worker will be blocked\")";
             }
         }

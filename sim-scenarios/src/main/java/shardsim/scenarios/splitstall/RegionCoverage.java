@@ -2,10 +2,10 @@ package shardsim.scenarios.splitstall;
 
 import java.util.List;
 import java.util.Optional;
+import shardsim.core.check.SimView;
 import shardsim.core.coverage.Abstraction;
 import shardsim.core.coverage.Dimension;
 import shardsim.core.coverage.StateSpace;
-import shardsim.core.check.SimView;
 import shardsim.core.worker.TaskView;
 import shardsim.core.worker.WorkerQueue;
 
@@ -29,7 +29,9 @@ final class RegionCoverage implements Abstraction {
      * (the fix), queued on the region worker (or held by a blocked submitter), running, or holding the
      * region worker waiting for its condition (engine stage at least PRE_SPLIT_FLUSH_DONE).
      */
-    static final Dimension RECOVER_SPLIT = Dimension.of("recoverSplit", "none", "watching", "queued", "running", "waiting");
+    static final Dimension RECOVER_SPLIT =
+            Dimension.of("recoverSplit", "none", "watching", "queued", "running", "waiting");
+
     static final StateSpace SPACE = StateSpace.of("region", META_STAGE, ENGINE_STAGE, LEADER, RECOVER_SPLIT);
 
     private static final int WATCHING = 1;
@@ -105,7 +107,9 @@ final class RegionCoverage implements Abstraction {
                 long term = p.raft().term();
                 maxTerm = Math.max(maxTerm, term);
                 boolean leads = p.raft().isLeader();
-                if (ref == null || (leads && (!refLeads || term > ref.raft().term())) || (!leads && !refLeads && term > ref.raft().term())) {
+                if (ref == null
+                        || (leads && (!refLeads || term > ref.raft().term()))
+                        || (!leads && !refLeads && term > ref.raft().term())) {
                     ref = p;
                     refLeads = leads;
                 }
@@ -116,7 +120,9 @@ final class RegionCoverage implements Abstraction {
             }
             SplitDriver split = ref.split();
             ShardMeta meta = split.meta();
-            int engine = split.engineVer() < meta.shardVer() ? PREVIOUS_EPOCH : split.engineStage().ordinal();
+            int engine = split.engineVer() < meta.shardVer()
+                    ? PREVIOUS_EPOCH
+                    : split.engineStage().ordinal();
             int leader = refLeads && ref.raft().term() == maxTerm ? 0 : 1;
             sink.state(regionId, SPACE.encode(meta.splitStage().ordinal(), engine, leader, recovery));
         }

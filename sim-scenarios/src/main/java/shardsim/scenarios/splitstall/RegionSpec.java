@@ -9,5 +9,4 @@ package shardsim.scenarios.splitstall;
  * @param leader the store leading it at bootstrap
  * @param sizeBytes its size at bootstrap
  */
-public record RegionSpec(long regionId, long shardVer, long term, String leader, long sizeBytes) {
-}
+public record RegionSpec(long regionId, long shardVer, long term, String leader, long sizeBytes) {}

@@ -8,5 +8,4 @@ package shardsim.scenarios.splitstall;
  * @param seq the sequence (raft index) of the last applied change set
  * @param sizeBytes the region's size as of {@code seq}
  */
-public record ShardMeta(long shardVer, SplitStage splitStage, long seq, long sizeBytes) {
-}
+public record ShardMeta(long shardVer, SplitStage splitStage, long seq, long sizeBytes) {}

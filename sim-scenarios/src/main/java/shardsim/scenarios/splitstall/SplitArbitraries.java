@@ -6,7 +6,6 @@ import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
 import shardsim.core.fault.FaultPlan;
-import shardsim.core.fault.NodeFault;
 import shardsim.core.fault.TimedFault;
 import shardsim.core.workload.TimedOperation;
 import shardsim.core.workload.Workload;
@@ -23,8 +22,7 @@ public final class SplitArbitraries {
     private static final long FAULT_WINDOW_END_MICROS = 25_000_000;
     private static final long MAX_DOWN_MICROS = 3_000_000;
 
-    private SplitArbitraries() {
-    }
+    private SplitArbitraries() {}
 
     public static long faultWindowStartMicros() {
         return FAULT_WINDOW_START_MICROS;
@@ -68,14 +66,19 @@ public final class SplitArbitraries {
     public static Arbitrary<FaultPlan> scenarioFaults() {
         Arbitrary<TimedFault> transfer = Combinators.combine(faultTimes(), regions(), stores())
                 .as((at, region, to) -> new TimedFault(at, new SplitFaults.TransferLeader(region, to)));
-        Arbitrary<TimedFault> slowFlush = Combinators.combine(faultTimes(), stores(), Arbitraries.longs().between(1, 2_000_000))
+        Arbitrary<TimedFault> slowFlush = Combinators.combine(
+                        faultTimes(), stores(), Arbitraries.longs().between(1, 2_000_000))
                 .as((at, store, extra) -> new TimedFault(at, new SplitFaults.SlowFlush(store, extra)));
         return Arbitraries.oneOf(transfer, slowFlush).list().ofMaxSize(8).map(FaultPlan::new);
     }
 
     /** Kernel faults (partitions, one-way partitions, crashes of stores, clogs, clock skews), each lasting at most 3 s, inside the fault window. */
     public static Arbitrary<FaultPlan> kernelFaults() {
-        return FaultArbitraries.kernelPlans(nodes(), crashableNodes(), new FaultArbitraries.Window(FAULT_WINDOW_START_MICROS, FAULT_WINDOW_END_MICROS, MAX_DOWN_MICROS), 3);
+        return FaultArbitraries.kernelPlans(
+                nodes(),
+                crashableNodes(),
+                new FaultArbitraries.Window(FAULT_WINDOW_START_MICROS, FAULT_WINDOW_END_MICROS, MAX_DOWN_MICROS),
+                3);
     }
 
     /**
@@ -83,16 +86,18 @@ public final class SplitArbitraries {
      * checks on any store inside the fault window (a split started later could not be judged by U3).
      */
     public static Arbitrary<Workload> workloads() {
-        Arbitrary<TimedOperation> write = Combinators.combine(Arbitraries.longs().between(1, DocumentedPlan.END_MICROS - 1), regions(),
+        Arbitrary<TimedOperation> write = Combinators.combine(
+                        Arbitraries.longs().between(1, DocumentedPlan.END_MICROS - 1),
+                        regions(),
                         Arbitraries.longs().between(1, 2_000_000))
                 .as((at, region, bytes) -> new TimedOperation(at, new SplitOperation.Write(region, bytes)));
         Arbitrary<TimedOperation> check = Combinators.combine(faultTimes(), regions(), stores())
                 .as((at, region, store) -> new TimedOperation(at, new SplitOperation.SplitCheck(region, store)));
-        return Combinators.combine(write.list().ofMaxSize(400), check.list().ofMaxSize(4)).as((writes, checks) -> {
-            List<TimedOperation> all = new ArrayList<>(writes);
-            all.addAll(checks);
-            return new Workload(all);
-        });
+        return Combinators.combine(write.list().ofMaxSize(400), check.list().ofMaxSize(4))
+                .as((writes, checks) -> {
+                    List<TimedOperation> all = new ArrayList<>(writes);
+                    all.addAll(checks);
+                    return new Workload(all);
+                });
     }
-
 }

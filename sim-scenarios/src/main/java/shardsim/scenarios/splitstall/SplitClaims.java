@@ -14,23 +14,34 @@ final class SplitClaims {
     /** The table, built once. */
     static final ClaimTable TABLE = table();
 
-    private SplitClaims() {
-    }
+    private SplitClaims() {}
 
     static ClaimTable table() {
-        ClaimTable.Builder b = ClaimTable.builder(SplitInvariants.ALL, SplitMode.ALL.stream().map(SplitMode::name).toList());
+        ClaimTable.Builder b = ClaimTable.builder(
+                SplitInvariants.ALL, SplitMode.ALL.stream().map(SplitMode::name).toList());
         for (String mode : new String[] {SplitMode.BUGGY.name(), SplitMode.FIXED_NO_DELAY.name()}) {
-            String why = mode.equals(SplitMode.BUGGY.name()) ? "the reported bug: " : "without the delay (#615) recovery is queued at once, as in the bug: ";
+            String why = mode.equals(SplitMode.BUGGY.name())
+                    ? "the reported bug: "
+                    : "without the delay (#615) recovery is queued at once, as in the bug: ";
             b.expectedBreak(SplitInvariants.U5, why + "the new leader queues split recovery in stage PRE_SPLIT", mode);
-            b.expectedBreak(SplitInvariants.U1, why + "the recovery waits on the region worker for a change set queued behind it", mode);
+            b.expectedBreak(
+                    SplitInvariants.U1,
+                    why + "the recovery waits on the region worker for a change set queued behind it",
+                    mode);
             stalled(b, why, mode, SplitInvariants.U2, "the worker's other tasks never start");
             stalled(b, why, mode, SplitInvariants.U3, "the split never finishes");
             stalled(b, why, mode, SplitInvariants.U6, "the store stops applying every region's change sets");
             stalled(b, why, mode, SplitInvariants.U7, "another region's split cannot start behind the stalled worker");
         }
-        b.expectedBreak(SplitInvariants.U3, "without the re-flush (#643) a new leader that lost the mem-table switched at PRE_SPLIT never produces the flush, "
-                + "so the split never finishes", SplitMode.FIXED_NO_REFLUSH.name());
-        b.expectedBreak(SplitInvariants.U7, "a region whose split cannot start behind the stuck split's split-files wait", SplitMode.FIXED_NO_REFLUSH.name());
+        b.expectedBreak(
+                SplitInvariants.U3,
+                "without the re-flush (#643) a new leader that lost the mem-table switched at PRE_SPLIT never produces the flush, "
+                        + "so the split never finishes",
+                SplitMode.FIXED_NO_REFLUSH.name());
+        b.expectedBreak(
+                SplitInvariants.U7,
+                "a region whose split cannot start behind the stuck split's split-files wait",
+                SplitMode.FIXED_NO_REFLUSH.name());
         b.gap(SplitInvariants.U3, GAP, SplitMode.FIXED.name());
         b.gap(SplitInvariants.U7, GAP, SplitMode.FIXED.name());
         return b.build();
@@ -51,12 +62,13 @@ final class SplitClaims {
      * left in waitForPreSplitFlushState (split.go:91-99, no epoch or leader check) on that store blocks
      * every later split check there (U7). Shrunk runs of both: FixGapShrunkRunTest.
      */
-    static final String GAP = "unistore 3522d5f starts split recovery only in OnRoleChanged (peer.go:739-766) and splits shard files only from the "
-            + "proposer's split checker (worker.go:240) and handleRecoverSplit (worker.go:581): a PRE_SPLIT the new leader had not applied at its role "
-            + "change is left until another leader change, which CheckQuorum (peer.go:320) need not bring (shrunk: fixed random seed 22, one leader "
-            + "transfer); a leader restarted in PRE_SPLIT has no immutable mem-table for TriggerFlush to relabel (engine.go:421-431, 807-834), so the "
-            + "#615 watcher waits, and a split checker left in waitForPreSplitFlushState (split.go:91-99) blocks later split checks on that store "
-            + "(U7; shrunk: fixed targeted seed 250, a transfer, two crashes and restarts)";
+    static final String GAP =
+            "unistore 3522d5f starts split recovery only in OnRoleChanged (peer.go:739-766) and splits shard files only from the "
+                    + "proposer's split checker (worker.go:240) and handleRecoverSplit (worker.go:581): a PRE_SPLIT the new leader had not applied at its role "
+                    + "change is left until another leader change, which CheckQuorum (peer.go:320) need not bring (shrunk: fixed random seed 22, one leader "
+                    + "transfer); a leader restarted in PRE_SPLIT has no immutable mem-table for TriggerFlush to relabel (engine.go:421-431, 807-834), so the "
+                    + "#615 watcher waits, and a split checker left in waitForPreSplitFlushState (split.go:91-99) blocks later split checks on that store "
+                    + "(U7; shrunk: fixed targeted seed 250, a transfer, two crashes and restarts)";
 
     private static void stalled(ClaimTable.Builder b, String why, String mode, Rule rule, String effect) {
         b.expectedBreak(rule, why + "the stalled worker means " + effect, mode);

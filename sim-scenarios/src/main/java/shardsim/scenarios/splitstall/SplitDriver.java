@@ -30,13 +30,16 @@ final class SplitDriver implements RaftReplica.Listener {
     private ShardMeta meta;
     /** The last entry whose meta part (peer.go handleChangeSet) ran, and the region size as of it. */
     private long metaHandled;
+
     private long metaSizeBytes;
     /** Indexes of the change sets and splits the meta took and the applier has not reached yet (the rest were rejected). */
     private final ArrayDeque<Long> accepted = new ArrayDeque<>();
+
     private long sizeBytes;
     private EngineShard engine;
     /** The last entry the applier has handled, and whether an applier task for this region is queued. */
     private long applied;
+
     private boolean applyQueued;
 
     // what this leader has started; volatile, keyed by (term, epoch) so a new term starts afresh
@@ -47,6 +50,7 @@ final class SplitDriver implements RaftReplica.Listener {
     private Timer recoveryWatcher;
     /** A recovery's split-files proposal whose callback the applier completes (index, term, epoch), or -1. */
     private long callbackIndex = -1;
+
     private long callbackTerm;
     private long callbackVer;
     private long waitFollowersVer = -1;
@@ -218,8 +222,8 @@ final class SplitDriver implements RaftReplica.Listener {
         meta = new ShardMeta(ver, next, seq, metaSizeBytes);
         ctx.disk().putDurable(keyMeta, meta);
         accepted.add(seq);
-        ctx.trace(regionId + ":" + ver + " handle change set set engine meta, apply change shardID:" + regionId + " shardVer:" + ver + " "
-                + kindName(cs) + "stage:" + next + " sequence:" + seq);
+        ctx.trace(regionId + ":" + ver + " handle change set set engine meta, apply change shardID:" + regionId
+                + " shardVer:" + ver + " " + kindName(cs) + "stage:" + next + " sequence:" + seq);
         if (cs.kind() == ChangeSet.Kind.PRE_SPLIT) {
             store.tracker().preSplitApplied(regionId, ver);
             openPreSplitWindow();
@@ -230,7 +234,8 @@ final class SplitDriver implements RaftReplica.Listener {
     private void handleFinishSplit(long seq, Command.FinishSplit f) {
         long ver = meta.shardVer();
         if (f.shardVer() != ver || meta.splitStage() != SPLIT_FILE_DONE) {
-            ctx.trace(regionId + ":" + ver + " ignore finish split of epoch " + f.shardVer() + " at stage " + meta.splitStage());
+            ctx.trace(regionId + ":" + ver + " ignore finish split of epoch " + f.shardVer() + " at stage "
+                    + meta.splitStage());
             return;
         }
         metaSizeBytes = metaSizeBytes / 2;
@@ -242,7 +247,9 @@ final class SplitDriver implements RaftReplica.Listener {
     }
 
     private static String kindName(ChangeSet cs) {
-        return cs.kind() == ChangeSet.Kind.FLUSH ? "flush " : cs.kind() == ChangeSet.Kind.PRE_SPLIT ? "pre-split " : "split-files ";
+        return cs.kind() == ChangeSet.Kind.FLUSH
+                ? "flush "
+                : cs.kind() == ChangeSet.Kind.PRE_SPLIT ? "pre-split " : "split-files ";
     }
 
     // ---- the applier -----------------------------------------------------------------------------------
@@ -295,10 +302,15 @@ final class SplitDriver implements RaftReplica.Listener {
             return;
         }
         SplitStage sets = cs.kind() == ChangeSet.Kind.SPLIT_FILES ? SPLIT_FILE_DONE : cs.stage();
-        String name = "apply change set " + kindName(cs) + "shard " + regionId + ":" + cs.shardVer() + " stage " + sets + " seq " + seq;
+        String name = "apply change set " + kindName(cs) + "shard " + regionId + ":" + cs.shardVer() + " stage " + sets
+                + " seq " + seq;
         Task task = Task.of(name, cfg.applyMicros(), () -> applyToEngine(seq, cs));
         // only a flush can take the engine from PRE_SPLIT to PRE_SPLIT_FLUSH_DONE; split files need it there already
-        store.regionWorker().submit(cs.kind() == ChangeSet.Kind.FLUSH && sets == PRE_SPLIT_FLUSH_DONE ? task.mayMeet(flushDoneKey(regionId, cs.shardVer())) : task);
+        store.regionWorker()
+                .submit(
+                        cs.kind() == ChangeSet.Kind.FLUSH && sets == PRE_SPLIT_FLUSH_DONE
+                                ? task.mayMeet(flushDoneKey(regionId, cs.shardVer()))
+                                : task);
     }
 
     /** engine/write.go:61-92 Write: into the splitting mem-tables while splitting, else the writable one, switched (and flushed on a leader) when full. */
@@ -328,7 +340,8 @@ final class SplitDriver implements RaftReplica.Listener {
     /** engine/split.go:35-53 PreSplit, run by the applier: stage PRE_SPLIT, then the mem-table switched and (on a leader) flushed. */
     private void preSplit(long seq, ChangeSet cs) {
         if (engine.shardVer != cs.shardVer() || engine.splitStage != INITIAL) {
-            ctx.trace("region " + regionId + ":" + cs.shardVer() + " failed to execute pre-split, may be already pre-split by ingest. log idx:" + seq);
+            ctx.trace("region " + regionId + ":" + cs.shardVer()
+                    + " failed to execute pre-split, may be already pre-split by ingest. log idx:" + seq);
             return;
         }
         engine.splitStage = PRE_SPLIT;
@@ -450,7 +463,8 @@ final class SplitDriver implements RaftReplica.Listener {
         if (!raft.isLeader() || t.ver() != meta.shardVer()) {
             ctx.trace(regionId + ":" + t.ver() + " flush result dropped: not leader of this epoch");
         } else {
-            raft.propose(new Command.Change(new ChangeSet(regionId, t.ver(), ChangeSet.Kind.FLUSH, t.stage(), t.bytes())));
+            raft.propose(
+                    new Command.Change(new ChangeSet(regionId, t.ver(), ChangeSet.Kind.FLUSH, t.stage(), t.bytes())));
         }
         startFlush();
     }
@@ -460,7 +474,9 @@ final class SplitDriver implements RaftReplica.Listener {
     /** The split checker found the region big enough (worker.go:214 "split region by checker"). */
     void splitCheck(boolean force) {
         long ver = meta.shardVer();
-        if (!raft.isLeader() || (!force && sizeBytes < cfg.splitSizeBytes()) || (preSplitTerm == raft.term() && preSplitVer == ver)) {
+        if (!raft.isLeader()
+                || (!force && sizeBytes < cfg.splitSizeBytes())
+                || (preSplitTerm == raft.term() && preSplitVer == ver)) {
             return;
         }
         if (!force && (meta.splitStage() != INITIAL || engine.splitStage != INITIAL)) {
@@ -474,7 +490,8 @@ final class SplitDriver implements RaftReplica.Listener {
         // upstream logs the configured RegionMaxSize here, not the region's size
         String name = "split region " + regionId + ":" + ver + " by checker size:" + cfg.splitSizeBytes();
         SplitCall call = new SplitCall(ver, SplitCall.PRE_SPLIT, true);
-        if (!store.splitChecker().submit(Task.waitingFor(name, flushDoneKey(regionId, ver), call, cfg.pollMicros(), 0, () -> { }))) {
+        if (!store.splitChecker()
+                .submit(Task.waitingFor(name, flushDoneKey(regionId, ver), call, cfg.pollMicros(), 0, () -> {}))) {
             forgetPreSplit(ver);
         }
     }
@@ -532,7 +549,9 @@ final class SplitDriver implements RaftReplica.Listener {
                     if (raft.entry(index).term() == term) {
                         phase = SPLIT_FILES;
                     } else {
-                        fail("failed to pre-split region err: stale command", "failed to pre-split region: stale command");
+                        fail(
+                                "failed to pre-split region err: stale command",
+                                "failed to pre-split region: stale command");
                     }
                 }
             } else if (phase == SPLIT_FILES) {
@@ -553,15 +572,20 @@ final class SplitDriver implements RaftReplica.Listener {
             String shard = regionId + ":" + ver;
             if (!raft.isLeader()) {
                 forgetPreSplit(ver);
-                fail("failed to pre-split region err: region " + regionId + " is not leader", "failed to pre-split region: region " + regionId + " is not leader");
+                fail(
+                        "failed to pre-split region err: region " + regionId + " is not leader",
+                        "failed to pre-split region: region " + regionId + " is not leader");
             } else if (engine.splitStage != INITIAL || engine.shardVer != ver) {
                 forgetPreSplit(ver);
                 String stage = engine.shardVer != ver ? "of epoch " + engine.shardVer : engine.splitStage.toString();
                 ctx.trace("shard " + shard + " wrong split stage " + stage);
-                fail("failed to pre-split region err: wrong split stage " + stage, "failed to pre-split region: wrong split stage " + stage);
+                fail(
+                        "failed to pre-split region err: wrong split stage " + stage,
+                        "failed to pre-split region: wrong split stage " + stage);
             } else {
                 ctx.trace("split region " + shard + " by checker: propose pre-split");
-                raft.propose(new Command.Change(new ChangeSet(regionId, ver, ChangeSet.Kind.PRE_SPLIT, SplitStage.PRE_SPLIT, 0)));
+                raft.propose(new Command.Change(
+                        new ChangeSet(regionId, ver, ChangeSet.Kind.PRE_SPLIT, SplitStage.PRE_SPLIT, 0)));
                 index = raft.lastIndex();
                 term = raft.term();
                 phase = PRE_SPLIT_APPLY;
@@ -578,17 +602,22 @@ final class SplitDriver implements RaftReplica.Listener {
                 return;
             }
             if (!raft.isLeader()) {
-                fail("failed to split files err: region " + regionId + " is not leader", "failed to split files: region " + regionId + " is not leader");
+                fail(
+                        "failed to split files err: region " + regionId + " is not leader",
+                        "failed to split files: region " + regionId + " is not leader");
                 return;
             }
             if (engine.splitStage == PRE_SPLIT_FLUSH_DONE) {
-                ctx.trace("shard " + shard() + " " + (checker ? "split files" : "recover split") + ": propose split-files change set");
-                raft.propose(new Command.Change(new ChangeSet(regionId, ver, ChangeSet.Kind.SPLIT_FILES, SPLIT_FILE_DONE, 0)));
+                ctx.trace("shard " + shard() + " " + (checker ? "split files" : "recover split")
+                        + ": propose split-files change set");
+                raft.propose(new Command.Change(
+                        new ChangeSet(regionId, ver, ChangeSet.Kind.SPLIT_FILES, SPLIT_FILE_DONE, 0)));
                 index = raft.lastIndex();
                 term = raft.term();
                 phase = SPLIT_FILES_APPLY;
                 if (!checker) {
-                    // The region worker is not held for the callback: the applier runs the rest when it applies the entry.
+                    // The region worker is not held for the callback: the applier runs the rest when it applies the
+                    // entry.
                     callbackIndex = index;
                     callbackTerm = term;
                     callbackVer = ver;
@@ -625,7 +654,8 @@ final class SplitDriver implements RaftReplica.Listener {
             ctx.trace("shard " + regionId + ":" + callbackVer + " failed to split files err: stale command");
             return;
         }
-        ctx.trace("shard " + regionId + ":" + callbackVer + " send a msg to wait for followers to finish splitting files");
+        ctx.trace("shard " + regionId + ":" + callbackVer
+                + " send a msg to wait for followers to finish splitting files");
         if (raft.isLeader() && engine.shardVer == callbackVer && meta.shardVer() == callbackVer) {
             waitFollowersVer = callbackVer;
         }
@@ -642,8 +672,8 @@ final class SplitDriver implements RaftReplica.Listener {
         recoveryVer = ver;
         if (!mode.delayedRecovery()) {
             // b4ca36b peer.go:739-749: queued at once, with the persisted (meta) stage.
-            ctx.trace("shard " + regionId + ":" + ver + " recover split (" + why + ", meta stage " + meta.splitStage() + ", engine stage "
-                    + engine.splitStage + ")");
+            ctx.trace("shard " + regionId + ":" + ver + " recover split (" + why + ", meta stage " + meta.splitStage()
+                    + ", engine stage " + engine.splitStage + ")");
             queueRecoverSplit(meta.splitStage());
             return;
         }
@@ -653,7 +683,8 @@ final class SplitDriver implements RaftReplica.Listener {
         ctx.trace("shard " + regionId + ":" + ver + " watch to recover split (" + why + ", request seq " + seq + ")");
         stopRecoveryWatcher();
         // a goroutine: it starts after the handler that spawned it
-        recoveryWatcher = ctx.setTimer("recover split watcher " + regionId + ":" + ver, 0, () -> watchRecovery(ver, seq));
+        recoveryWatcher =
+                ctx.setTimer("recover split watcher " + regionId + ":" + ver, 0, () -> watchRecovery(ver, seq));
     }
 
     private void watchRecovery(long ver, long seq) {
@@ -669,9 +700,11 @@ final class SplitDriver implements RaftReplica.Listener {
             }
             // A full region worker blocks the watcher goroutine on its send: it tries again as it would be let in.
         } else {
-            ctx.trace("shard " + shard() + " wait to recover split, stage " + engine.splitStage + ", request seq " + seq + ", current seq " + engine.sequence);
+            ctx.trace("shard " + shard() + " wait to recover split, stage " + engine.splitStage + ", request seq " + seq
+                    + ", current seq " + engine.sequence);
         }
-        recoveryWatcher = ctx.setTimer("recover split watcher " + regionId + ":" + ver, cfg.pollMicros(), () -> watchRecovery(ver, seq));
+        recoveryWatcher = ctx.setTimer(
+                "recover split watcher " + regionId + ":" + ver, cfg.pollMicros(), () -> watchRecovery(ver, seq));
     }
 
     private void stopRecoveryWatcher() {
@@ -693,13 +726,23 @@ final class SplitDriver implements RaftReplica.Listener {
             store.preSplitRecoveryQueued();
         }
         SplitCall call = new SplitCall(ver, SplitCall.SPLIT_FILES, false);
-        return store.regionWorker().submit(Task.waitingFor("recover split " + regionId + ":" + ver + " stage " + stage, flushDoneKey(regionId, ver),
-                call, cfg.pollMicros(), cfg.splitFilesMicros(), () -> { }).withTag(new RecoverSplitTask(regionId, ver, stage)));
+        return store.regionWorker()
+                .submit(Task.waitingFor(
+                                "recover split " + regionId + ":" + ver + " stage " + stage,
+                                flushDoneKey(regionId, ver),
+                                call,
+                                cfg.pollMicros(),
+                                cfg.splitFilesMicros(),
+                                () -> {})
+                        .withTag(new RecoverSplitTask(regionId, ver, stage)));
     }
 
     private void checkFinishSplit() {
         long ver = meta.shardVer();
-        if (!raft.isLeader() || waitFollowersVer != ver || engine.shardVer != ver || engine.splitStage != SPLIT_FILE_DONE
+        if (!raft.isLeader()
+                || waitFollowersVer != ver
+                || engine.shardVer != ver
+                || engine.splitStage != SPLIT_FILE_DONE
                 || (finishTerm == raft.term() && finishVer == ver)) {
             return;
         }

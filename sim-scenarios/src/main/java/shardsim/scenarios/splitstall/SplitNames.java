@@ -5,8 +5,7 @@ import shardsim.core.scenario.WorldNames;
 
 /** The names a plan may use in a run's world: its stores (the nodes) and its regions. */
 final class SplitNames {
-    private SplitNames() {
-    }
+    private SplitNames() {}
 
     static WorldNames of(List<String> stores, List<Long> regions) {
         return WorldNames.builder()

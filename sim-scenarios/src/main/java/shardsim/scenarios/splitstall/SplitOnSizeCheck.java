@@ -79,10 +79,17 @@ final class SplitOnSizeCheck implements Invariant {
         long bound = CHECK_PERIODS * cfg.splitCheckMicros();
         for (int r = 0; r < regionIds.size(); r++) {
             int leader = leader(regionIds.get(r));
-            SplitDriver d = leader < 0 ? null : sim.node(stores.get(leader), Store.class).peer(regionIds.get(r)).split();
+            SplitDriver d = leader < 0
+                    ? null
+                    : sim.node(stores.get(leader), Store.class)
+                            .peer(regionIds.get(r))
+                            .split();
             long bytes = leader < 0 ? 0 : size.bytes(leader, r);
-            boolean waiting = d != null && bytes >= cfg.splitSizeBytes() && d.meta().splitStage() == SplitStage.INITIAL
-                    && d.engineStage() == SplitStage.INITIAL && d.engineVer() == d.meta().shardVer();
+            boolean waiting = d != null
+                    && bytes >= cfg.splitSizeBytes()
+                    && d.meta().splitStage() == SplitStage.INITIAL
+                    && d.engineStage() == SplitStage.INITIAL
+                    && d.engineVer() == d.meta().shardVer();
             if (!waiting) {
                 overSinceMicros[r] = -1;
                 continue;
@@ -94,9 +101,12 @@ final class SplitOnSizeCheck implements Invariant {
             long since = Math.max(overSinceMicros[r], quiet + times.settleMicros());
             if (now - since > bound) {
                 gate.reported();
-                return "region " + regionIds.get(r) + " at epoch " + d.engineVer() + ": its leader has applied writes to " + bytes + " bytes (split size "
-                        + cfg.splitSizeBytes() + ") since t=" + Micros.format(overSinceMicros[r]) + " and no split has started in "
-                        + Micros.format(now - since) + " (" + CHECK_PERIODS + " split-check periods: " + Micros.format(bound) + ")";
+                return "region " + regionIds.get(r) + " at epoch " + d.engineVer()
+                        + ": its leader has applied writes to " + bytes + " bytes (split size "
+                        + cfg.splitSizeBytes() + ") since t=" + Micros.format(overSinceMicros[r])
+                        + " and no split has started in "
+                        + Micros.format(now - since) + " (" + CHECK_PERIODS + " split-check periods: "
+                        + Micros.format(bound) + ")";
             }
         }
         return null;

@@ -18,6 +18,5 @@ final class SplitProbes {
 
     static final List<String> ALL = List.of(LEADER_TRANSFER, SLOW_FLUSH, FORCED_SPLIT_CHECK);
 
-    private SplitProbes() {
-    }
+    private SplitProbes() {}
 }

@@ -34,11 +34,13 @@ public final class SplitStallScenario extends SimulatedScenario<SplitWorld, Spli
 
     /** Generated faults fall in [FAULT_START, FAULT_END); then a quiet tail long enough for U3. */
     static final long FAULT_START_MICROS = 1_000_000;
+
     static final long FAULT_END_MICROS = 20_000_000;
     /** U2: a region-worker task starts within this of being queued. */
     static final long U2_BOUND_MICROS = 5_000_000;
     /** U3: this long after the last fault, every split started by its midpoint has finished. */
     static final long U3_WITHIN_MICROS = 15_000_000;
+
     static final long RANDOM_END_MICROS = FAULT_END_MICROS + U3_WITHIN_MICROS + 500_000;
     static final long MAX_EVENTS = 3_000_000;
 
@@ -158,12 +160,17 @@ public final class SplitStallScenario extends SimulatedScenario<SplitWorld, Spli
         List<RegionSpec> regions = world.regions();
         SplitTracker tracker = new SplitTracker(sim, regions);
         for (String name : STORES) {
-            sim.nodes().add(name, ctx -> new Store(ctx, world.storeConfig(), mode(ctx.code()), tracker, STORES, regions));
+            sim.nodes()
+                    .add(name, ctx -> new Store(ctx, world.storeConfig(), mode(ctx.code()), tracker, STORES, regions));
         }
         sim.checks().invariant(new SelfWaitCheck(sim.view(), SplitInvariants.U1));
         sim.checks().invariant(new WorkerDelayCheck(sim.view(), STORES, U2_BOUND_MICROS));
         sim.checks().invariant(new RecoveryStageCheck(sim.view(), STORES));
-        sim.checks().liveness(new Liveness(SplitInvariants.U3, U3_WITHIN_MICROS, () -> tracker.unfinishedSplit(sim.now() - U3_WITHIN_MICROS / 2)));
+        sim.checks()
+                .liveness(new Liveness(
+                        SplitInvariants.U3,
+                        U3_WITHIN_MICROS,
+                        () -> tracker.unfinishedSplit(sim.now() - U3_WITHIN_MICROS / 2)));
         TailTimes tail = TailTimes.of(world.storeConfig());
         ProgressCheck progress = new ProgressCheck(sim.view(), STORES, world.regionIds(), world.endMicros(), tail);
         sim.checks().invariant(progress);
@@ -172,7 +179,8 @@ public final class SplitStallScenario extends SimulatedScenario<SplitWorld, Spli
         ForcedPicks forced = new ForcedPicks();
         sim.checks().invariant(new SplitStartCheck(sim.view(), STORES, regions, world.storeConfig(), forced));
         RaftSafety.register(sim, STORES, world.regionIds());
-        AvailabilityCheck availability = new AvailabilityCheck(sim.view(), STORES, world.regionIds(), world.storeConfig());
+        AvailabilityCheck availability =
+                new AvailabilityCheck(sim.view(), STORES, world.regionIds(), world.storeConfig());
         sim.checks().observe(availability);
         sim.checks().invariant(availability);
         Cluster cluster = new Cluster(sim, STORES, regions, tracker, forced);

@@ -73,8 +73,10 @@ final class SplitStartCheck implements Invariant {
 
     private void judge(int s, int r, long ver, long index, long bytes) {
         if (found == null && bytes < splitSizeBytes && !forced.forced(regionIds.get(r), ver)) {
-            found = "region " + regionIds.get(r) + " at epoch " + ver + ": a split the size check started (pre-split at log index " + index
-                    + ", applied on " + stores.get(s) + ") with the region's applied size " + bytes + " bytes, below the split size " + splitSizeBytes
+            found = "region " + regionIds.get(r) + " at epoch " + ver
+                    + ": a split the size check started (pre-split at log index " + index
+                    + ", applied on " + stores.get(s) + ") with the region's applied size " + bytes
+                    + " bytes, below the split size " + splitSizeBytes
                     + ", and no split-checker pick of the workload named the epoch";
         }
     }

@@ -24,11 +24,13 @@ final class SplitWindows {
     /** Every kind of window the model announces. */
     static final List<String> KINDS = List.of(PRE_SPLIT);
 
-    private SplitWindows() {
-    }
+    private SplitWindows() {}
 
     /** A leader transfer of the window's region to the store announcing it. */
     static List<ScenarioAim> aims() {
-        return List.of(ScenarioAim.of(PRE_SPLIT, (window, random) -> new SplitFaults.TransferLeader(window.subject(), window.nodes().get(0))));
+        return List.of(ScenarioAim.of(
+                PRE_SPLIT,
+                (window, random) -> new SplitFaults.TransferLeader(
+                        window.subject(), window.nodes().get(0))));
     }
 }

@@ -40,7 +40,12 @@ record SplitWorld(List<RegionSpec> regions, StoreConfig storeConfig, PlanParams 
         SimRandom r = root.fork("regions");
         List<RegionSpec> regions = new ArrayList<>();
         for (int i = 0; i < params.regions(); i++) {
-            regions.add(new RegionSpec(REGION_IDS[i], REGION_VERS[i], r.between(1, 6), r.pick(SplitStallScenario.STORES), r.between(2_000_000, 15_000_000)));
+            regions.add(new RegionSpec(
+                    REGION_IDS[i],
+                    REGION_VERS[i],
+                    r.between(1, 6),
+                    r.pick(SplitStallScenario.STORES),
+                    r.between(2_000_000, 15_000_000)));
         }
         return new SplitWorld(regions, StoreConfig.defaults(), params, SplitStallScenario.RANDOM_END_MICROS);
     }
@@ -78,7 +83,9 @@ record SplitWorld(List<RegionSpec> regions, StoreConfig storeConfig, PlanParams 
             out.putAll(plan.params());
         }
         for (RegionSpec r : regions) {
-            out.put("region." + r.regionId(), "ver " + r.shardVer() + " term " + r.term() + " leader " + r.leader() + " size " + r.sizeBytes());
+            out.put(
+                    "region." + r.regionId(),
+                    "ver " + r.shardVer() + " term " + r.term() + " leader " + r.leader() + " size " + r.sizeBytes());
         }
         return out;
     }

@@ -15,6 +15,7 @@ import shardsim.core.worker.WorkerQueue;
 public final class Store implements Node {
     /** The name of the store-wide FIFO worker that applies change sets and runs split recovery. */
     public static final String REGION_WORKER = "region-worker";
+
     public static final String SPLIT_CHECKER = "split-checker";
     /** The worker that applies committed entries and hands change sets to the region worker (applier.go). */
     public static final String APPLIER = "applier";
@@ -39,7 +40,13 @@ public final class Store implements Node {
     /** Messages handled, by kind, in the order of {@link RaftMessage}'s permitted subclasses. */
     private final long[] handled = new long[5];
 
-    Store(NodeContext ctx, StoreConfig cfg, SplitMode mode, SplitTracker tracker, List<String> stores, List<RegionSpec> regions) {
+    Store(
+            NodeContext ctx,
+            StoreConfig cfg,
+            SplitMode mode,
+            SplitTracker tracker,
+            List<String> stores,
+            List<RegionSpec> regions) {
         this.ctx = ctx;
         this.cfg = cfg;
         this.mode = mode;

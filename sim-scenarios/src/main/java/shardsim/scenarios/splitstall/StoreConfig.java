@@ -33,34 +33,105 @@ public record StoreConfig(
         int workerCapacity) {
 
     public StoreConfig {
-        if (heartbeatMicros <= 0 || electionMinMicros <= heartbeatMicros || electionMaxMicros < electionMinMicros || maxAppendEntries <= 0
-                || flushMinMicros <= 0 || flushMaxMicros < flushMinMicros || applyMicros < 0 || splitFilesMicros < 0 || pollMicros <= 0
-                || splitCheckMicros <= 0 || splitSizeBytes <= 0 || flushThresholdBytes <= 0 || workerCapacity <= 0) {
+        if (heartbeatMicros <= 0
+                || electionMinMicros <= heartbeatMicros
+                || electionMaxMicros < electionMinMicros
+                || maxAppendEntries <= 0
+                || flushMinMicros <= 0
+                || flushMaxMicros < flushMinMicros
+                || applyMicros < 0
+                || splitFilesMicros < 0
+                || pollMicros <= 0
+                || splitCheckMicros <= 0
+                || splitSizeBytes <= 0
+                || flushThresholdBytes <= 0
+                || workerCapacity <= 0) {
             throw new IllegalArgumentException("bad store config");
         }
     }
 
     public static StoreConfig defaults() {
-        return new StoreConfig(300_000, 1_200_000, 2_400_000, 64, 100_000, 300_000, 5_000, 50_000, 100_000, 1_000_000, 16_000_000, 4_000_000, Store.WORKER_CAPACITY);
+        return new StoreConfig(
+                300_000,
+                1_200_000,
+                2_400_000,
+                64,
+                100_000,
+                300_000,
+                5_000,
+                50_000,
+                100_000,
+                1_000_000,
+                16_000_000,
+                4_000_000,
+                Store.WORKER_CAPACITY);
     }
 
     public StoreConfig withSplitSizeBytes(long bytes) {
-        return new StoreConfig(heartbeatMicros, electionMinMicros, electionMaxMicros, maxAppendEntries, flushMinMicros, flushMaxMicros, applyMicros,
-                splitFilesMicros, pollMicros, splitCheckMicros, bytes, flushThresholdBytes, workerCapacity);
+        return new StoreConfig(
+                heartbeatMicros,
+                electionMinMicros,
+                electionMaxMicros,
+                maxAppendEntries,
+                flushMinMicros,
+                flushMaxMicros,
+                applyMicros,
+                splitFilesMicros,
+                pollMicros,
+                splitCheckMicros,
+                bytes,
+                flushThresholdBytes,
+                workerCapacity);
     }
 
     public StoreConfig withFlushMicros(long min, long max) {
-        return new StoreConfig(heartbeatMicros, electionMinMicros, electionMaxMicros, maxAppendEntries, min, max, applyMicros,
-                splitFilesMicros, pollMicros, splitCheckMicros, splitSizeBytes, flushThresholdBytes, workerCapacity);
+        return new StoreConfig(
+                heartbeatMicros,
+                electionMinMicros,
+                electionMaxMicros,
+                maxAppendEntries,
+                min,
+                max,
+                applyMicros,
+                splitFilesMicros,
+                pollMicros,
+                splitCheckMicros,
+                splitSizeBytes,
+                flushThresholdBytes,
+                workerCapacity);
     }
 
     public StoreConfig withSplitCheckMicros(long micros) {
-        return new StoreConfig(heartbeatMicros, electionMinMicros, electionMaxMicros, maxAppendEntries, flushMinMicros, flushMaxMicros, applyMicros,
-                splitFilesMicros, pollMicros, micros, splitSizeBytes, flushThresholdBytes, workerCapacity);
+        return new StoreConfig(
+                heartbeatMicros,
+                electionMinMicros,
+                electionMaxMicros,
+                maxAppendEntries,
+                flushMinMicros,
+                flushMaxMicros,
+                applyMicros,
+                splitFilesMicros,
+                pollMicros,
+                micros,
+                splitSizeBytes,
+                flushThresholdBytes,
+                workerCapacity);
     }
 
     public StoreConfig withWorkerCapacity(int capacity) {
-        return new StoreConfig(heartbeatMicros, electionMinMicros, electionMaxMicros, maxAppendEntries, flushMinMicros, flushMaxMicros, applyMicros,
-                splitFilesMicros, pollMicros, splitCheckMicros, splitSizeBytes, flushThresholdBytes, capacity);
+        return new StoreConfig(
+                heartbeatMicros,
+                electionMinMicros,
+                electionMaxMicros,
+                maxAppendEntries,
+                flushMinMicros,
+                flushMaxMicros,
+                applyMicros,
+                splitFilesMicros,
+                pollMicros,
+                splitCheckMicros,
+                splitSizeBytes,
+                flushThresholdBytes,
+                capacity);
     }
 }

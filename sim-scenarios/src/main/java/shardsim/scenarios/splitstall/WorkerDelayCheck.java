@@ -34,8 +34,10 @@ final class WorkerDelayCheck implements Invariant {
             return "";
         }
         Optional<String> on = store.applier().blockedOn();
-        return ", " + held.size() + " more held for blocked submitters (" + held.get(0).submitter() + " blocked since t="
-                + Micros.format(held.get(0).queuedAtMicros()) + (on.isPresent() ? ", " + store.applier().queued().size() + " applier tasks behind it" : "") + ")";
+        return ", " + held.size() + " more held for blocked submitters ("
+                + held.get(0).submitter() + " blocked since t="
+                + Micros.format(held.get(0).queuedAtMicros())
+                + (on.isPresent() ? ", " + store.applier().queued().size() + " applier tasks behind it" : "") + ")";
     }
 
     @Override
@@ -62,8 +64,9 @@ final class WorkerDelayCheck implements Invariant {
             TaskView c = current.get();
             if (c.startedAtMicros() - c.queuedAtMicros() > boundMicros) {
                 gate.reported();
-                return stores.get(s) + "/" + Store.REGION_WORKER + ": '" + c.name() + "' started " + Micros.format(c.startedAtMicros() - c.queuedAtMicros())
-                        + " after it was queued (bound " + Micros.format(boundMicros) + ")";
+                return stores.get(s) + "/" + Store.REGION_WORKER + ": '" + c.name() + "' started "
+                        + Micros.format(c.startedAtMicros() - c.queuedAtMicros()) + " after it was queued (bound "
+                        + Micros.format(boundMicros) + ")";
             }
             if (now - c.startedAtMicros() > boundMicros) {
                 List<TaskView> queued = worker.queued();
@@ -71,9 +74,12 @@ final class WorkerDelayCheck implements Invariant {
                 TaskView next = !queued.isEmpty() ? queued.get(0) : held.isEmpty() ? null : held.get(0);
                 if (next != null && now - next.queuedAtMicros() > boundMicros) {
                     gate.reported();
-                    return stores.get(s) + "/" + Store.REGION_WORKER + ": '" + next.name() + "' queued at t=" + Micros.format(next.queuedAtMicros())
-                            + " has not started after " + Micros.format(now - next.queuedAtMicros()) + " (bound " + Micros.format(boundMicros) + "); '"
-                            + c.name() + "' has held the worker since t=" + Micros.format(c.startedAtMicros()) + ", " + queued.size() + " of "
+                    return stores.get(s) + "/" + Store.REGION_WORKER + ": '" + next.name() + "' queued at t="
+                            + Micros.format(next.queuedAtMicros())
+                            + " has not started after " + Micros.format(now - next.queuedAtMicros()) + " (bound "
+                            + Micros.format(boundMicros) + "); '"
+                            + c.name() + "' has held the worker since t=" + Micros.format(c.startedAtMicros()) + ", "
+                            + queued.size() + " of "
                             + worker.capacity() + " slots queued behind it" + pileUp(store, held);
                 }
             }

@@ -42,9 +42,11 @@ public final class ClientDriver implements Node {
     private final Metrics metrics;
     /** Every DDL's call: the client's timeout; only a failed workload CREATE is tried again ({@link Ddl#retries}), with no limit. */
     private final RetryPolicy calls;
+
     private final boolean retriesCreate;
     /** Tables acknowledged as created and not dropped (or being dropped) since: table -> shard. */
     private final TreeMap<String, Integer> created = new TreeMap<>();
+
     private final TreeMap<Integer, Boolean> busy = new TreeMap<>();
     /** C3 probe outcome per shard: null while pending, "" when it succeeded, else the error. */
     private final TreeMap<Integer, String> probes = new TreeMap<>();
@@ -52,6 +54,7 @@ public final class ClientDriver implements Node {
     private final TreeMap<Integer, String> dropProbes = new TreeMap<>();
     /** Every DDL sent, in order (index = sequence number), and each answer as it came: for C6. Bounded by the workload's size plus two probes per shard. */
     private final java.util.ArrayList<DdlSent> sent = new java.util.ArrayList<>();
+
     private final java.util.ArrayList<DdlAnswer> answers = new java.util.ArrayList<>();
     private long succeeded;
     private long failed;
@@ -61,7 +64,8 @@ public final class ClientDriver implements Node {
         this.ctx = ctx;
         this.retriesCreate = code.clientRetriesCreate();
         this.metrics = metrics;
-        this.calls = new RetryPolicy(timing.clientTimeoutMicros(), RetryPolicy.UNBOUNDED, RETRY_FIRST_MICROS, RETRY_MAX_MICROS, false);
+        this.calls = new RetryPolicy(
+                timing.clientTimeoutMicros(), RetryPolicy.UNBOUNDED, RETRY_FIRST_MICROS, RETRY_MAX_MICROS, false);
     }
 
     @Override
@@ -85,7 +89,8 @@ public final class ClientDriver implements Node {
         }
         Integer on = created.get(table);
         if (on == null || on != shardId) {
-            ctx.trace("skipped DROP TABLE " + table + " on shard " + shardId + ": the client was never told it was created there");
+            ctx.trace("skipped DROP TABLE " + table + " on shard " + shardId
+                    + ": the client was never told it was created there");
             return;
         }
         // The outcome of a drop is unknown until answered: the table leaves the oracle now.
@@ -108,7 +113,10 @@ public final class ClientDriver implements Node {
 
     /** What a DDL the client sends is: a workload request, or one of C3's two probes. */
     private enum Kind {
-        WORKLOAD_CREATE(true, false), WORKLOAD_DROP(false, false), PROBE_CREATE(true, true), PROBE_DROP(false, true);
+        WORKLOAD_CREATE(true, false),
+        WORKLOAD_DROP(false, false),
+        PROBE_CREATE(true, true),
+        PROBE_DROP(false, true);
 
         final boolean create;
         final boolean probe;
@@ -130,7 +138,13 @@ public final class ClientDriver implements Node {
 
     /** Sends the DDL, and again after each failure that {@link Ddl#retries} allows. */
     private void send(int shardId, String table, Kind kind) {
-        RetryingCall.start(ctx, MetaNode.NAME, DdlResult.class, calls, "retry CREATE TABLE " + table, new Ddl(shardId, table, kind));
+        RetryingCall.start(
+                ctx,
+                MetaNode.NAME,
+                DdlResult.class,
+                calls,
+                "retry CREATE TABLE " + table,
+                new Ddl(shardId, table, kind));
     }
 
     /** One DDL's tries; {@code tryIndex} counts the sends of the same request before this one. */
@@ -226,12 +240,10 @@ public final class ClientDriver implements Node {
     }
 
     /** One DDL the client sent (workload or probe): its shard, "CREATE TABLE t" / "DROP TABLE t", when, and how many sends of it came before (0 for a first send). */
-    public record DdlSent(int shardId, String what, long sentMicros, int attempt) {
-    }
+    public record DdlSent(int shardId, String what, long sentMicros, int attempt) {}
 
     /** The answer to DDL number {@code seq} of {@link #sent()}: "" for success, else the error or "client timeout". */
-    public record DdlAnswer(int seq, String error, long atMicros) {
-    }
+    public record DdlAnswer(int seq, String error, long atMicros) {}
 
     /** The DDLs sent so far, in order. For checkers. */
     public java.util.List<DdlSent> sent() {

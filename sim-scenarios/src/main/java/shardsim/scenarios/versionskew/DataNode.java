@@ -33,6 +33,7 @@ public final class DataNode implements Node {
         long version;
         /** The version the shard was opened with on this node (meta's stored version then). */
         final long openedVersion;
+
         final TreeSet<String> tables;
 
         Shard(int id, long version, List<String> tables) {
@@ -71,22 +72,26 @@ public final class DataNode implements Node {
     private final NodeContext ctx;
     /** The code this process runs: its row of the mode table. The node owns engineBeforeBump and its half of nodeDecidesVersion. */
     private final FixParts fix;
+
     private final FaultSwitches faults;
     private final Timing timing;
     private final List<ShardView> initial;
     /** When the first incarnation's first heartbeat goes out; negative draws it from the seed. */
     private final long firstHeartbeatMicros;
+
     private final TreeMap<Integer, Shard> shards = new TreeMap<>();
     private final Engine engine;
     /** One run per gRPC request: the link's duplicates are dropped here (gRPC over HTTP/2 delivers a request once). */
     private final RequestInbox inbox = new RequestInbox();
+
     private final ShardLocks locks;
     /** The shard locks this incarnation holds and keeps alive. */
     private final TreeSet<Integer> locked = new TreeSet<>();
     /** Shards whose open waits for meta's view here. */
     private final TreeSet<Integer> opening = new TreeSet<>();
 
-    public DataNode(NodeContext ctx, NodeSetup setup, FixParts code, List<ShardView> initial, long firstHeartbeatMicros) {
+    public DataNode(
+            NodeContext ctx, NodeSetup setup, FixParts code, List<ShardView> initial, long firstHeartbeatMicros) {
         this.firstHeartbeatMicros = firstHeartbeatMicros;
         this.ctx = ctx;
         this.fix = code;
@@ -106,7 +111,8 @@ public final class DataNode implements Node {
             locks.acquire(v.shardId(), ctx.name(), ctx.now());
             locked.add(v.shardId());
         }
-        scheduleHeartbeat(firstHeartbeatMicros >= 0 ? firstHeartbeatMicros : ctx.random().between(1, timing.heartbeatMicros()));
+        scheduleHeartbeat(
+                firstHeartbeatMicros >= 0 ? firstHeartbeatMicros : ctx.random().between(1, timing.heartbeatMicros()));
         scheduleKeepAlive();
     }
 
@@ -173,7 +179,11 @@ public final class DataNode implements Node {
         int shardId = update.currShardInfo().id();
         Shard s = shards.get(shardId);
         if (s == null) {
-            answer(env, kind, fail("shard not found when " + (create ? "creating" : "dropping") + " table on shard, shard " + shardId));
+            answer(
+                    env,
+                    kind,
+                    fail("shard not found when " + (create ? "creating" : "dropping") + " table on shard, shard "
+                            + shardId));
             return;
         }
         if (fix.engineBeforeBump()) {
@@ -216,7 +226,8 @@ public final class DataNode implements Node {
      * {@code try_remove_table} check {@code prev_version}, take the request's version and update
      * the table list, and only then does the engine act; an engine error leaves both moved.
      */
-    private void registerFirst(Envelope env, String kind, Shard s, UpdateShardInfo update, String table, boolean create) {
+    private void registerFirst(
+            Envelope env, String kind, Shard s, UpdateShardInfo update, String table, boolean create) {
         long expect = VersionWire.expected(fix, update);
         if (s.version != expect) {
             answer(env, kind, fail(mismatch(s, expect)));
@@ -230,7 +241,8 @@ public final class DataNode implements Node {
         long from = s.version;
         s.version = nextVersion(s, update);
         register(s, table, create);
-        ctx.trace("shard " + s.id + " version " + from + " -> " + s.version + " (" + kind + " " + table + ", before the engine)");
+        ctx.trace("shard " + s.id + " version " + from + " -> " + s.version + " (" + kind + " " + table
+                + ", before the engine)");
         if (!engineOp(s.id, table, create)) {
             answer(env, kind, fail("engine failed to " + (create ? "create " : "drop ") + table));
             return;
@@ -299,15 +311,25 @@ public final class DataNode implements Node {
     private void onOpen(Envelope env, OpenShard m) {
         int shardId = m.shard().id();
         if (m.incarnation() != ctx.incarnation()) {
-            answer(env, "OpenShard", fail("request for incarnation " + m.incarnation() + ", this is " + ctx.incarnation()));
+            answer(
+                    env,
+                    "OpenShard",
+                    fail("request for incarnation " + m.incarnation() + ", this is " + ctx.incarnation()));
             return;
         }
         if (opening.contains(shardId)) {
-            answer(env, "OpenShard", fail("Failed to get shard operator lock: shard " + shardId + " is already in opening"));
+            answer(
+                    env,
+                    "OpenShard",
+                    fail("Failed to get shard operator lock: shard " + shardId + " is already in opening"));
             return;
         }
         if (!locks.acquire(shardId, ctx.name(), ctx.now())) {
-            answer(env, "OpenShard", fail("fail to acquire shard lock, shard_id:" + shardId + ", held by " + locks.holder(shardId, ctx.now())));
+            answer(
+                    env,
+                    "OpenShard",
+                    fail("fail to acquire shard lock, shard_id:" + shardId + ", held by "
+                            + locks.holder(shardId, ctx.now())));
             return;
         }
         locked.add(shardId);
@@ -318,21 +340,32 @@ public final class DataNode implements Node {
             return;
         }
         if (held != null && held.version > m.shard().version()) {
-            answer(env, "OpenShard", fail("open a shard with a smaller version, curr_shard_info:" + held.info() + ", new_shard_info:" + m.shard()));
+            answer(
+                    env,
+                    "OpenShard",
+                    fail("open a shard with a smaller version, curr_shard_info:" + held.info() + ", new_shard_info:"
+                            + m.shard()));
             return;
         }
         opening.add(shardId);
-        ctx.call(MetaNode.NAME, new GetTablesOfShards(shardId), TablesOfShard.class, timing.rpcTimeoutMicros(), t -> {
-            opening.remove(shardId);
-            Shard opened = new Shard(shardId, t.shard().version(), t.tables());
-            shards.put(shardId, opened);
-            engine.open(shardId, t.tables());
-            ctx.trace("open shard " + t.shard() + " from meta's view (request " + m.shard() + "), tables " + t.tables().size());
-            answer(env, "OpenShard", new ShardResult(true, "", opened.version));
-        }, () -> {
-            opening.remove(shardId);
-            answer(env, "OpenShard", fail("get tables of shard " + shardId + " from meta: rpc timeout"));
-        });
+        ctx.call(
+                MetaNode.NAME,
+                new GetTablesOfShards(shardId),
+                TablesOfShard.class,
+                timing.rpcTimeoutMicros(),
+                t -> {
+                    opening.remove(shardId);
+                    Shard opened = new Shard(shardId, t.shard().version(), t.tables());
+                    shards.put(shardId, opened);
+                    engine.open(shardId, t.tables());
+                    ctx.trace("open shard " + t.shard() + " from meta's view (request " + m.shard() + "), tables "
+                            + t.tables().size());
+                    answer(env, "OpenShard", new ShardResult(true, "", opened.version));
+                },
+                () -> {
+                    opening.remove(shardId);
+                    answer(env, "OpenShard", fail("get tables of shard " + shardId + " from meta: rpc timeout"));
+                });
     }
 
     /**
@@ -342,7 +375,10 @@ public final class DataNode implements Node {
      */
     private void onClose(Envelope env, CloseShard m) {
         if (m.incarnation() != ctx.incarnation()) {
-            answer(env, "CloseShard", fail("request for incarnation " + m.incarnation() + ", this is " + ctx.incarnation()));
+            answer(
+                    env,
+                    "CloseShard",
+                    fail("request for incarnation " + m.incarnation() + ", this is " + ctx.incarnation()));
             return;
         }
         Shard s = shards.remove(m.shardId());

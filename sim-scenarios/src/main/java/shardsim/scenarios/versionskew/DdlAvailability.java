@@ -2,8 +2,8 @@ package shardsim.scenarios.versionskew;
 
 import java.util.ArrayList;
 import java.util.List;
-import shardsim.core.trace.Micros;
 import shardsim.core.sim.Simulation;
+import shardsim.core.trace.Micros;
 
 /**
  * C6, availability: a client DDL sent to a settled cluster succeeds. Run after every event, it
@@ -37,6 +37,7 @@ final class DdlAvailability {
     private long anomalies;
     /** When a fault was last in force, started, ended or struck, or a message was last lost. */
     private long lastDisturbedMicros;
+
     private int answersSeen;
     /** Per DDL sent, whether C6 judges it. */
     private final List<Boolean> judged = new ArrayList<>();
@@ -63,9 +64,13 @@ final class DdlAvailability {
         for (; answersSeen < answers.size(); answersSeen++) {
             ClientDriver.DdlAnswer a = answers.get(answersSeen);
             ClientDriver.DdlSent s = sent.get(a.seq());
-            if (problem == null && judged.get(a.seq()) && !a.error().isEmpty() && lastDisturbedMicros < s.sentMicros()) {
-                problem = s.what() + " on shard " + s.shardId() + ", sent at " + Micros.format(s.sentMicros()) + " to a settled cluster (no fault or lost message for at least "
-                        + Micros.format(settleMicros) + ", the shard open on its leader, no procedure on it), failed: " + a.error();
+            if (problem == null
+                    && judged.get(a.seq())
+                    && !a.error().isEmpty()
+                    && lastDisturbedMicros < s.sentMicros()) {
+                problem = s.what() + " on shard " + s.shardId() + ", sent at " + Micros.format(s.sentMicros())
+                        + " to a settled cluster (no fault or lost message for at least " + Micros.format(settleMicros)
+                        + ", the shard open on its leader, no procedure on it), failed: " + a.error();
             }
         }
         return problem;
@@ -93,7 +98,10 @@ final class DdlAvailability {
         if (meta == null || meta.busy(shardId)) {
             return false;
         }
-        ShardView v = sim.nodes().disk(MetaNode.NAME).get(ShardView.key(shardId), ShardView.class).orElse(null);
+        ShardView v = sim.nodes()
+                .disk(MetaNode.NAME)
+                .get(ShardView.key(shardId), ShardView.class)
+                .orElse(null);
         if (v == null) {
             return false;
         }

@@ -15,6 +15,7 @@ import shardsim.core.workload.Workload;
 final class DocumentedScript {
     /** The documented plan's shard and version, from the report. */
     static final int DOC_SHARD = 46;
+
     static final long DOC_VERSION = 1110;
     /** The report's failing request: the documented plan gives it to the create that fails, as the report does. */
     static final String DOC_TABLE = "MMM_2198193666_INFLUENCE_PRE_SANDBOX_OUTPUT_TABLE";
@@ -26,12 +27,12 @@ final class DocumentedScript {
     static final long DOC_FIRST_CREATE_MICROS = 1_000_000;
     /** After meta's 3 s timeout, before any heartbeat: the report's request, which fails with the mismatch in every mode. */
     static final long DOC_SECOND_CREATE_MICROS = 4_500_000;
+
     static final long DOC_FIRST_HEARTBEAT_MICROS = 5_000_000;
     /** After the second heartbeat (11.67 s), the first one meta may repair from: the first only registers the node. */
     static final long DOC_THIRD_CREATE_MICROS = 12_000_000;
 
-    private DocumentedScript() {
-    }
+    private DocumentedScript() {}
 
     /** The report's timeline on a reliable link. */
     static Script script() {
@@ -40,7 +41,9 @@ final class DocumentedScript {
 
     static FaultPlan faults() {
         return FaultPlan.builder()
-                .lasting(DOC_FIRST_CREATE_MICROS - 500_000, DOC_FIRST_CREATE_MICROS + 1_000_000,
+                .lasting(
+                        DOC_FIRST_CREATE_MICROS - 500_000,
+                        DOC_FIRST_CREATE_MICROS + 1_000_000,
                         new SkewFault.DropResponse("node-1", "CreateTableOnShard"))
                 .build();
     }

@@ -22,8 +22,7 @@ import java.util.TreeSet;
  */
 public final class Engine {
     /** One create or drop the engine ran: what and on which table, and whether it changed anything. */
-    public record Op(boolean create, String table, boolean changed) {
-    }
+    public record Op(boolean create, String table, boolean changed) {}
 
     /** One shard's tables in the engine. */
     private static final class Tables {

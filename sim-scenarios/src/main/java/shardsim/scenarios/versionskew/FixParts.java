@@ -21,8 +21,14 @@ import shardsim.core.scenario.Plans;
  * @param metaReusesFailedCreate meta runs #286: a create of a table with metadata but in no shard's topology goes ahead (else it fails: the table exists)
  * @param clientRetriesCreate the client sends a CREATE TABLE that failed or timed out again ({@link ClientDriver})
  */
-public record FixParts(String name, boolean nodeDecidesVersion, boolean engineBeforeBump, boolean heartbeatRepair, boolean metaReusesFailedCreate,
-        boolean clientRetriesCreate) implements Mode {
+public record FixParts(
+        String name,
+        boolean nodeDecidesVersion,
+        boolean engineBeforeBump,
+        boolean heartbeatRepair,
+        boolean metaReusesFailedCreate,
+        boolean clientRetriesCreate)
+        implements Mode {
     public static final String NO_NODE_VERSION = "fixed-meta-decides-version";
     public static final String BUMP_BEFORE_ENGINE = "fixed-bump-before-engine";
     public static final String NO_HEARTBEAT_REPAIR = "fixed-no-heartbeat-repair";

@@ -34,6 +34,7 @@ public final class MetaNode implements Node {
     private final NodeContext ctx;
     /** The code this process runs: its row of the mode table. Meta owns the heartbeat repair and its half of nodeDecidesVersion. */
     private final FixParts fix;
+
     private final FaultSwitches faults;
     private final Timing timing;
     private final List<ShardView> initial;
@@ -100,7 +101,9 @@ public final class MetaNode implements Node {
         if (what == null) {
             return null;
         }
-        return what.startsWith("create table ") ? "CreateTable" : what.startsWith("drop table ") ? "DropTable" : "TransferLeader";
+        return what.startsWith("create table ")
+                ? "CreateTable"
+                : what.startsWith("drop table ") ? "DropTable" : "TransferLeader";
     }
 
     @Override
@@ -123,7 +126,8 @@ public final class MetaNode implements Node {
     }
 
     private ShardView view(int shardId) {
-        return ctx.disk().get(ShardView.key(shardId), ShardView.class)
+        return ctx.disk()
+                .get(ShardView.key(shardId), ShardView.class)
                 .orElseThrow(() -> new IllegalStateException("no view of shard " + shardId));
     }
 
@@ -169,7 +173,8 @@ public final class MetaNode implements Node {
      */
     private void runCreate(Envelope env, int shardId, String table, String what) {
         procedures.put(shardId, what);
-        boolean hasMetadata = ctx.disk().get(TableMetadata.key(table), TableMetadata.class).isPresent();
+        boolean hasMetadata =
+                ctx.disk().get(TableMetadata.key(table), TableMetadata.class).isPresent();
         if (hasMetadata && (!fix.metaReusesFailedCreate() || inTopology(table))) {
             release(shardId);
             ctx.trace("procedure start failed: " + what + ", Caused by: table already exists, tableName:" + table);
@@ -220,35 +225,43 @@ public final class MetaNode implements Node {
     private void dispatch(Envelope env, int shardId, String table, boolean create, String what) {
         ShardView v = view(shardId);
         UpdateShardInfo update = VersionWire.ddlRequest(fix, shardId, v.version());
-        VersionSkewProtocol request = create ? new CreateTableOnShard(update, table) : new DropTableOnShard(update, table);
+        VersionSkewProtocol request =
+                create ? new CreateTableOnShard(update, table) : new DropTableOnShard(update, table);
         String window = create ? SkewWindows.CREATE : SkewWindows.DROP;
         ctx.openWindow(window, shardId, List.of(NAME, v.leader()));
-        ctx.call(v.leader(), request, ShardResult.class, timing.rpcTimeoutMicros(), r -> {
-            ctx.closeWindow(window, shardId);
-            if (!r.success()) {
-                release(shardId);
-                ctx.trace("procedure start failed: " + what + ", addr:" + v.leader() + ", Caused by: " + r.error());
-                ctx.reply(env, new DdlResult(false, r.error()));
-                return;
-            }
-            if (faults.crashMetaBeforePersist()) {
-                ctx.probe(SkewProbes.META_CRASH_BEFORE_PERSIST);
-                return;
-            }
-            long newVersion = VersionWire.stored(fix, update, r.latestShardVersion());
-            persist(view(shardId).withVersion(newVersion).withTable(table, create));
-            if (!create) {
-                ctx.disk().deleteDurable(TableMetadata.key(table));
-            }
-            release(shardId);
-            ctx.trace("procedure finished: " + what + ", shard version " + newVersion);
-            ctx.reply(env, new DdlResult(true, ""));
-        }, () -> {
-            ctx.closeWindow(window, shardId);
-            release(shardId);
-            ctx.trace("procedure start failed: " + what + ", addr:" + v.leader() + ", Caused by: rpc timeout");
-            ctx.reply(env, new DdlResult(false, "rpc timeout"));
-        });
+        ctx.call(
+                v.leader(),
+                request,
+                ShardResult.class,
+                timing.rpcTimeoutMicros(),
+                r -> {
+                    ctx.closeWindow(window, shardId);
+                    if (!r.success()) {
+                        release(shardId);
+                        ctx.trace("procedure start failed: " + what + ", addr:" + v.leader() + ", Caused by: "
+                                + r.error());
+                        ctx.reply(env, new DdlResult(false, r.error()));
+                        return;
+                    }
+                    if (faults.crashMetaBeforePersist()) {
+                        ctx.probe(SkewProbes.META_CRASH_BEFORE_PERSIST);
+                        return;
+                    }
+                    long newVersion = VersionWire.stored(fix, update, r.latestShardVersion());
+                    persist(view(shardId).withVersion(newVersion).withTable(table, create));
+                    if (!create) {
+                        ctx.disk().deleteDurable(TableMetadata.key(table));
+                    }
+                    release(shardId);
+                    ctx.trace("procedure finished: " + what + ", shard version " + newVersion);
+                    ctx.reply(env, new DdlResult(true, ""));
+                },
+                () -> {
+                    ctx.closeWindow(window, shardId);
+                    release(shardId);
+                    ctx.trace("procedure start failed: " + what + ", addr:" + v.leader() + ", Caused by: rpc timeout");
+                    ctx.reply(env, new DdlResult(false, "rpc timeout"));
+                });
     }
 
     /** The procedure on the shard ended: its lock is free for the next one waiting. */
@@ -297,8 +310,8 @@ public final class MetaNode implements Node {
             ShardView v = view(e.shard().id());
             if (e.shard().version() > v.version()) {
                 persist(v.withVersion(e.shard().version()));
-                ctx.trace("heartbeat: shard " + v.shardId() + " on " + hb.node() + " is at " + e.shard().version()
-                        + ", meta had " + v.version() + ", adopt latest shard version");
+                ctx.trace("heartbeat: shard " + v.shardId() + " on " + hb.node() + " is at "
+                        + e.shard().version() + ", meta had " + v.version() + ", adopt latest shard version");
             }
         }
     }
@@ -320,7 +333,8 @@ public final class MetaNode implements Node {
         List<Integer> before = registered.put(hb.node(), ids);
         boolean unchanged = before != null && before.equals(ids);
         if (!unchanged) {
-            ctx.trace("register node " + hb.node() + " shards " + ids + (before == null ? " (first since meta started)" : " (was " + before + ")"));
+            ctx.trace("register node " + hb.node() + " shards " + ids
+                    + (before == null ? " (first since meta started)" : " (was " + before + ")"));
         }
         return unchanged;
     }
@@ -346,18 +360,26 @@ public final class MetaNode implements Node {
             }
             procedures.put(shardId, "transfer leader");
             String from = v.leader();
-            ctx.call(from, new CloseShard(shardId, incarnation(from)), ShardResult.class, timing.rpcTimeoutMicros(), r -> {
-                if (!r.success()) {
-                    release(shardId);
-                    ctx.trace("transfer leader of shard " + shardId + " failed to close it on " + from + ": " + r.error());
-                    return;
-                }
-                persist(view(shardId).assigned(to));
-                open(shardId, to, "transfer leader");
-            }, () -> {
-                release(shardId);
-                ctx.trace("transfer leader of shard " + shardId + " failed to close it on " + from + ": rpc timeout");
-            });
+            ctx.call(
+                    from,
+                    new CloseShard(shardId, incarnation(from)),
+                    ShardResult.class,
+                    timing.rpcTimeoutMicros(),
+                    r -> {
+                        if (!r.success()) {
+                            release(shardId);
+                            ctx.trace("transfer leader of shard " + shardId + " failed to close it on " + from + ": "
+                                    + r.error());
+                            return;
+                        }
+                        persist(view(shardId).assigned(to));
+                        open(shardId, to, "transfer leader");
+                    },
+                    () -> {
+                        release(shardId);
+                        ctx.trace("transfer leader of shard " + shardId + " failed to close it on " + from
+                                + ": rpc timeout");
+                    });
         });
     }
 
@@ -385,17 +407,26 @@ public final class MetaNode implements Node {
         long version = VersionWire.openVersion(fix, v.version());
         OpenShard request = new OpenShard(new ShardInfo(shardId, ShardRole.Leader, version), incarnation(node));
         ctx.openWindow(SkewWindows.OPEN, shardId, List.of(NAME, node));
-        ctx.call(node, request, ShardResult.class, timing.rpcTimeoutMicros(), r -> {
-            if (!r.success()) {
-                endTransfer(shardId, why + " of shard " + shardId + " on " + node + " failed: " + r.error());
-                return;
-            }
-            if (why.equals("transfer leader")) {
-                // Probed where a move takes effect, the shard open on its new leader, not where the
-                // scheduler decides it.
-                ctx.probe(SkewProbes.LEADER_TRANSFER);
-            }
-            endTransfer(shardId, why + " of shard " + shardId + " on " + node + " done, node at shard version " + r.latestShardVersion());
-        }, () -> endTransfer(shardId, why + " of shard " + shardId + " on " + node + " failed: rpc timeout"));
+        ctx.call(
+                node,
+                request,
+                ShardResult.class,
+                timing.rpcTimeoutMicros(),
+                r -> {
+                    if (!r.success()) {
+                        endTransfer(shardId, why + " of shard " + shardId + " on " + node + " failed: " + r.error());
+                        return;
+                    }
+                    if (why.equals("transfer leader")) {
+                        // Probed where a move takes effect, the shard open on its new leader, not where the
+                        // scheduler decides it.
+                        ctx.probe(SkewProbes.LEADER_TRANSFER);
+                    }
+                    endTransfer(
+                            shardId,
+                            why + " of shard " + shardId + " on " + node + " done, node at shard version "
+                                    + r.latestShardVersion());
+                },
+                () -> endTransfer(shardId, why + " of shard " + shardId + " on " + node + " failed: rpc timeout"));
     }
 }

@@ -5,5 +5,4 @@ package shardsim.scenarios.versionskew;
  * the shards' storage and the shard locks in etcd. The code a process runs (its row of
  * {@link FixParts}) is its own, not the run's.
  */
-public record NodeSetup(FaultSwitches faults, Timing timing, ShardStorage storage, ShardLocks locks) {
-}
+public record NodeSetup(FaultSwitches faults, Timing timing, ShardStorage storage, ShardLocks locks) {}

@@ -69,7 +69,8 @@ final class ProcedureQueue {
             return;
         }
         ctx.trace("procedure " + what + " waits: the shard's procedure lock is held");
-        queues.computeIfAbsent(shardId, k -> new ArrayDeque<>()).add(new Waiting(what, madeAtVersion, run, ctx.now() + RETRY_DELAY_MICROS));
+        queues.computeIfAbsent(shardId, k -> new ArrayDeque<>())
+                .add(new Waiting(what, madeAtVersion, run, ctx.now() + RETRY_DELAY_MICROS));
         schedule(ctx.now() + RETRY_DELAY_MICROS);
     }
 
@@ -105,7 +106,8 @@ final class ProcedureQueue {
                 }
                 if (w.version != version.applyAsLong(shardId)) {
                     q.poll();
-                    ctx.trace("procedure " + w.what + " removed: made at shard version " + w.version + ", now " + version.applyAsLong(shardId));
+                    ctx.trace("procedure " + w.what + " removed: made at shard version " + w.version + ", now "
+                            + version.applyAsLong(shardId));
                     continue;
                 }
                 if (locked.test(shardId)) {

@@ -41,12 +41,12 @@ import shardsim.core.trace.Micros;
  * run only requests older than the bound count, so one still legitimately in flight never fails it.
  */
 final class RequestsAnswered implements RunObserver {
-    static final Rule C8 = new Rule("C8",
+    static final Rule C8 = new Rule(
+            "C8",
             "every request meta sends that reaches a live data node incarnation is answered by it within the node's own rpc timeout (the GetTablesOfShards an open waits on), unless the incarnation ends first or the answer is lost on the wire; a duplicated request is one request");
 
     /** One request the node has not answered yet. */
-    private record Pending(long callId, String node, Node instance, String kind, long deliveredMicros) {
-    }
+    private record Pending(long callId, String node, Node instance, String kind, long deliveredMicros) {}
 
     private final Simulation sim;
     private final TreeSet<String> dataNodes;
@@ -78,9 +78,14 @@ final class RequestsAnswered implements RunObserver {
 
     @Override
     public void delivered(Envelope env, boolean copy) {
-        if (env.isRequest() && MetaNode.NAME.equals(env.from()) && dataNodes.contains(env.to()) && seen.add(env.callId())) {
+        if (env.isRequest()
+                && MetaNode.NAME.equals(env.from())
+                && dataNodes.contains(env.to())
+                && seen.add(env.callId())) {
             String kind = env.message().getClass().getSimpleName();
-            pending.put(env.callId(), new Pending(env.callId(), env.to(), sim.nodes().node(env.to()), kind, sim.now()));
+            pending.put(
+                    env.callId(),
+                    new Pending(env.callId(), env.to(), sim.nodes().node(env.to()), kind, sim.now()));
         }
     }
 
@@ -146,8 +151,9 @@ final class RequestsAnswered implements RunObserver {
                 it.remove();
                 continue;
             }
-            return p.kind() + " (call " + p.callId() + ") delivered to " + p.node() + " at " + Micros.format(p.deliveredMicros()) + " is unanswered at "
-                    + Micros.format(now) + ", more than " + Micros.format(boundMicros) + " later, by the same live incarnation";
+            return p.kind() + " (call " + p.callId() + ") delivered to " + p.node() + " at "
+                    + Micros.format(p.deliveredMicros()) + " is unanswered at " + Micros.format(now) + ", more than "
+                    + Micros.format(boundMicros) + " later, by the same live incarnation";
         }
         return null;
     }

@@ -2,11 +2,11 @@ package shardsim.scenarios.versionskew;
 
 import java.util.List;
 import java.util.Set;
+import shardsim.core.check.SimView;
 import shardsim.core.coverage.Abstraction;
 import shardsim.core.coverage.Dimension;
 import shardsim.core.coverage.StateSpace;
 import shardsim.core.node.Disk;
-import shardsim.core.check.SimView;
 
 /**
  * version-skew's abstraction of a shard, for state coverage: how meta's stored version stands to
@@ -17,12 +17,22 @@ import shardsim.core.check.SimView;
  * once every node has booted, so the boot's half-added cluster is no state of its own.
  */
 final class ShardCoverage implements Abstraction {
-    static final Dimension LEADER_SHARD = Dimension.of("leaderShard",
-            "meta-ahead", "equal", "meta-behind-1", "meta-behind-2+", "opening", "lock-elsewhere", "not-open", "node-down");
+    static final Dimension LEADER_SHARD = Dimension.of(
+            "leaderShard",
+            "meta-ahead",
+            "equal",
+            "meta-behind-1",
+            "meta-behind-2+",
+            "opening",
+            "lock-elsewhere",
+            "not-open",
+            "node-down");
     /** ceresmeta's procedure kinds that hold a shard in this model; meta-down: meta's volatile procedures are gone. */
-    static final Dimension PROCEDURE = Dimension.of("procedure", "none", "CreateTable", "DropTable", "TransferLeader", "meta-down");
+    static final Dimension PROCEDURE =
+            Dimension.of("procedure", "none", "CreateTable", "DropTable", "TransferLeader", "meta-down");
     /** "-" while the leader meta names holds no copy. */
     static final Dimension TABLES = Dimension.of("tables", "-", "agree", "engine-extra", "meta-extra");
+
     static final StateSpace SPACE = StateSpace.of("shard", LEADER_SHARD, PROCEDURE, TABLES);
 
     private static final int META_AHEAD = 0;
@@ -44,7 +54,8 @@ final class ShardCoverage implements Abstraction {
     private final int[] shardIds;
     private final String[] keys;
     private boolean booted;
-    // Meta's views, re-read only after its disk's version moved; and per shard the last table comparison and what it compared.
+    // Meta's views, re-read only after its disk's version moved; and per shard the last table comparison and what it
+    // compared.
     private long metaVersion = Long.MIN_VALUE;
     private final ShardView[] views;
     private final ShardView[] comparedView;
@@ -101,7 +112,9 @@ final class ShardCoverage implements Abstraction {
                 copy = NODE_DOWN;
             } else if (s == null) {
                 String holder = locks.holder(v.shardId(), sim.now());
-                copy = leader.opening(v.shardId()) ? OPENING : holder != null && !holder.equals(v.leader()) ? LOCK_ELSEWHERE : NOT_OPEN;
+                copy = leader.opening(v.shardId())
+                        ? OPENING
+                        : holder != null && !holder.equals(v.leader()) ? LOCK_ELSEWHERE : NOT_OPEN;
             } else {
                 long lag = s.version() - v.version();
                 copy = lag < 0 ? META_AHEAD : lag == 0 ? EQUAL : lag == 1 ? BEHIND_1 : BEHIND_2;

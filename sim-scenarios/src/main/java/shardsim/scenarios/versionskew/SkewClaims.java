@@ -16,60 +16,110 @@ final class SkewClaims {
     private static final String[] ENGINE_FIRST = {Plans.FIXED, FixParts.NO_NODE_VERSION, FixParts.NO_HEARTBEAT_REPAIR};
 
     /** The builds with the heartbeat repair: the fix, its ablations but the one without the repair, and the retrying clients' modes. */
-    private static final String[] WITH_REPAIR = {Plans.FIXED, FixParts.NO_NODE_VERSION, FixParts.BUMP_BEFORE_ENGINE, FixParts.RETRY_81B8D68, FixParts.RETRY_D880DD2};
+    private static final String[] WITH_REPAIR = {
+        Plans.FIXED,
+        FixParts.NO_NODE_VERSION,
+        FixParts.BUMP_BEFORE_ENGINE,
+        FixParts.RETRY_81B8D68,
+        FixParts.RETRY_D880DD2
+    };
 
     /**
      * Why C9 stays open wherever meta repairs from heartbeats: a race of the repair with a leader
      * transfer that upstream's code allows. Found at 100,000 fixed seeds (random 13440; swarm 8689,
      * 20830, 74161), shrunk to a lost create answer and one TransferLeader (docs/scenarios/version-skew.md).
      */
-    static final String STALE_HEARTBEAT = "a heartbeat the old leader built before meta closed the shard there (listing it one version above meta's, "
-            + "after a create whose answer was lost) reaches meta after the new leader read meta's view (open_shard's GetTablesOfShards); "
-            + "maybeCorrectShardVersion adopts it, since it raises meta to any higher version any node lists while that node's shard ids are "
-            + "unchanged (server/cluster/metadata/cluster_metadata.go RegisterNode / maybeCorrectShardVersion at " + Fidelity.META_FIX
-            + ", the same in horaemeta at horaedb a1869dc6 l.438-470, 794-815). Meta then stands one above the new leader and nothing lowers it: "
-            + "the reopen scheduler reopens only PartialOpen shards (horaemeta/server/coordinator/scheduler/reopen/scheduler.go needReopen at "
-            + "a1869dc6), and the node refuses every DDL whose version is not its own (cluster/src/shard_set.rs try_insert_table / try_remove_table "
-            + "at " + Fidelity.HORAEDB_FIX + " l.265, 327), so the shard is wedged: its DDLs fail with \"Shard version mismatch\"";
+    static final String STALE_HEARTBEAT =
+            "a heartbeat the old leader built before meta closed the shard there (listing it one version above meta's, "
+                    + "after a create whose answer was lost) reaches meta after the new leader read meta's view (open_shard's GetTablesOfShards); "
+                    + "maybeCorrectShardVersion adopts it, since it raises meta to any higher version any node lists while that node's shard ids are "
+                    + "unchanged (server/cluster/metadata/cluster_metadata.go RegisterNode / maybeCorrectShardVersion at "
+                    + Fidelity.META_FIX
+                    + ", the same in horaemeta at horaedb a1869dc6 l.438-470, 794-815). Meta then stands one above the new leader and nothing lowers it: "
+                    + "the reopen scheduler reopens only PartialOpen shards (horaemeta/server/coordinator/scheduler/reopen/scheduler.go needReopen at "
+                    + "a1869dc6), and the node refuses every DDL whose version is not its own (cluster/src/shard_set.rs try_insert_table / try_remove_table "
+                    + "at " + Fidelity.HORAEDB_FIX
+                    + " l.265, 327), so the shard is wedged: its DDLs fail with \"Shard version mismatch\"";
 
     /** The table, built once. */
     static final ClaimTable TABLE = table();
 
-    private SkewClaims() {
-    }
+    private SkewClaims() {}
 
     static ClaimTable table() {
-        return ClaimTable.builder(VersionSkewChecks.INVARIANTS, FixParts.TABLE.stream().map(FixParts::name).toList())
-                .gap(VersionSkewChecks.C5, "the buggy node registers a table before its engine creates it and meta aborts a create on a lost answer or an error "
-                        + "without cleaning up, so a create whose answer is lost leaves a table meta never records; nothing rolls it back "
-                        + "(cluster/src/shard_operator.rs create_table at " + Fidelity.HORAEDB_BEFORE + ", create_table.go at " + Fidelity.META_BEFORE + ")",
+        return ClaimTable.builder(
+                        VersionSkewChecks.INVARIANTS,
+                        FixParts.TABLE.stream().map(FixParts::name).toList())
+                .gap(
+                        VersionSkewChecks.C5,
+                        "the buggy node registers a table before its engine creates it and meta aborts a create on a lost answer or an error "
+                                + "without cleaning up, so a create whose answer is lost leaves a table meta never records; nothing rolls it back "
+                                + "(cluster/src/shard_operator.rs create_table at " + Fidelity.HORAEDB_BEFORE
+                                + ", create_table.go at " + Fidelity.META_BEFORE + ")",
                         Plans.BUGGY)
-                .gap(VersionSkewChecks.C5, "the fix runs the engine before the version check, so a create the check refuses, or one whose answer is lost, "
-                        + "leaves its table in the engine, and upstream has no rollback (cluster/src/shard_operator.rs at " + Fidelity.HORAEDB_FIX
-                        + " and since); the fix never claimed C5", ENGINE_FIRST)
-                .gap(VersionSkewChecks.C5, "as in the fix, a create whose answer is lost leaves its table in the engine, which meta never records, and "
-                        + "upstream has no rollback (cluster/src/shard_operator.rs at " + Fidelity.HORAEDB_FIX + " and since); the fix never claimed C5",
+                .gap(
+                        VersionSkewChecks.C5,
+                        "the fix runs the engine before the version check, so a create the check refuses, or one whose answer is lost, "
+                                + "leaves its table in the engine, and upstream has no rollback (cluster/src/shard_operator.rs at "
+                                + Fidelity.HORAEDB_FIX
+                                + " and since); the fix never claimed C5",
+                        ENGINE_FIRST)
+                .gap(
+                        VersionSkewChecks.C5,
+                        "as in the fix, a create whose answer is lost leaves its table in the engine, which meta never records, and "
+                                + "upstream has no rollback (cluster/src/shard_operator.rs at " + Fidelity.HORAEDB_FIX
+                                + " and since); the fix never claimed C5",
                         FixParts.BUMP_BEFORE_ENGINE)
-                .gap(VersionSkewChecks.C5, "as in the fix, with a client that retries a failed CREATE TABLE: meta at 81b8d68 refuses the retry with "
-                        + "\"table already exists\" (its metadata of the first try is left, #228), so the table the engine created first stays an orphan (cluster/src/shard_operator.rs at "
-                        + Fidelity.HORAEDB_FIX + ")", FixParts.RETRY_81B8D68)
-                .gap(VersionSkewChecks.C5, "with meta at d880dd2 (#286) a retry reuses the table's shard and metadata and adopts a table the version check "
-                        + "refused, but a table the node already lists fails the retry (\"the table to insert has already existed\", shard_set.rs "
-                        + "try_insert_table at " + Fidelity.HORAEDB_FIX + "), and a client that gives up leaves the orphan", FixParts.RETRY_D880DD2)
+                .gap(
+                        VersionSkewChecks.C5,
+                        "as in the fix, with a client that retries a failed CREATE TABLE: meta at 81b8d68 refuses the retry with "
+                                + "\"table already exists\" (its metadata of the first try is left, #228), so the table the engine created first stays an orphan (cluster/src/shard_operator.rs at "
+                                + Fidelity.HORAEDB_FIX + ")",
+                        FixParts.RETRY_81B8D68)
+                .gap(
+                        VersionSkewChecks.C5,
+                        "with meta at d880dd2 (#286) a retry reuses the table's shard and metadata and adopts a table the version check "
+                                + "refused, but a table the node already lists fails the retry (\"the table to insert has already existed\", shard_set.rs "
+                                + "try_insert_table at " + Fidelity.HORAEDB_FIX
+                                + "), and a client that gives up leaves the orphan",
+                        FixParts.RETRY_D880DD2)
                 .gap(VersionSkewChecks.C9, STALE_HEARTBEAT, WITH_REPAIR)
-                .expectedBreak(VersionSkewChecks.C1, "the reported bug's code: the buggy node moves the version and the table list before its engine acts, "
-                        + "so an engine failure leaves a version step no engine backed (shard_operator.rs at " + Fidelity.HORAEDB_BEFORE + ")", Plans.BUGGY)
-                .expectedBreak(VersionSkewChecks.C2, "the reported bug: after one lost answer meta stays at v while the node is at v+1, and nothing repairs it",
+                .expectedBreak(
+                        VersionSkewChecks.C1,
+                        "the reported bug's code: the buggy node moves the version and the table list before its engine acts, "
+                                + "so an engine failure leaves a version step no engine backed (shard_operator.rs at "
+                                + Fidelity.HORAEDB_BEFORE + ")",
                         Plans.BUGGY)
-                .expectedBreak(VersionSkewChecks.C3, "the reported bug: every later DDL on the skewed shard fails with \"Shard version mismatch\"", Plans.BUGGY)
-                .expectedBreak(VersionSkewChecks.C6, "the reported bug: a DDL sent in a settled, fault-free cluster fails with \"Shard version mismatch\"",
+                .expectedBreak(
+                        VersionSkewChecks.C2,
+                        "the reported bug: after one lost answer meta stays at v while the node is at v+1, and nothing repairs it",
                         Plans.BUGGY)
-                .expectedBreak(VersionSkewChecks.C1, "this ablation moves the version before the engine acts, the order " + Fidelity.HORAEDB_FIX
-                        + " reverses: an engine failure leaves a version step no engine backed", FixParts.BUMP_BEFORE_ENGINE)
-                .expectedBreak(VersionSkewChecks.C2, "without heartbeat repair (maybeCorrectShardVersion, " + Fidelity.META_FIX
-                        + ") nothing heals the lag a lost answer leaves", FixParts.NO_HEARTBEAT_REPAIR)
-                .expectedBreak(VersionSkewChecks.C3, "without heartbeat repair a lagging shard stays wedged: later DDLs fail", FixParts.NO_HEARTBEAT_REPAIR)
-                .expectedBreak(VersionSkewChecks.C6, "without heartbeat repair a settled DDL on a lagging shard fails", FixParts.NO_HEARTBEAT_REPAIR)
+                .expectedBreak(
+                        VersionSkewChecks.C3,
+                        "the reported bug: every later DDL on the skewed shard fails with \"Shard version mismatch\"",
+                        Plans.BUGGY)
+                .expectedBreak(
+                        VersionSkewChecks.C6,
+                        "the reported bug: a DDL sent in a settled, fault-free cluster fails with \"Shard version mismatch\"",
+                        Plans.BUGGY)
+                .expectedBreak(
+                        VersionSkewChecks.C1,
+                        "this ablation moves the version before the engine acts, the order " + Fidelity.HORAEDB_FIX
+                                + " reverses: an engine failure leaves a version step no engine backed",
+                        FixParts.BUMP_BEFORE_ENGINE)
+                .expectedBreak(
+                        VersionSkewChecks.C2,
+                        "without heartbeat repair (maybeCorrectShardVersion, " + Fidelity.META_FIX
+                                + ") nothing heals the lag a lost answer leaves",
+                        FixParts.NO_HEARTBEAT_REPAIR)
+                .expectedBreak(
+                        VersionSkewChecks.C3,
+                        "without heartbeat repair a lagging shard stays wedged: later DDLs fail",
+                        FixParts.NO_HEARTBEAT_REPAIR)
+                .expectedBreak(
+                        VersionSkewChecks.C6,
+                        "without heartbeat repair a settled DDL on a lagging shard fails",
+                        FixParts.NO_HEARTBEAT_REPAIR)
                 .build();
     }
 }

@@ -38,9 +38,14 @@ public final class SkewCluster implements Driver {
         sim.nodes().add(MetaNode.NAME, ctx -> new MetaNode(ctx, setup, codeOf.apply(ctx), layout.shards()));
         for (String node : layout.dataNodes()) {
             List<ShardView> mine = layout.ledBy(node);
-            sim.nodes().add(node, ctx -> new DataNode(ctx, setup, codeOf.apply(ctx), mine, world.firstHeartbeatMicros()));
+            sim.nodes()
+                    .add(node, ctx -> new DataNode(ctx, setup, codeOf.apply(ctx), mine, world.firstHeartbeatMicros()));
         }
-        sim.nodes().add(ClientDriver.NAME, ctx -> new ClientDriver(ctx, sim.record().metrics(), timing, codeOf.apply(ctx)), false);
+        sim.nodes()
+                .add(
+                        ClientDriver.NAME,
+                        ctx -> new ClientDriver(ctx, sim.record().metrics(), timing, codeOf.apply(ctx)),
+                        false);
     }
 
     /** Sends C3's probes: one CREATE TABLE on every shard (the client follows each success with a DROP of that table). */
@@ -58,7 +63,10 @@ public final class SkewCluster implements Driver {
             throw new IllegalStateException("unknown operation for version-skew: " + operation);
         }
         if (!layout.shardIds().contains(op.shardId())) {
-            sim.record().note(ClientDriver.NAME, "skipped " + op + ": shard " + op.shardId() + " does not exist in this world");
+            sim.record()
+                    .note(
+                            ClientDriver.NAME,
+                            "skipped " + op + ": shard " + op.shardId() + " does not exist in this world");
             return;
         }
         ClientDriver client = sim.nodes().node(ClientDriver.NAME, ClientDriver.class);
@@ -91,17 +99,28 @@ public final class SkewCluster implements Driver {
 
     /** Meta's durable version of a shard. */
     public long metaVersion(int shardId) {
-        return sim.nodes().disk(MetaNode.NAME).get(ShardView.key(shardId), ShardView.class).orElseThrow().version();
+        return sim.nodes()
+                .disk(MetaNode.NAME)
+                .get(ShardView.key(shardId), ShardView.class)
+                .orElseThrow()
+                .version();
     }
 
     /** The data node meta's durable view names as the shard's leader. */
     public String metaViewLeader(int shardId) {
-        return sim.nodes().disk(MetaNode.NAME).get(ShardView.key(shardId), ShardView.class).orElseThrow().leader();
+        return sim.nodes()
+                .disk(MetaNode.NAME)
+                .get(ShardView.key(shardId), ShardView.class)
+                .orElseThrow()
+                .leader();
     }
 
     /** The version of the shard on the node meta names as leader, or -1 if it is not open there. */
     public long leaderVersion(int shardId) {
-        ShardView v = sim.nodes().disk(MetaNode.NAME).get(ShardView.key(shardId), ShardView.class).orElseThrow();
+        ShardView v = sim.nodes()
+                .disk(MetaNode.NAME)
+                .get(ShardView.key(shardId), ShardView.class)
+                .orElseThrow();
         DataNode node = sim.nodes().node(v.leader(), DataNode.class);
         DataNode.Shard s = node == null ? null : node.shard(shardId);
         return s == null ? -1 : s.version();

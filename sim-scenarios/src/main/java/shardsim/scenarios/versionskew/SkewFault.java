@@ -3,8 +3,8 @@ package shardsim.scenarios.versionskew;
 import java.util.List;
 import shardsim.core.fault.Fault;
 import shardsim.core.fault.LastingFault;
-import shardsim.core.kind.Range;
 import shardsim.core.kind.Quantity;
+import shardsim.core.kind.Range;
 import shardsim.core.kind.Unit;
 
 /**
@@ -23,11 +23,11 @@ public sealed interface SkewFault extends Fault {
     }
 
     /** A response was dropped (traced when a {@link DropResponse} fires). */
-    record ResponseDropped(String node, String request) implements SkewFault {
-    }
+    record ResponseDropped(String node, String request) implements SkewFault {}
 
     /** The node's engine fails creates and drops with this probability. */
-    record EngineFailure(String node, @Quantity(Unit.PROBABILITY) double probability) implements SkewFault, LastingFault {
+    record EngineFailure(
+            String node, @Quantity(Unit.PROBABILITY) double probability) implements SkewFault, LastingFault {
         public EngineFailure {
             if (!(probability >= 0 && probability <= 1)) {
                 throw new IllegalArgumentException("engine failure probability must be in [0, 1]: " + probability);
@@ -47,7 +47,8 @@ public sealed interface SkewFault extends Fault {
     }
 
     /** The node's heartbeats go out this much later than their period. */
-    record HeartbeatDelay(String node, @Quantity(Unit.MICROS) long extraMicros) implements SkewFault, LastingFault {
+    record HeartbeatDelay(
+            String node, @Quantity(Unit.MICROS) long extraMicros) implements SkewFault, LastingFault {
         /** How much later a seeded plan's delayed heartbeats go out (the documented world's jqwik plans keep to less). */
         static final Range EXTRA_MICROS = new Range(1_000_000, 12_000_000);
         /** How long a seeded plan's heartbeat delay lasts. */
@@ -55,6 +56,5 @@ public sealed interface SkewFault extends Fault {
     }
 
     /** Meta's scheduler moves a shard's leadership to another node. */
-    record TransferLeader(int shardId, String to) implements SkewFault {
-    }
+    record TransferLeader(int shardId, String to) implements SkewFault {}
 }

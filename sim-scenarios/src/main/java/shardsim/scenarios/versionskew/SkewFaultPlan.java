@@ -11,8 +11,7 @@ import shardsim.core.run.Draw;
  * seed's "skew-faults" fork and the world, so a plan file can list the same faults.
  */
 final class SkewFaultPlan {
-    private SkewFaultPlan() {
-    }
+    private SkewFaultPlan() {}
 
     /** Draws the plan from the "skew-faults" fork; the counts drawn are recorded as run parameters. */
     static FaultPlan generate(Draw draw, Layout layout, long tailStartMicros) {
@@ -21,7 +20,8 @@ final class SkewFaultPlan {
         FaultPlan.Builder b = FaultPlan.builder();
         long lastStart = tailStartMicros - 12_000_000;
         int drops = (int) r.between(0, swarm ? 6 : 3);
-        // Windows on one node may overlap: the later one replaces the request kind, and each drops one response at most.
+        // Windows on one node may overlap: the later one replaces the request kind, and each drops one response at
+        // most.
         for (int i = 0; i < drops; i++) {
             String node = r.pick(layout.dataNodes());
             long at = r.between(1_000_000, lastStart);
@@ -38,9 +38,13 @@ final class SkewFaultPlan {
         double crashP = swarm ? r.nextDouble() : 0.3;
         if (r.chance(crashP)) {
             long at = r.between(1_000_000, lastStart);
-            // Drawn in this order (restart delay, then length) since before ends were derived, so a seed keeps its plan.
+            // Drawn in this order (restart delay, then length) since before ends were derived, so a seed keeps its
+            // plan.
             long restartAfter = SkewFault.MetaCrashBeforePersist.RESTART_AFTER_MICROS.draw(r);
-            b.lasting(at, at + SkewFault.MetaCrashBeforePersist.LASTS_MICROS.draw(r), new SkewFault.MetaCrashBeforePersist(restartAfter));
+            b.lasting(
+                    at,
+                    at + SkewFault.MetaCrashBeforePersist.LASTS_MICROS.draw(r),
+                    new SkewFault.MetaCrashBeforePersist(restartAfter));
         }
         double hbP = swarm ? r.nextDouble() : 0.3;
         if (r.chance(hbP)) {
@@ -48,11 +52,14 @@ final class SkewFaultPlan {
             String node = r.pick(layout.dataNodes());
             long at = r.between(1_000_000, tailStartMicros - 30_000_000);
             long extra = SkewFault.HeartbeatDelay.EXTRA_MICROS.draw(r);
-            b.lasting(at, at + SkewFault.HeartbeatDelay.LASTS_MICROS.draw(r), new SkewFault.HeartbeatDelay(node, extra));
+            b.lasting(
+                    at, at + SkewFault.HeartbeatDelay.LASTS_MICROS.draw(r), new SkewFault.HeartbeatDelay(node, extra));
         }
         int transfers = (int) r.between(0, swarm ? 4 : 2);
         for (int i = 0; i < transfers; i++) {
-            b.at(r.between(1_000_000, lastStart), new SkewFault.TransferLeader(r.pick(layout.shardIds()), r.pick(layout.dataNodes())));
+            b.at(
+                    r.between(1_000_000, lastStart),
+                    new SkewFault.TransferLeader(r.pick(layout.shardIds()), r.pick(layout.dataNodes())));
         }
         draw.param("skew.drops", drops);
         draw.param("skew.transfers", transfers);

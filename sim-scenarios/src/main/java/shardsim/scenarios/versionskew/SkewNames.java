@@ -10,8 +10,7 @@ import shardsim.core.scenario.WorldNames;
  * name shards; table names are free text.
  */
 final class SkewNames {
-    private SkewNames() {
-    }
+    private SkewNames() {}
 
     static WorldNames of(World world, List<Class<? extends Fault>> ownFaults) {
         WorldNames.Builder b = WorldNames.builder()

@@ -23,9 +23,14 @@ final class SkewProbes {
     /** The client was told a workload DROP TABLE succeeded. */
     static final String DROP_SUCCEEDED = "drop-succeeded";
 
-    static final List<String> ALL = List.of(ENGINE_FAILURE, RESPONSE_DROPPED, HEARTBEAT_DELAYED, META_CRASH_BEFORE_PERSIST,
-            LEADER_TRANSFER, CREATE_SUCCEEDED, DROP_SUCCEEDED);
+    static final List<String> ALL = List.of(
+            ENGINE_FAILURE,
+            RESPONSE_DROPPED,
+            HEARTBEAT_DELAYED,
+            META_CRASH_BEFORE_PERSIST,
+            LEADER_TRANSFER,
+            CREATE_SUCCEEDED,
+            DROP_SUCCEEDED);
 
-    private SkewProbes() {
-    }
+    private SkewProbes() {}
 }

@@ -34,14 +34,15 @@ final class SkewWindows {
     /** Every kind of window the model announces. */
     static final List<String> KINDS = List.of(CREATE, DROP, OPEN);
 
-    private SkewWindows() {
-    }
+    private SkewWindows() {}
 
     static List<ScenarioAim> aims(List<String> dataNodes) {
         List<ScenarioAim> out = new ArrayList<>();
         for (String kind : List.of(CREATE, DROP, OPEN)) {
-            out.add(ScenarioAim.of(kind, (w, r) -> new SkewFault.DropResponse(w.nodes().get(1), kind)));
-            out.add(ScenarioAim.of(kind, (w, r) -> new SkewFault.MetaCrashBeforePersist(r.between(200_000, 1_500_000))));
+            out.add(ScenarioAim.of(
+                    kind, (w, r) -> new SkewFault.DropResponse(w.nodes().get(1), kind)));
+            out.add(ScenarioAim.of(
+                    kind, (w, r) -> new SkewFault.MetaCrashBeforePersist(r.between(200_000, 1_500_000))));
         }
         for (String kind : List.of(CREATE, DROP)) {
             out.add(ScenarioAim.of(kind, (w, r) -> new SkewFault.TransferLeader((int) w.subject(), r.pick(dataNodes))));

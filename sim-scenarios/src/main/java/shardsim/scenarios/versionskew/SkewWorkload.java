@@ -19,8 +19,7 @@ final class SkewWorkload {
     /** A bound on one run's requests, whatever the drawn gap. */
     static final int MAX_OPERATIONS = 20_000;
 
-    private SkewWorkload() {
-    }
+    private SkewWorkload() {}
 
     /**
      * Draws the requests from the run's "workload" fork ({@code swarm} draws the gap and the drop
@@ -38,7 +37,9 @@ final class SkewWorkload {
         TreeMap<Integer, List<String>> issued = new TreeMap<>();
         long nextTable = 1;
         Workload.Builder b = Workload.builder();
-        for (long at = FIRST_MICROS; at <= lastMicros && b.size() < MAX_OPERATIONS; at += 1 + r.exponentialMicros(meanGapMicros, 10 * meanGapMicros)) {
+        for (long at = FIRST_MICROS;
+                at <= lastMicros && b.size() < MAX_OPERATIONS;
+                at += 1 + r.exponentialMicros(meanGapMicros, 10 * meanGapMicros)) {
             int shard = r.pick(shardIds);
             List<String> live = issued.computeIfAbsent(shard, k -> new ArrayList<>());
             if (!live.isEmpty() && r.chance(dropProbability)) {

@@ -1,13 +1,10 @@
 package shardsim.scenarios.versionskew;
 
-import java.util.ArrayList;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
 import shardsim.core.fault.FaultPlan;
-import shardsim.core.fault.NetFault;
-import shardsim.core.fault.NodeFault;
 import shardsim.core.fault.TimedFault;
 import shardsim.core.net.Delay;
 import shardsim.core.net.LinkPolicy;
@@ -30,8 +27,7 @@ public final class VersionSkewArbitraries {
     private static final long WINDOW_END_MICROS = World.DOC_TAIL_MICROS;
     private static final long LAST_SCENARIO_START_MICROS = WINDOW_END_MICROS - 12_000_000;
 
-    private VersionSkewArbitraries() {
-    }
+    private VersionSkewArbitraries() {}
 
     /** No fault of a generated plan starts before this. */
     public static long faultWindowStartMicros() {
@@ -62,13 +58,18 @@ public final class VersionSkewArbitraries {
 
     /** The scenario's own faults: up to six episodes, each a start and its end (or one transfer). */
     public static Arbitrary<FaultPlan> scenarioFaults() {
-        Arbitrary<List<TimedFault>> episode = Arbitraries.oneOf(dropResponse(), engineFailure(), metaCrashBeforePersist(), heartbeatDelay(), transferLeader());
+        Arbitrary<List<TimedFault>> episode = Arbitraries.oneOf(
+                dropResponse(), engineFailure(), metaCrashBeforePersist(), heartbeatDelay(), transferLeader());
         return FaultArbitraries.plans(episode, 6);
     }
 
     /** Kernel faults on the documented world (partitions, one-way partitions, crashes, clogs, clock skews), each lasting one with its end. */
     public static Arbitrary<FaultPlan> kernelFaults() {
-        return FaultArbitraries.kernelPlans(nodes(), crashableNodes(), new FaultArbitraries.Window(WINDOW_START_MICROS, WINDOW_END_MICROS, 2_000_000), 4);
+        return FaultArbitraries.kernelPlans(
+                nodes(),
+                crashableNodes(),
+                new FaultArbitraries.Window(WINDOW_START_MICROS, WINDOW_END_MICROS, 2_000_000),
+                4);
     }
 
     /** Both kinds of fault, merged in time order. */
@@ -88,21 +89,27 @@ public final class VersionSkewArbitraries {
                         Arbitraries.integers().between(1, 4))
                 .as((at, create, shard, n) -> {
                     String table = "TABLE_" + shard + "_" + n;
-                    return new TimedOperation(at, create ? new VersionSkewOperation.CreateTable(shard, table) : new VersionSkewOperation.DropTable(shard, table));
+                    return new TimedOperation(
+                            at,
+                            create
+                                    ? new VersionSkewOperation.CreateTable(shard, table)
+                                    : new VersionSkewOperation.DropTable(shard, table));
                 });
         return op.list().ofMaxSize(30).map(Workload::new);
     }
 
     /** A reliable link, or a mildly lossy one like the random plan's. */
     public static Arbitrary<LinkPolicy> links() {
-        return Arbitraries.of(LinkPolicy.reliable(),
+        return Arbitraries.of(
+                LinkPolicy.reliable(),
                 new LinkPolicy(0.01, 0.01, new Delay.Exponential(500, 5_000, 200_000), LinkPolicy.DEFAULT_CAPACITY));
     }
 
     /** A whole custom plan in the documented world. */
     public static Arbitrary<CustomPlan> documentedPlans() {
         return Combinators.combine(links(), faults(), workloads())
-                .as((link, faults, workload) -> new CustomPlan("arbitrary-documented.json", Plans.DOCUMENTED, link, faults, workload));
+                .as((link, faults, workload) ->
+                        new CustomPlan("arbitrary-documented.json", Plans.DOCUMENTED, link, faults, workload));
     }
 
     private static Arbitrary<Long> scenarioStart() {
@@ -110,7 +117,10 @@ public final class VersionSkewArbitraries {
     }
 
     private static Arbitrary<List<TimedFault>> dropResponse() {
-        return Combinators.combine(Arbitraries.of(dataNodes()), Arbitraries.of(SkewFault.DropResponse.REQUESTS), scenarioStart(),
+        return Combinators.combine(
+                        Arbitraries.of(dataNodes()),
+                        Arbitraries.of(SkewFault.DropResponse.REQUESTS),
+                        scenarioStart(),
                         FaultArbitraries.longs(SkewFault.DropResponse.LASTS_MICROS))
                 .as((node, request, at, lasts) -> List.of(
                         new TimedFault(at, new SkewFault.DropResponse(node, request)),
@@ -118,7 +128,10 @@ public final class VersionSkewArbitraries {
     }
 
     private static Arbitrary<List<TimedFault>> engineFailure() {
-        return Combinators.combine(Arbitraries.of(dataNodes()), Arbitraries.integers().between(5, 80), scenarioStart(),
+        return Combinators.combine(
+                        Arbitraries.of(dataNodes()),
+                        Arbitraries.integers().between(5, 80),
+                        scenarioStart(),
                         FaultArbitraries.longs(SkewFault.EngineFailure.LASTS_MICROS))
                 .as((node, percent, at, lasts) -> List.of(
                         new TimedFault(at, new SkewFault.EngineFailure(node, percent / 100.0)),
@@ -126,7 +139,9 @@ public final class VersionSkewArbitraries {
     }
 
     private static Arbitrary<List<TimedFault>> metaCrashBeforePersist() {
-        return Combinators.combine(FaultArbitraries.longs(SkewFault.MetaCrashBeforePersist.RESTART_AFTER_MICROS), scenarioStart(),
+        return Combinators.combine(
+                        FaultArbitraries.longs(SkewFault.MetaCrashBeforePersist.RESTART_AFTER_MICROS),
+                        scenarioStart(),
                         FaultArbitraries.longs(SkewFault.MetaCrashBeforePersist.LASTS_MICROS))
                 .as((restartAfter, at, lasts) -> List.of(
                         new TimedFault(at, new SkewFault.MetaCrashBeforePersist(restartAfter)),
@@ -135,8 +150,11 @@ public final class VersionSkewArbitraries {
 
     /** Ends by 5 s; the last heartbeat it delays (one period plus at most 7 s) is due by 18.7 s. */
     private static Arbitrary<List<TimedFault>> heartbeatDelay() {
-        return Combinators.combine(Arbitraries.of(dataNodes()), Arbitraries.longs().between(500_000, 7_000_000),
-                        Arbitraries.longs().between(WINDOW_START_MICROS, 3_000_000), Arbitraries.longs().between(500_000, 2_000_000))
+        return Combinators.combine(
+                        Arbitraries.of(dataNodes()),
+                        Arbitraries.longs().between(500_000, 7_000_000),
+                        Arbitraries.longs().between(WINDOW_START_MICROS, 3_000_000),
+                        Arbitraries.longs().between(500_000, 2_000_000))
                 .as((node, extra, at, lasts) -> List.of(
                         new TimedFault(at, new SkewFault.HeartbeatDelay(node, extra)),
                         new TimedFault(at + lasts, new SkewFault.HeartbeatDelay(node, extra).end())));
@@ -146,7 +164,4 @@ public final class VersionSkewArbitraries {
         return Combinators.combine(Arbitraries.of(shardIds()), Arbitraries.of(dataNodes()), scenarioStart())
                 .as((shard, to, at) -> List.of(new TimedFault(at, new SkewFault.TransferLeader(shard, to))));
     }
-
-
-
 }

@@ -16,26 +16,36 @@ import shardsim.core.sim.Simulation;
  * the run's messages and faults.
  */
 public final class VersionSkewChecks {
-    public static final Rule C1 = new Rule("C1",
+    public static final Rule C1 = new Rule(
+            "C1",
             "on every node every version step since it opened a shard is backed by a create/drop its engine applied (v - v_open <= engine DDLs since)");
-    public static final Rule C2 = new Rule("C2",
+    public static final Rule C2 = new Rule(
+            "C2",
             "with no DDL in flight for three heartbeat periods plus delivery after the faults, meta has caught up with every shard's leader: meta.v >= leader.v (with C9, meta.v == leader.v)");
-    public static final Rule C3 = new Rule("C3",
+    public static final Rule C3 = new Rule(
+            "C3",
             "after that quiet window a CREATE TABLE on every shard succeeds, and so does a DROP TABLE of that table sent as soon as the create is answered (no shard is wedged, and meta keeps up with back-to-back DDLs); "
                     + "a shard where meta then stands ahead of its leader is C9's");
-    public static final Rule C4 = new Rule("C4", "every table the client was told was created is held by the engine of its shard's leader");
-    public static final Rule C5 = new Rule("C5", "at the end no orphan table: every table an engine wrote to a shard's storage (its manifest) is in meta's view of that shard");
-    public static final Rule C6 = new Rule("C6",
+    public static final Rule C4 =
+            new Rule("C4", "every table the client was told was created is held by the engine of its shard's leader");
+    public static final Rule C5 = new Rule(
+            "C5",
+            "at the end no orphan table: every table an engine wrote to a shard's storage (its manifest) is in meta's view of that shard");
+    public static final Rule C6 = new Rule(
+            "C6",
             "a CREATE/DROP TABLE sent for the first time with no fault in force, no fault or lost message for the settle time (the C2 bound), the shard open on its leader, meta not ahead of it (C9's) and no procedure on it in meta, succeeds");
-    public static final Rule C7 = new Rule("C7",
+    public static final Rule C7 = new Rule(
+            "C7",
             "on every node every create/drop it registers moves the shard's version: for every open shard v - v_open >= the creates/drops its engine applied there since the open, less those the version check then refused (with C1, v moves by exactly the DDLs the node registered)");
     /**
      * Split from C1: meta standing ahead of the leader wedges the shard (the node refuses every DDL
      * whose version differs from its own, and the heartbeat repair only ever raises meta). Apart
      * from C1 because the fix leaves it open (SkewClaims), where it closes the other direction.
      */
-    public static final Rule C9 = new Rule("C9",
+    public static final Rule C9 = new Rule(
+            "C9",
             "meta is never ahead of a shard's leader: for every shard meta.v <= leader.v (a leader behind meta refuses every DDL, and no repair lowers meta)");
+
     public static final List<Rule> INVARIANTS = List.of(C1, C2, C3, C4, C5, C6, C7, RequestsAnswered.C8, C9);
 
     private final Simulation sim;
@@ -45,6 +55,7 @@ public final class VersionSkewChecks {
     private final String[] keys;
     /** Per shard, since when meta's version has been behind its leader's (-1 when it is not). */
     private final long[] lagSince;
+
     private long viewsVersion = Long.MIN_VALUE;
     private final ShardView[] views;
 
@@ -52,7 +63,8 @@ public final class VersionSkewChecks {
     private final VersionStepCheck steps;
     private final RequestsAnswered answers;
 
-    public VersionSkewChecks(Simulation sim, List<String> dataNodes, List<Integer> shards, Timing timing, ShardStorage storage) {
+    public VersionSkewChecks(
+            Simulation sim, List<String> dataNodes, List<Integer> shards, Timing timing, ShardStorage storage) {
         this.sim = sim;
         this.storage = storage;
         this.availability = new DdlAvailability(sim, timing);
@@ -111,8 +123,8 @@ public final class VersionSkewChecks {
                 long steps = s.version() - s.openedVersion();
                 long applied = node.engine().applied(id);
                 if (steps > applied) {
-                    return "shard " + id + " on " + name + " moved " + s.openedVersion() + " -> " + s.version() + " since it was opened, but its engine applied "
-                            + applied + " create/drop(s) there";
+                    return "shard " + id + " on " + name + " moved " + s.openedVersion() + " -> " + s.version()
+                            + " since it was opened, but its engine applied " + applied + " create/drop(s) there";
                 }
             }
         }
@@ -129,7 +141,8 @@ public final class VersionSkewChecks {
             DataNode.Shard s = openOnLeader(v);
             trackLag(i, s != null && v.version() < s.version());
             if (s != null && v.version() > s.version()) {
-                return "shard " + v.shardId() + ": meta version " + v.version() + " > leader " + v.leader() + " version " + s.version();
+                return "shard " + v.shardId() + ": meta version " + v.version() + " > leader " + v.leader()
+                        + " version " + s.version();
             }
         }
         return null;
@@ -159,7 +172,8 @@ public final class VersionSkewChecks {
             } else if (s == null) {
                 problem = "shard " + shardIds[i] + " is not open on its leader " + (v == null ? "?" : v.leader());
             } else if (s.version() > v.version()) {
-                problem = "shard " + v.shardId() + ": meta version " + v.version() + ", leader " + v.leader() + " version " + s.version();
+                problem = "shard " + v.shardId() + ": meta version " + v.version() + ", leader " + v.leader()
+                        + " version " + s.version();
             }
             if (problem != null) {
                 sim.checks().violation(C2, problem + " at the end of the quiet window");
@@ -183,7 +197,9 @@ public final class VersionSkewChecks {
             }
             String problem = probeProblem("CREATE TABLE", id, client.probes().get(id));
             if (problem == null) {
-                problem = client.dropProbes().containsKey(id) ? probeProblem("DROP TABLE", id, client.dropProbes().get(id)) : "no drop probe was sent to shard " + id;
+                problem = client.dropProbes().containsKey(id)
+                        ? probeProblem("DROP TABLE", id, client.dropProbes().get(id))
+                        : "no drop probe was sent to shard " + id;
             }
             if (problem != null) {
                 return problem;
@@ -209,13 +225,21 @@ public final class VersionSkewChecks {
         ClientDriver client = sim.nodes().node(ClientDriver.NAME, ClientDriver.class);
         for (Map.Entry<String, Integer> e : client.created().entrySet()) {
             int shardId = e.getValue();
-            ShardView v = sim.nodes().disk(MetaNode.NAME).get(ShardView.key(shardId), ShardView.class).orElse(null);
+            ShardView v = sim.nodes()
+                    .disk(MetaNode.NAME)
+                    .get(ShardView.key(shardId), ShardView.class)
+                    .orElse(null);
             DataNode.Shard s = v == null ? null : openOnLeader(v);
             if (s == null) {
                 return "shard " + shardId + " holding created table " + e.getKey() + " is not open on its leader";
             }
-            if (!sim.nodes().node(v.leader(), DataNode.class).engine().tables(shardId).contains(e.getKey())) {
-                return "created table " + e.getKey() + " is not held by the engine of shard " + shardId + " on its leader " + v.leader();
+            if (!sim.nodes()
+                    .node(v.leader(), DataNode.class)
+                    .engine()
+                    .tables(shardId)
+                    .contains(e.getKey())) {
+                return "created table " + e.getKey() + " is not held by the engine of shard " + shardId
+                        + " on its leader " + v.leader();
             }
         }
         return null;
@@ -234,7 +258,8 @@ public final class VersionSkewChecks {
             java.util.TreeSet<String> orphans = new java.util.TreeSet<>(storage.tables(v.shardId()));
             orphans.removeAll(v.tables());
             if (!orphans.isEmpty()) {
-                return "shard " + v.shardId() + ": its storage holds " + orphans.size() + " table(s) an engine created and meta never recorded, first " + orphans.first();
+                return "shard " + v.shardId() + ": its storage holds " + orphans.size()
+                        + " table(s) an engine created and meta never recorded, first " + orphans.first();
             }
         }
         return null;

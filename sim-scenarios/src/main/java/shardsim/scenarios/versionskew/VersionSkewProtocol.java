@@ -74,7 +74,9 @@ public sealed interface VersionSkewProtocol extends Message {
     record ShardResult(boolean success, String error, long latestShardVersion) implements VersionSkewProtocol {
         @Override
         public String toString() {
-            return success ? "ShardResult { success, latest_shard_version: " + latestShardVersion + " }" : "ShardResult { error: " + error + " }";
+            return success
+                    ? "ShardResult { success, latest_shard_version: " + latestShardVersion + " }"
+                    : "ShardResult { error: " + error + " }";
         }
     }
 

@@ -57,7 +57,11 @@ public final class VersionSkewScenario extends SimulatedScenario<World, FixParts
 
     @Override
     public List<Class<? extends Fault>> faultKinds() {
-        return List.of(SkewFault.DropResponse.class, SkewFault.EngineFailure.class, SkewFault.MetaCrashBeforePersist.class, SkewFault.HeartbeatDelay.class,
+        return List.of(
+                SkewFault.DropResponse.class,
+                SkewFault.EngineFailure.class,
+                SkewFault.MetaCrashBeforePersist.class,
+                SkewFault.HeartbeatDelay.class,
                 SkewFault.TransferLeader.class);
     }
 
@@ -150,8 +154,10 @@ public final class VersionSkewScenario extends SimulatedScenario<World, FixParts
         sim.record().param("convergeMicros", timing.convergeMicros());
         // Each process runs its own code: meta's row decides what meta sends and stores and whether
         // it repairs from heartbeats, a data node's row how it checks, moves and returns versions.
-        SkewCluster cluster = new SkewCluster(sim, world, ctx -> Nodes.NO_CODE.equals(ctx.code()) ? fix : mode(ctx.code()), timing);
-        VersionSkewChecks checks = new VersionSkewChecks(sim, world.layout().dataNodes(), world.layout().shardIds(), timing, cluster.storage());
+        SkewCluster cluster =
+                new SkewCluster(sim, world, ctx -> Nodes.NO_CODE.equals(ctx.code()) ? fix : mode(ctx.code()), timing);
+        VersionSkewChecks checks = new VersionSkewChecks(
+                sim, world.layout().dataNodes(), world.layout().shardIds(), timing, cluster.storage());
         checks.register();
         long judgeAt = shape.tailStartMicros() + timing.convergeMicros();
         sim.checks().checkAt(judgeAt, "judge C2", checks::judgeConverged);
@@ -168,8 +174,7 @@ public final class VersionSkewScenario extends SimulatedScenario<World, FixParts
 
     @Override
     public List<String> plans() {
-        return List.of(Plans.DOCUMENTED, Plans.RANDOM, Plans.TARGETED,
-                Plans.SWARM);
+        return List.of(Plans.DOCUMENTED, Plans.RANDOM, Plans.TARGETED, Plans.SWARM);
     }
 
     @Override

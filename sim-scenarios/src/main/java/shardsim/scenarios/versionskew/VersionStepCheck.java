@@ -52,6 +52,7 @@ final class VersionStepCheck {
     private final List<String> nodes;
     /** Per data node: the node object last seen (a restart makes a new one), its engine's change count then, and its shards. */
     private final DataNode[] seen;
+
     private final long[] engineChanges;
     private final List<TreeMap<Integer, Track>> tracks;
 
@@ -104,7 +105,8 @@ final class VersionStepCheck {
             long due = applied - t.refused;
             long steps = s.version() - s.openedVersion();
             if (steps < due) {
-                return "shard " + s.id() + " on " + name + " moved " + s.openedVersion() + " -> " + s.version() + " since it was opened, but its engine applied "
+                return "shard " + s.id() + " on " + name + " moved " + s.openedVersion() + " -> " + s.version()
+                        + " since it was opened, but its engine applied "
                         + applied + " create/drop(s) there and the version check refused " + t.refused
                         + " of them: the shard's table list took the last one (" + table + ") without a version step";
             }

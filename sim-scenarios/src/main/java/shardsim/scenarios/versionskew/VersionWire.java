@@ -31,8 +31,7 @@ final class VersionWire {
     /** What a reader gets for a proto3 {@code uint64} the writer's code does not set. */
     static final long ABSENT = 0;
 
-    private VersionWire() {
-    }
+    private VersionWire() {}
 
     /** meta's {@code update_shard_info} for a DDL on a shard meta stores at {@code stored}. */
     static UpdateShardInfo ddlRequest(FixParts meta, int shardId, long stored) {

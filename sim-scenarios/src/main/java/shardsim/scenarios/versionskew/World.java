@@ -18,9 +18,11 @@ import shardsim.core.scenario.Plans;
  * @param tailStartMicros when the quiet tail starts; every fault has ended by then
  * @param firstHeartbeatMicros when every data node sends its first heartbeat; -1 to draw it per node
  */
-public record World(String base, Layout layout, long tailStartMicros, long firstHeartbeatMicros) implements shardsim.core.run.World {
+public record World(String base, Layout layout, long tailStartMicros, long firstHeartbeatMicros)
+        implements shardsim.core.run.World {
     /** The documented world's quiet tail starts here. */
     public static final long DOC_TAIL_MICROS = 20_000_000;
+
     static final long RANDOM_TAIL_MICROS = 40_000_000;
 
     public static World of(String base, long seed) {

@@ -46,8 +46,10 @@ class DropAfterCloneCatalogChecksTest {
     private static void assertFirst(Simulation sim, Rule rule, long atMicros, String says) {
         assertTrue(!sim.checks().violations().isEmpty(), "no violation");
         Violation first = sim.checks().violations().get(0);
-        assertEquals(rule.name(), first.invariant(), () -> sim.checks().violations().toString());
-        assertEquals(atMicros, first.timeMicros(), () -> sim.checks().violations().toString());
+        assertEquals(
+                rule.name(), first.invariant(), () -> sim.checks().violations().toString());
+        assertEquals(
+                atMicros, first.timeMicros(), () -> sim.checks().violations().toString());
         assertTrue(first.message().contains(says), first::message);
     }
 
@@ -63,13 +65,18 @@ class DropAfterCloneCatalogChecksTest {
 
     @Test
     void twoReplicasOnOneBackendBreakD6() {
-        Simulation sim = run(List.of("be1", "be2"), m -> m.without(501).with(new Replica(9000, "be1", Replica.State.NORMAL)), null);
-        assertFirst(sim, Checks.D6, BREAK_AT, "tablet 11415 has two catalog replicas on be1 (replica 9000 is the second)");
+        Simulation sim = run(
+                List.of("be1", "be2"), m -> m.without(501).with(new Replica(9000, "be1", Replica.State.NORMAL)), null);
+        assertFirst(
+                sim, Checks.D6, BREAK_AT, "tablet 11415 has two catalog replicas on be1 (replica 9000 is the second)");
     }
 
     @Test
     void d6JudgesBackendsNotStates() {
-        TabletMeta distinct = new TabletMeta(TABLET, 2, List.of(new Replica(1, "be1", Replica.State.NORMAL), new Replica(2, "be2", Replica.State.CLONE)));
+        TabletMeta distinct = new TabletMeta(
+                TABLET,
+                2,
+                List.of(new Replica(1, "be1", Replica.State.NORMAL), new Replica(2, "be2", Replica.State.CLONE)));
         assertNull(DistinctBackends.judge(distinct));
         assertNotNull(DistinctBackends.judge(distinct.with(new Replica(3, "be2", Replica.State.CLONE))));
     }
@@ -79,12 +86,19 @@ class DropAfterCloneCatalogChecksTest {
     @Test
     void aCloneReplicaWithoutAMoveBreaksD7() {
         Simulation sim = run(List.of("be1", "be2"), m -> m.with(new Replica(9000, "be3", Replica.State.CLONE)), null);
-        assertFirst(sim, Checks.D7, BREAK_AT, "CLONE replica 9000 of tablet 11415 on be3 belongs to no balance move the FE runs");
+        assertFirst(
+                sim,
+                Checks.D7,
+                BREAK_AT,
+                "CLONE replica 9000 of tablet 11415 on be3 belongs to no balance move the FE runs");
     }
 
     @Test
     void d7MatchesTheMovesReplicaAndDestination() {
-        TabletMeta meta = new TabletMeta(TABLET, 1, List.of(new Replica(1, "be1", Replica.State.NORMAL), new Replica(2, "be2", Replica.State.CLONE)));
+        TabletMeta meta = new TabletMeta(
+                TABLET,
+                1,
+                List.of(new Replica(1, "be1", Replica.State.NORMAL), new Replica(2, "be2", Replica.State.CLONE)));
         assertNull(CloneOwnership.judge(meta, new Frontend.Move(TABLET, 2, "be1", "be2", 0, null)));
         assertNotNull(CloneOwnership.judge(meta, null));
         assertNotNull(CloneOwnership.judge(meta, new Frontend.Move(TABLET, 3, "be1", "be2", 0, null)));

@@ -29,7 +29,12 @@ class DropAfterCloneCatalogRecoveryTest {
     private static final long MOVE_AT = 40 * SECOND;
     private static final long TABLET = 11415;
 
-    private enum Restart { CRASH_AND_RESTART, CODE_CHANGE, NORMAL_REPLICA_REMOVED_WHILE_DOWN, REPLICA_ADDED_WHILE_DOWN }
+    private enum Restart {
+        CRASH_AND_RESTART,
+        CODE_CHANGE,
+        NORMAL_REPLICA_REMOVED_WHILE_DOWN,
+        REPLICA_ADDED_WHILE_DOWN
+    }
 
     /** Tablet 11415 on be1 and be2 (replicas 500, 501); a move to be3 starts at 40 s, and the FE restarts while it runs. */
     private static Simulation restart(Restart how, List<TabletMeta> atCrash) {
@@ -40,16 +45,26 @@ class DropAfterCloneCatalogRecoveryTest {
         ThreeBackends.registerChecks(cluster);
         sim.at(MOVE_AT, "balance", () -> cluster.balance(TABLET, "be3"));
         // Before the CLONE's batch leaves the FE, so the CLONE replica is in the catalog when it stops.
-        sim.at(MOVE_AT + 1, "catalog at the stop", () -> atCrash.addAll(Catalog.tablets(sim.nodes().disk(Cluster.FE))));
+        sim.at(
+                MOVE_AT + 1,
+                "catalog at the stop",
+                () -> atCrash.addAll(Catalog.tablets(sim.nodes().disk(Cluster.FE))));
         Disk fe = sim.nodes().disk(Cluster.FE);
         if (how == Restart.CODE_CHANGE) {
             sim.faults().injectAt(MOVE_AT + 2, new NodeFault.Upgrade(Cluster.FE, "fixed"));
         } else {
             sim.faults().injectAt(MOVE_AT + 2, new NodeFault.Crash(Cluster.FE));
             if (how == Restart.NORMAL_REPLICA_REMOVED_WHILE_DOWN) {
-                sim.at(45 * SECOND, "remove a NORMAL replica from the FE's disk", () -> Catalog.put(fe, Catalog.tablet(fe, TABLET).without(501)));
+                sim.at(
+                        45 * SECOND,
+                        "remove a NORMAL replica from the FE's disk",
+                        () -> Catalog.put(fe, Catalog.tablet(fe, TABLET).without(501)));
             } else if (how == Restart.REPLICA_ADDED_WHILE_DOWN) {
-                sim.at(45 * SECOND, "add a replica to the FE's disk", () -> Catalog.put(fe, Catalog.tablet(fe, TABLET).with(new Replica(9000, "be3", Replica.State.NORMAL))));
+                sim.at(
+                        45 * SECOND,
+                        "add a replica to the FE's disk",
+                        () -> Catalog.put(
+                                fe, Catalog.tablet(fe, TABLET).with(new Replica(9000, "be3", Replica.State.NORMAL))));
             }
             sim.faults().injectAt(50 * SECOND, new NodeFault.Restart(Cluster.FE));
         }
@@ -84,9 +99,14 @@ class DropAfterCloneCatalogRecoveryTest {
     @Test
     void aNormalReplicaLostWhileTheFeIsDownBreaksD5() {
         Simulation sim = restart(Restart.NORMAL_REPLICA_REMOVED_WHILE_DOWN, new ArrayList<>());
-        assertTrue(ThreeBackends.violated(sim).contains(Checks.D5.name()), () -> sim.checks().violations().toString());
+        assertTrue(
+                ThreeBackends.violated(sim).contains(Checks.D5.name()),
+                () -> sim.checks().violations().toString());
         Violation first = sim.checks().violations().get(0);
-        assertEquals(Checks.D5.name(), first.invariant(), () -> sim.checks().violations().toString());
+        assertEquals(
+                Checks.D5.name(),
+                first.invariant(),
+                () -> sim.checks().violations().toString());
         assertTrue(first.message().contains("NORMAL replica 501 of tablet 11415 on be2 is gone"), first::message);
         assertEquals(50 * SECOND, first.timeMicros());
     }
@@ -95,8 +115,12 @@ class DropAfterCloneCatalogRecoveryTest {
     void aReplicaAddedWhileTheFeIsDownBreaksD5() {
         Simulation sim = restart(Restart.REPLICA_ADDED_WHILE_DOWN, new ArrayList<>());
         // The added replica shares be3 with the move's CLONE replica, which D6 sees at once; D5 at the recovery.
-        Violation d5 = sim.checks().violations().stream().filter(v -> v.invariant().equals(Checks.D5.name())).findFirst().orElseThrow();
-        assertEquals(50 * SECOND, d5.timeMicros(), () -> sim.checks().violations().toString());
+        Violation d5 = sim.checks().violations().stream()
+                .filter(v -> v.invariant().equals(Checks.D5.name()))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(
+                50 * SECOND, d5.timeMicros(), () -> sim.checks().violations().toString());
         assertTrue(d5.message().contains("replica 9000 of tablet 11415 on be3 is in its catalog"), d5::message);
     }
 
@@ -114,30 +138,43 @@ class DropAfterCloneCatalogRecoveryTest {
 
     @Test
     void theCatalogLessItsCloneReplicasIsARecovery() {
-        assertNull(CatalogRecovery.compare(catalog(NORMAL_1, NORMAL_2, CLONE_3), catalog(NORMAL_1, NORMAL_2), new TreeSet<>()));
+        assertNull(CatalogRecovery.compare(
+                catalog(NORMAL_1, NORMAL_2, CLONE_3), catalog(NORMAL_1, NORMAL_2), new TreeSet<>()));
         assertNull(CatalogRecovery.compare(catalog(NORMAL_1, NORMAL_2), catalog(NORMAL_1, NORMAL_2), new TreeSet<>()));
     }
 
     @Test
     void aKeptCloneReplicaBreaksD5UnlessItsMoveRuns() {
-        String p = CatalogRecovery.compare(catalog(NORMAL_1, NORMAL_2, CLONE_3), catalog(NORMAL_1, NORMAL_2, CLONE_3), new TreeSet<>());
+        String p = CatalogRecovery.compare(
+                catalog(NORMAL_1, NORMAL_2, CLONE_3), catalog(NORMAL_1, NORMAL_2, CLONE_3), new TreeSet<>());
         assertNotNull(p);
         assertTrue(p.contains("CLONE replica 502"), p);
-        assertNull(CatalogRecovery.compare(catalog(NORMAL_1, NORMAL_2, CLONE_3), catalog(NORMAL_1, NORMAL_2, CLONE_3), new TreeSet<>(List.of(502L))));
+        assertNull(CatalogRecovery.compare(
+                catalog(NORMAL_1, NORMAL_2, CLONE_3),
+                catalog(NORMAL_1, NORMAL_2, CLONE_3),
+                new TreeSet<>(List.of(502L))));
     }
 
     @Test
     void aCloneReplicaTurnedNormalBreaksD5() {
-        String p = CatalogRecovery.compare(catalog(NORMAL_1, CLONE_3), catalog(NORMAL_1, CLONE_3.withState(Replica.State.NORMAL)), new TreeSet<>());
+        String p = CatalogRecovery.compare(
+                catalog(NORMAL_1, CLONE_3),
+                catalog(NORMAL_1, CLONE_3.withState(Replica.State.NORMAL)),
+                new TreeSet<>());
         assertNotNull(p);
         assertTrue(p.contains("its clone never finished"), p);
     }
 
     @Test
     void aLostOrChangedNormalReplicaBreaksD5() {
-        assertTrue(CatalogRecovery.compare(catalog(NORMAL_1, NORMAL_2, CLONE_3), catalog(CLONE_3), new TreeSet<>()).contains("NORMAL replica 500"));
-        assertTrue(CatalogRecovery.compare(catalog(NORMAL_1, NORMAL_2), catalog(NORMAL_1, new Replica(501, "be2", Replica.State.NORMAL)), new TreeSet<>())
+        assertTrue(CatalogRecovery.compare(catalog(NORMAL_1, NORMAL_2, CLONE_3), catalog(CLONE_3), new TreeSet<>())
+                .contains("NORMAL replica 500"));
+        assertTrue(CatalogRecovery.compare(
+                        catalog(NORMAL_1, NORMAL_2),
+                        catalog(NORMAL_1, new Replica(501, "be2", Replica.State.NORMAL)),
+                        new TreeSet<>())
                 .contains("NORMAL replica 501"));
-        assertTrue(CatalogRecovery.compare(catalog(NORMAL_1), new TreeMap<>(), new TreeSet<>()).contains("tablet 11415 is gone"));
+        assertTrue(CatalogRecovery.compare(catalog(NORMAL_1), new TreeMap<>(), new TreeSet<>())
+                .contains("tablet 11415 is gone"));
     }
 }

@@ -39,8 +39,17 @@ class DropAfterCloneFidelityTest {
 
     /** A clone's download takes 5 s, so a test can act while it runs. */
     private static DorisConfig slowClones() {
-        return new DorisConfig(60 * SECOND, 10 * SECOND, new Delay.Fixed(5_000), new Delay.Fixed(2_000), new Delay.Fixed(65),
-                new Delay.Fixed(5 * SECOND), new Delay.Fixed(1_000), 10 * SECOND, 180 * SECOND, 100);
+        return new DorisConfig(
+                60 * SECOND,
+                10 * SECOND,
+                new Delay.Fixed(5_000),
+                new Delay.Fixed(2_000),
+                new Delay.Fixed(65),
+                new Delay.Fixed(5 * SECOND),
+                new Delay.Fixed(1_000),
+                10 * SECOND,
+                180 * SECOND,
+                100);
     }
 
     private record World(Simulation sim, Cluster cluster) {
@@ -81,7 +90,8 @@ class DropAfterCloneFidelityTest {
         for (String be : List.of("be1", "be2", "be3")) {
             phases.put(be, 50 * SECOND);
         }
-        Cluster cluster = new Cluster(sim, slowClones(), Fence.forMode(mode), List.of("be1", "be2", "be3"), placement, phases, 100);
+        Cluster cluster = new Cluster(
+                sim, slowClones(), Fence.forMode(mode), List.of("be1", "be2", "be3"), placement, phases, 100);
         if (staleOnBe2 != null) {
             TabletStore.seed(sim.nodes().disk("be2"), staleOnBe2);
         }
@@ -117,7 +127,8 @@ class DropAfterCloneFidelityTest {
         deliver(w, "be2", new DropTask(TABLET, 90));
         w.sim().runUntil(10 * SECOND);
         assertNotNull(Backend.tablet(w.sim().nodes().disk("be2"), TABLET));
-        assertTrue(w.traced("be2", "finishTask DROP tablet=11415 replica=90 from be2 ABORTED (replica_id not match(101 vs 90))"));
+        assertTrue(w.traced(
+                "be2", "finishTask DROP tablet=11415 replica=90 from be2 ABORTED (replica_id not match(101 vs 90))"));
     }
 
     @Test
@@ -128,9 +139,13 @@ class DropAfterCloneFidelityTest {
         deliver(w, "be2", new CloneTask(TABLET, 101, "be1"));
         deliver(w, "be2", new DropTask(TABLET, 90));
         w.sim().runUntil(5 * SECOND);
-        assertNull(Backend.tablet(w.sim().nodes().disk("be2"), TABLET), "the DROP ran: a CLONE waiting in its pool is not under clone");
+        assertNull(
+                Backend.tablet(w.sim().nodes().disk("be2"), TABLET),
+                "the DROP ran: a CLONE waiting in its pool is not under clone");
         w.sim().runUntil(20 * SECOND);
-        assertTrue(w.traced("be2", "clone tablet not exist, begin clone a new tablet from remote be. tablet_id=11415"), "full, decided when it ran");
+        assertTrue(
+                w.traced("be2", "clone tablet not exist, begin clone a new tablet from remote be. tablet_id=11415"),
+                "full, decided when it ran");
         assertEquals(101, Backend.tablet(w.sim().nodes().disk("be2"), TABLET).replicaId());
         assertTrue(w.sim().checks().ok(), () -> w.sim().checks().violations().toString());
     }
@@ -141,7 +156,10 @@ class DropAfterCloneFidelityTest {
         deliver(w, "be2", new CloneTask(TABLET, 101, "be1"));
         w.sim().runUntil(10 * SECOND);
         assertTrue(w.traced("be2", "finishTask CLONE tablet=11415 replica=101 from be2 OK (incremental)"));
-        assertEquals(200, Backend.tablet(w.sim().nodes().disk("be2"), TABLET).replicaId(), "the higher id stays, as _do_clone resets only a lower one");
+        assertEquals(
+                200,
+                Backend.tablet(w.sim().nodes().disk("be2"), TABLET).replicaId(),
+                "the higher id stays, as _do_clone resets only a lower one");
     }
 
     @Test
@@ -154,7 +172,9 @@ class DropAfterCloneFidelityTest {
         assertTrue(w.traced("be2", "missed version size = 0, skip clone and return success. tablet_id=11415"));
         assertTrue(w.traced("be2", "finishTask CLONE tablet=11415 replica=101 from be2 OK (incremental)"));
         for (TraceEvent e : w.sim().record().trace().events()) {
-            assertFalse(e.kind() == TraceKind.SEND && e.detail().contains("snapshot? tablet=11415"), "no snapshot asked: " + e.detail());
+            assertFalse(
+                    e.kind() == TraceKind.SEND && e.detail().contains("snapshot? tablet=11415"),
+                    "no snapshot asked: " + e.detail());
         }
         assertEquals(2, w.cluster().copies().copies(TABLET));
     }
@@ -174,7 +194,10 @@ class DropAfterCloneFidelityTest {
             drops += e.kind() == TraceKind.SEND && e.detail().contains("fe->be2 DROP tablet=11415") ? 1 : 0;
         }
         assertEquals(1, drops, "one DROP, from the one report that listed the tablet; none resent");
-        assertTrue(w.traced(Cluster.FE, "failed add to meta. tablet[11415], backend[be2]. errCode = 2, detailMessage = replica is enough[1-1]"));
+        assertTrue(
+                w.traced(
+                        Cluster.FE,
+                        "failed add to meta. tablet[11415], backend[be2]. errCode = 2, detailMessage = replica is enough[1-1]"));
     }
 
     @Test
@@ -184,10 +207,12 @@ class DropAfterCloneFidelityTest {
             // be1's report lacks the tablet: its only replica is set bad.
             deliver(w, Cluster.FE, new TabletReport("be1", 0, 0, List.of()));
             w.sim().runUntil(SECOND);
-            assertTrue(w.traced(Cluster.FE, "tablet 11415 has only one replica 100 on backend be1 and it is lost, set it as bad"));
+            assertTrue(w.traced(
+                    Cluster.FE, "tablet 11415 has only one replica 100 on backend be1 and it is lost, set it as bad"));
             deliver(w, Cluster.FE, new TabletReport("be2", SECOND, 0, List.of(new ReportedTablet(TABLET, 90))));
             w.sim().runUntil(2 * SECOND);
-            Replica added = Catalog.tablet(w.sim().nodes().disk(Cluster.FE), TABLET).replicaOn("be2");
+            Replica added =
+                    Catalog.tablet(w.sim().nodes().disk(Cluster.FE), TABLET).replicaOn("be2");
             assertNotNull(added, mode);
             assertEquals(Replica.State.NORMAL, added.state());
             // After the fix the FE keeps the reported id; before, its generator made a new one.
@@ -205,7 +230,8 @@ class DropAfterCloneFidelityTest {
             assertNotNull(Backend.tablet(w.sim().nodes().disk("be2"), TABLET));
             deliver(w, Cluster.FE, stale);
             w.sim().runUntil(11 * SECOND);
-            assertEquals(mode.equals("fixed"), w.traced(Cluster.FE, "out of date report version 1 from backend[be2]"), mode);
+            assertEquals(
+                    mode.equals("fixed"), w.traced(Cluster.FE, "out of date report version 1 from backend[be2]"), mode);
         }
     }
 
@@ -236,7 +262,8 @@ class DropAfterCloneFidelityTest {
     /** The documented plan follows the report's order: DROP sent first, CLONE received first. */
     @Test
     void documentedPlanFollowsTheReportsOrderOfEvents() {
-        List<LogLine> log = new DropAfterCloneScenario().presentation().orElseThrow().logAlignment();
+        List<LogLine> log =
+                new DropAfterCloneScenario().presentation().orElseThrow().logAlignment();
         Map<String, String> simTimeByReportLine = new LinkedHashMap<>();
         for (LogLine l : log) {
             simTimeByReportLine.put(l.reportLine(), l.simTime());

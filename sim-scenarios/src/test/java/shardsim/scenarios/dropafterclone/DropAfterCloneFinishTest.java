@@ -68,9 +68,19 @@ class DropAfterCloneFinishTest {
         for (String be : List.of("be1", "be2", "be3")) {
             phases.put(be, 50 * SECOND);
         }
-        DorisConfig config = new DorisConfig(60 * SECOND, 10 * SECOND, new Delay.Fixed(5_000), new Delay.Fixed(2_000), new Delay.Fixed(65),
-                new Delay.Fixed(5 * SECOND), new Delay.Fixed(1_000), 10 * SECOND, 180 * SECOND, 100);
-        Cluster cluster = new Cluster(sim, config, Fence.forMode("fixed"), List.of("be1", "be2", "be3"), placement, phases, 100);
+        DorisConfig config = new DorisConfig(
+                60 * SECOND,
+                10 * SECOND,
+                new Delay.Fixed(5_000),
+                new Delay.Fixed(2_000),
+                new Delay.Fixed(65),
+                new Delay.Fixed(5 * SECOND),
+                new Delay.Fixed(1_000),
+                10 * SECOND,
+                180 * SECOND,
+                100);
+        Cluster cluster =
+                new Cluster(sim, config, Fence.forMode("fixed"), List.of("be1", "be2", "be3"), placement, phases, 100);
         sim.runUntil(0);
         return new World(sim, cluster);
     }
@@ -101,7 +111,8 @@ class DropAfterCloneFinishTest {
         // Mid-retry: still registered, so the task report lists it and a duplicate is refused.
         assertTrue(w.be("be2").registered(TaskType.DROP, TABLET));
         deliver(w, Cluster.FE, "be2", new DropTask(TABLET, 0));
-        assertFalse(w.events("be2", "fail to register task. type=DROP, signature=11415").isEmpty());
+        assertFalse(w.events("be2", "fail to register task. type=DROP, signature=11415")
+                .isEmpty());
         w.sim().runUntil(60 * SECOND);
         assertEquals(3, sends(w, "be2->fe finishTask DROP tablet=11415"), "three tries");
         List<TraceEvent> failed = w.events("be2", "finish task failed. type=DROP, signature=11415");
@@ -111,7 +122,10 @@ class DropAfterCloneFinishTest {
         assertEquals(6 * SECOND, failed.get(2).timeMicros() - failed.get(1).timeMicros());
         List<TraceEvent> removed = w.events("be2", "remove task info. type=DROP, signature=11415");
         assertEquals(1, removed.size());
-        assertEquals(SECOND, removed.get(0).timeMicros() - failed.get(2).timeMicros(), "the last failed try sleeps a second too");
+        assertEquals(
+                SECOND,
+                removed.get(0).timeMicros() - failed.get(2).timeMicros(),
+                "the last failed try sleeps a second too");
         assertFalse(w.be("be2").registered(TaskType.DROP, TABLET));
     }
 
@@ -122,8 +136,10 @@ class DropAfterCloneFinishTest {
         w.sim().runUntil(SECOND);
         assertEquals(1, sends(w, "be2->fe finishTask DROP tablet=11415"));
         assertEquals(1, sends(w, "fe->be2 finishTask result DROP tablet=11415"));
-        TraceEvent answer = w.events("fe", "finishTask result DROP tablet=11415").get(0);
-        TraceEvent removed = w.events("be2", "remove task info. type=DROP, signature=11415").get(0);
+        TraceEvent answer =
+                w.events("fe", "finishTask result DROP tablet=11415").get(0);
+        TraceEvent removed =
+                w.events("be2", "remove task info. type=DROP, signature=11415").get(0);
         assertTrue(removed.timeMicros() > answer.timeMicros(), "the BE forgets the task after the FE answered");
     }
 
@@ -139,7 +155,10 @@ class DropAfterCloneFinishTest {
         w.sim().runUntil(10 * SECOND);
         TraceEvent fourth = w.events("be2", "get clone task. signature:11418").get(0);
         TraceEvent firstFreed = w.events("be2", "remove task info. type=CLONE").get(0);
-        assertEquals(firstFreed.timeMicros() + 65, fourth.timeMicros(), "taken (after its 65 µs pickup) once a thread's clone and finish returned");
+        assertEquals(
+                firstFreed.timeMicros() + 65,
+                fourth.timeMicros(),
+                "taken (after its 65 µs pickup) once a thread's clone and finish returned");
     }
 
     @Test
@@ -157,14 +176,20 @@ class DropAfterCloneFinishTest {
         w.fe().balance(TABLET, "be2");
         long replica = w.fe().scheduledMoves().get(0).replicaId();
         // A finish naming another replica of the queued CLONE (a late finish of an earlier move's clone, say).
-        deliver(w, "be2", Cluster.FE, new FinishTask("be2", TaskType.CLONE, TABLET, replica + 7, Status.OK, "full", 42));
+        deliver(
+                w,
+                "be2",
+                Cluster.FE,
+                new FinishTask("be2", TaskType.CLONE, TABLET, replica + 7, Status.OK, "full", 42));
         assertFalse(w.events(Cluster.FE, "matches no scheduled tablet, ignored").isEmpty());
         deliver(w, "be2", Cluster.FE, new TabletReport("be2", 0, 41, List.of(new ReportedTablet(TABLET, replica))));
         w.sim().runUntil(SECOND);
-        assertFalse(w.events(Cluster.FE, "out of date report version 41 from backend[be2]. current report version[42]").isEmpty());
+        assertFalse(w.events(Cluster.FE, "out of date report version 41 from backend[be2]. current report version[42]")
+                .isEmpty());
         // A finish whose CLONE the queue does not hold is answered and dropped: no version.
         deliver(w, "be3", Cluster.FE, new FinishTask("be3", TaskType.CLONE, TABLET, replica, Status.OK, "full", 99));
-        assertFalse(w.events(Cluster.FE, "cannot find task. type: CLONE, backend: be3, signature: 11415").isEmpty());
+        assertFalse(w.events(Cluster.FE, "cannot find task. type: CLONE, backend: be3, signature: 11415")
+                .isEmpty());
         deliver(w, "be3", Cluster.FE, new TabletReport("be3", 0, 98, List.of()));
         w.sim().runUntil(2 * SECOND);
         assertTrue(w.events(Cluster.FE, "out of date report version 98").isEmpty());

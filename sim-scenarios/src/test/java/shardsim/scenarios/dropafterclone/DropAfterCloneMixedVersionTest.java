@@ -36,8 +36,17 @@ class DropAfterCloneMixedVersionTest {
     private long envelopeId = 1_000;
 
     private static DorisConfig config() {
-        return new DorisConfig(60 * SECOND, 10 * SECOND, new Delay.Fixed(5_000), new Delay.Fixed(2_000), new Delay.Fixed(65),
-                new Delay.Fixed(500_000), new Delay.Fixed(1_000), 10 * SECOND, 180 * SECOND, 100);
+        return new DorisConfig(
+                60 * SECOND,
+                10 * SECOND,
+                new Delay.Fixed(5_000),
+                new Delay.Fixed(2_000),
+                new Delay.Fixed(65),
+                new Delay.Fixed(500_000),
+                new Delay.Fixed(1_000),
+                10 * SECOND,
+                180 * SECOND,
+                100);
     }
 
     private record World(Simulation sim, Cluster cluster) {
@@ -82,8 +91,14 @@ class DropAfterCloneMixedVersionTest {
         for (String be : List.of("be1", "be2", "be3")) {
             phases.put(be, 50 * SECOND);
         }
-        Cluster cluster = new Cluster(sim, config(), node -> Fence.forMode(node.equals(Cluster.FE) ? feMode : beMode),
-                List.of("be1", "be2", "be3"), placement, phases, 100);
+        Cluster cluster = new Cluster(
+                sim,
+                config(),
+                node -> Fence.forMode(node.equals(Cluster.FE) ? feMode : beMode),
+                List.of("be1", "be2", "be3"),
+                placement,
+                phases,
+                100);
         Checks.register(cluster, 60 * SECOND, 400 * SECOND, 400 * SECOND, 20 * SECOND);
         sim.runUntil(0);
         return new World(sim, cluster);
@@ -105,7 +120,10 @@ class DropAfterCloneMixedVersionTest {
         assertEquals(100, world("fixed", "fixed").copy("be1").replicaId());
         assertEquals(0, world("fixed", "buggy").copy("be1").replicaId());
         assertEquals(0, world("buggy", "fixed").copy("be1").replicaId());
-        assertEquals(100, world("buggy", "buggy").copy("be1").writtenFor(), "the ghost names the catalog replica whatever the code");
+        assertEquals(
+                100,
+                world("buggy", "buggy").copy("be1").writtenFor(),
+                "the ghost names the catalog replica whatever the code");
     }
 
     // ---- old FE to new BE ----------------------------------------------------------------------
@@ -115,9 +133,13 @@ class DropAfterCloneMixedVersionTest {
         World w = world("buggy", "fixed");
         w.fe().balance(TABLET, "be3");
         w.sim().runUntil(5 * SECOND);
-        assertTrue(w.sent(Cluster.FE).stream().anyMatch(s -> s.contains("CLONE tablet=11415 (no replica_id")), () -> w.sent(Cluster.FE).toString());
+        assertTrue(
+                w.sent(Cluster.FE).stream().anyMatch(s -> s.contains("CLONE tablet=11415 (no replica_id")),
+                () -> w.sent(Cluster.FE).toString());
         assertEquals(0, w.copy("be3").replicaId(), "convert_rowset_ids sets the request's id, 0");
-        assertTrue(w.traced(Cluster.FE, "clone finished: tablet id: 11415"), "the FE still matches the finish to its task");
+        assertTrue(
+                w.traced(Cluster.FE, "clone finished: tablet id: 11415"),
+                "the FE still matches the finish to its task");
     }
 
     @Test
@@ -161,7 +183,9 @@ class DropAfterCloneMixedVersionTest {
         w.sim().runUntil(5 * SECOND);
         assertEquals(0, w.copy("be2").replicaId(), "no stamp on an existing copy");
         assertEquals(w.copy("be1").replicaId(), w.copy("be3").replicaId(), "a new copy keeps the snapshot's meta");
-        assertTrue(w.traced("be3", "finishTask CLONE tablet=11415 replica=102 from be3 OK (full)"), "no report version in the finish");
+        assertTrue(
+                w.traced("be3", "finishTask CLONE tablet=11415 replica=102 from be3 OK (full)"),
+                "no report version in the finish");
         assertFalse(w.traced("be3", "report version"));
     }
 
@@ -183,7 +207,9 @@ class DropAfterCloneMixedVersionTest {
         World w = world("fixed", "buggy");
         w.be("be1").report();
         w.sim().runUntil(5 * SECOND);
-        assertTrue(w.sent("be1").stream().anyMatch(s -> s.contains("tablets=[11415/0]")), () -> w.sent("be1").toString());
+        assertTrue(
+                w.sent("be1").stream().anyMatch(s -> s.contains("tablets=[11415/0]")),
+                () -> w.sent("be1").toString());
         assertTrue(w.traced(Cluster.FE, "update replica id of tablet 11415 on backend[be1] to 100, reported 0"));
         assertEquals(0, w.copy("be1").replicaId(), "the old BE has no field to set");
         assertTrue(w.traced("be1", "no replica_id in this build, ignored"));
@@ -197,11 +223,16 @@ class DropAfterCloneMixedVersionTest {
             // be1's report lacks the tablet: its only replica is set bad, so the tablet wants a replica.
             deliver(w, "be1", Cluster.FE, new TabletReport("be1", 0, Long.MAX_VALUE / 2, List.of()));
             w.sim().runUntil(SECOND);
-            deliver(w, "be2", Cluster.FE, new TabletReport("be2", 0, Long.MAX_VALUE / 2, List.of(new ReportedTablet(TABLET, 0))));
+            deliver(
+                    w,
+                    "be2",
+                    Cluster.FE,
+                    new TabletReport("be2", 0, Long.MAX_VALUE / 2, List.of(new ReportedTablet(TABLET, 0))));
             w.sim().runUntil(5 * SECOND);
             TabletMeta meta = Catalog.tablet(w.sim().nodes().disk(Cluster.FE), TABLET);
             if (feMode.equals("fixed")) {
-                assertTrue(w.traced(Cluster.FE, "failed add to meta. tablet[11415], backend[be2]. replica id is invalid"));
+                assertTrue(
+                        w.traced(Cluster.FE, "failed add to meta. tablet[11415], backend[be2]. replica id is invalid"));
                 assertNull(meta.replicaOn("be2"));
                 assertNull(w.copy("be2"), "dropped with id 0");
             } else {
@@ -219,7 +250,10 @@ class DropAfterCloneMixedVersionTest {
             World w = world(feMode, "fixed");
             w.fe().balance(TABLET, "be3");
             w.sim().runUntil(5 * SECOND);
-            assertTrue(w.sent("be3").stream().anyMatch(s -> s.contains("finishTask CLONE") && s.contains("report version")), () -> w.sent("be3").toString());
+            assertTrue(
+                    w.sent("be3").stream()
+                            .anyMatch(s -> s.contains("finishTask CLONE") && s.contains("report version")),
+                    () -> w.sent("be3").toString());
             // A report taken before the clone (version 1, the BE's boot version) reaches the FE after it.
             deliver(w, "be3", Cluster.FE, new TabletReport("be3", 0, 1, List.of()));
             w.sim().runUntil(10 * SECOND);

@@ -47,9 +47,13 @@ class DropAfterClonePerNodeCodeTest {
     void everyRoleNamedWithOneModeRunsAsThatModeRunWide() {
         for (String plan : List.of(Plans.RANDOM, Plans.SWARM)) {
             for (long seed = 0; seed < 25; seed++) {
-                assertEquals(events(spec("buggy", plan, seed, Map.of())), events(spec("fixed", plan, seed, Map.of("fe", "buggy", "be", "buggy"))),
+                assertEquals(
+                        events(spec("buggy", plan, seed, Map.of())),
+                        events(spec("fixed", plan, seed, Map.of("fe", "buggy", "be", "buggy"))),
                         "buggy " + plan + " seed " + seed);
-                assertEquals(events(spec("fixed", plan, seed, Map.of())), events(spec("buggy", plan, seed, Map.of("fe", "fixed", "be", "fixed"))),
+                assertEquals(
+                        events(spec("fixed", plan, seed, Map.of())),
+                        events(spec("buggy", plan, seed, Map.of("fe", "fixed", "be", "fixed"))),
                         "fixed " + plan + " seed " + seed);
             }
         }
@@ -57,9 +61,16 @@ class DropAfterClonePerNodeCodeTest {
 
     @Test
     void theDocumentedTimelineLosesTheTabletUnlessTheFeAndTheBesBothRunTheFix() {
-        assertFalse(scenario.run(spec("buggy", Plans.DOCUMENTED, 0, Map.of("fe", "fixed"))).ok(), "a new FE's DROP id is ignored by an old BE");
-        assertFalse(scenario.run(spec("buggy", Plans.DOCUMENTED, 0, Map.of("be", "fixed"))).ok(), "an old FE's DROP carries 0, which matches any copy");
-        assertTrue(scenario.run(spec("buggy", Plans.DOCUMENTED, 0, Map.of("fe", "fixed", "be", "fixed"))).ok());
+        assertFalse(
+                scenario.run(spec("buggy", Plans.DOCUMENTED, 0, Map.of("fe", "fixed")))
+                        .ok(),
+                "a new FE's DROP id is ignored by an old BE");
+        assertFalse(
+                scenario.run(spec("buggy", Plans.DOCUMENTED, 0, Map.of("be", "fixed")))
+                        .ok(),
+                "an old FE's DROP carries 0, which matches any copy");
+        assertTrue(scenario.run(spec("buggy", Plans.DOCUMENTED, 0, Map.of("fe", "fixed", "be", "fixed")))
+                .ok());
     }
 
     /** The documented plan with every process upgraded at {@code atMicros}: BEs first, then the FE. */
@@ -87,7 +98,8 @@ class DropAfterClonePerNodeCodeTest {
 
     @Test
     void rolesAreTheBesThenTheFe() {
-        Map<String, List<String>> roles = scenario.worldRoles(new RunSpec(DropAfterCloneScenario.NAME, "buggy", Plans.DOCUMENTED, 0));
+        Map<String, List<String>> roles =
+                scenario.worldRoles(new RunSpec(DropAfterCloneScenario.NAME, "buggy", Plans.DOCUMENTED, 0));
         assertEquals(List.of("be", "fe"), new ArrayList<>(roles.keySet()));
         assertEquals(List.of(Cluster.FE), roles.get("fe"));
         assertEquals(DocumentedPlan.world().backends(), roles.get("be"));

@@ -49,7 +49,8 @@ class DropAfterClonePlanOfTest {
     @Test
     void planOfACustomPlanFillsInTheDrawnWorkloadAndRepeatsIt() {
         for (String base : List.of("documented", "random", "swarm")) {
-            CustomPlan noWorkload = new CustomPlan("faults-only.json", base, LinkPolicy.reliable(), FaultPlan.empty(), null);
+            CustomPlan noWorkload =
+                    new CustomPlan("faults-only.json", base, LinkPolicy.reliable(), FaultPlan.empty(), null);
             RunSpec spec = RunSpec.custom(scenario.name(), "buggy", noWorkload, 5);
             CustomPlan filled = scenario.planOf(spec);
             assertEquals("faults-only.json", filled.source());
@@ -64,7 +65,9 @@ class DropAfterClonePlanOfTest {
         CustomPlan p = scenario.planOf(new RunSpec(scenario.name(), "fixed", "documented", 0));
         assertEquals(3, p.workload().size());
         assertEquals(1, p.faults().size());
-        assertEquals(new DorisFault.SlowAgentRpc(DocumentedPlan.B, DocumentedPlan.SLOW_DROP_RPC_MICROS), p.faults().faults().get(0).fault());
+        assertEquals(
+                new DorisFault.SlowAgentRpc(DocumentedPlan.B, DocumentedPlan.SLOW_DROP_RPC_MICROS),
+                p.faults().faults().get(0).fault());
         assertEquals(DocumentedPlan.link(), p.link());
     }
 
@@ -81,20 +84,23 @@ class DropAfterClonePlanOfTest {
             at += DorisConfig.SECOND;
         }
         assertEquals(List.copyOf(scenario.operationKinds()), sampled, "one sample per operation kind");
-        CustomPlan plan = new CustomPlan("every-kind.json", "documented", LinkPolicy.reliable(), FaultPlan.empty(), w.build());
+        CustomPlan plan =
+                new CustomPlan("every-kind.json", "documented", LinkPolicy.reliable(), FaultPlan.empty(), w.build());
         Trace trace = Trace.full();
         RunResult r = scenario.run(RunSpec.custom(scenario.name(), "fixed", plan, 0), trace);
         assertTrue(r.ok(), () -> r.violations().toString());
         for (TimedOperation op : plan.workload().operations()) {
             boolean performed = false;
             for (TraceEvent e : trace.events()) {
-                performed |= e.actor().equals("workload") && e.detail().equals(op.operation().toString());
+                performed |= e.actor().equals("workload")
+                        && e.detail().equals(op.operation().toString());
             }
             assertTrue(performed, "not performed: " + op);
         }
         boolean cloned = false;
         for (TraceEvent e : trace.events()) {
-            cloned |= e.detail().startsWith("add clone task to agent task queue: tablet id: 11415") && e.detail().contains("dest backend: " + DocumentedPlan.B);
+            cloned |= e.detail().startsWith("add clone task to agent task queue: tablet id: 11415")
+                    && e.detail().contains("dest backend: " + DocumentedPlan.B);
         }
         assertTrue(cloned, "the balance move reached the TabletScheduler");
     }
@@ -106,8 +112,10 @@ class DropAfterClonePlanOfTest {
                 .at(2 * DorisConfig.SECOND, new DorisOperation.Balance(DocumentedPlan.TABLET, "be1"))
                 .at(3 * DorisConfig.SECOND, new DorisOperation.Balance(DocumentedPlan.TABLET, Cluster.FE))
                 .build();
-        FaultPlan f = FaultPlan.builder().at(4 * DorisConfig.SECOND, new DorisFault.StallPool("be1", Backend.DROP_POOL, DorisConfig.SECOND))
-                .at(5 * DorisConfig.SECOND, new DorisFault.SlowAgentRpc("be1", DorisConfig.SECOND)).build();
+        FaultPlan f = FaultPlan.builder()
+                .at(4 * DorisConfig.SECOND, new DorisFault.StallPool("be1", Backend.DROP_POOL, DorisConfig.SECOND))
+                .at(5 * DorisConfig.SECOND, new DorisFault.SlowAgentRpc("be1", DorisConfig.SECOND))
+                .build();
         CustomPlan plan = new CustomPlan("nothing-there.json", "documented", LinkPolicy.reliable(), f, w);
         Trace trace = Trace.full();
         RunResult r = scenario.run(RunSpec.custom(scenario.name(), "buggy", plan, 0), trace);
@@ -119,17 +127,33 @@ class DropAfterClonePlanOfTest {
             }
             assertFalse(e.detail().startsWith("add clone task"), "nothing may be cloned: " + e.detail());
         }
-        assertEquals(List.of("balance skipped: no tablet 99999 in this cluster", "balance skipped: no backend be1 in this cluster",
-                "balance skipped: no backend fe in this cluster", "stall skipped: no backend be1 in this cluster",
-                "slow agent RPC skipped: no backend be1 in this cluster"), notes);
+        assertEquals(
+                List.of(
+                        "balance skipped: no tablet 99999 in this cluster",
+                        "balance skipped: no backend be1 in this cluster",
+                        "balance skipped: no backend fe in this cluster",
+                        "stall skipped: no backend be1 in this cluster",
+                        "slow agent RPC skipped: no backend be1 in this cluster"),
+                notes);
     }
 
     @Test
     void aMoveWhileTheFeIsDownIsSkipped() {
-        FaultPlan f = FaultPlan.builder().at(DorisConfig.SECOND, new NodeFault.Crash(Cluster.FE)).at(3 * DorisConfig.SECOND, new NodeFault.Restart(Cluster.FE)).build();
-        Workload w = Workload.builder().at(2 * DorisConfig.SECOND, new DorisOperation.Balance(DocumentedPlan.TABLET, DocumentedPlan.B)).build();
+        FaultPlan f = FaultPlan.builder()
+                .at(DorisConfig.SECOND, new NodeFault.Crash(Cluster.FE))
+                .at(3 * DorisConfig.SECOND, new NodeFault.Restart(Cluster.FE))
+                .build();
+        Workload w = Workload.builder()
+                .at(2 * DorisConfig.SECOND, new DorisOperation.Balance(DocumentedPlan.TABLET, DocumentedPlan.B))
+                .build();
         Trace trace = Trace.full();
-        RunResult r = scenario.run(RunSpec.custom(scenario.name(), "fixed", new CustomPlan("fe-down.json", "documented", LinkPolicy.reliable(), f, w), 0), trace);
+        RunResult r = scenario.run(
+                RunSpec.custom(
+                        scenario.name(),
+                        "fixed",
+                        new CustomPlan("fe-down.json", "documented", LinkPolicy.reliable(), f, w),
+                        0),
+                trace);
         assertTrue(r.ok(), () -> r.violations().toString());
         boolean noted = false;
         for (TraceEvent e : trace.events()) {
@@ -184,7 +208,10 @@ class DropAfterClonePlanOfTest {
             Trace trace = Trace.full();
             RunResult r = scenario.run(RunSpec.custom(scenario.name(), mode, plan, 0), trace);
             if (mode.equals("buggy") || mode.equals(Fence.NO_REPLICA_ID) || mode.equals(Fence.NO_CLONE_STAMP)) {
-                assertEquals(List.of("D1"), r.violations().stream().map(v -> v.invariant()).toList(), () -> r.violations().toString());
+                assertEquals(
+                        List.of("D1"),
+                        r.violations().stream().map(v -> v.invariant()).toList(),
+                        () -> r.violations().toString());
                 boolean skipped = false;
                 for (TraceEvent e : trace.events()) {
                     skipped |= e.detail().startsWith("missed version size = 0, skip clone");

@@ -20,7 +20,11 @@ class DropAfterCloneProgressTest {
     private static final long SECOND = DorisConfig.SECOND;
     private static final long MOVE_AT = 40 * SECOND;
 
-    private enum Dest { HEALTHY, STOPPED_UNPLANNED, CRASHED_BY_FAULT }
+    private enum Dest {
+        HEALTHY,
+        STOPPED_UNPLANNED,
+        CRASHED_BY_FAULT
+    }
 
     private static Simulation move(Dest dest) {
         Simulation sim = ThreeBackends.simulation(5);
@@ -52,7 +56,9 @@ class DropAfterCloneProgressTest {
     void aMoveThatNeverFinishesWithNoFaultBreaksD4() {
         Simulation sim = move(Dest.STOPPED_UNPLANNED);
         assertEquals(List.of(Checks.D4.name()), ThreeBackends.violated(sim));
-        assertTrue(sim.checks().violations().get(0).message().contains("did not finish within the clone timeout"), () -> sim.checks().violations().toString());
+        assertTrue(
+                sim.checks().violations().get(0).message().contains("did not finish within the clone timeout"),
+                () -> sim.checks().violations().toString());
     }
 
     @Test

@@ -22,7 +22,9 @@ class DropAfterCloneProperties {
     private void assertHolds(String plan, long seed) {
         RunResult r = scenario.run(new RunSpec(scenario.name(), "fixed", plan, seed));
         // D9 is the fix's residual gap: it judges nothing.
-        Assertions.assertTrue(shardsim.core.scenario.Verdict.of(scenario, r).claimsHold(), () -> shardsim.testkit.Replay.command(r.spec()) + " violated " + r.violations());
+        Assertions.assertTrue(
+                shardsim.core.scenario.Verdict.of(scenario, r).claimsHold(),
+                () -> shardsim.testkit.Replay.command(r.spec()) + " violated " + r.violations());
     }
 
     @Property(tries = 200)
@@ -37,19 +39,27 @@ class DropAfterCloneProperties {
 
     @Provide
     Arbitrary<CustomPlan> documentedWorldPlans() {
-        return Combinators.combine(DorisArbitraries.scenarioFaults(), DorisArbitraries.kernelFaults(), DorisArbitraries.workloads(), DorisArbitraries.links())
-                .as((own, kernel, moves, link) -> new CustomPlan("documented-world-property.json", Plans.DOCUMENTED, link, kernel.merge(own), moves));
+        return Combinators.combine(
+                        DorisArbitraries.scenarioFaults(),
+                        DorisArbitraries.kernelFaults(),
+                        DorisArbitraries.workloads(),
+                        DorisArbitraries.links())
+                .as((own, kernel, moves, link) -> new CustomPlan(
+                        "documented-world-property.json", Plans.DOCUMENTED, link, kernel.merge(own), moves));
     }
-
 
     @Property(tries = 200)
     void generatedEpisodesStayInsideTheWindowWithTheirEnds(@ForAll("documentedWorldPlans") CustomPlan plan) {
         java.util.List<shardsim.core.fault.TimedFault> faults = plan.faults().faults();
         for (int i = 0; i < faults.size(); i++) {
             shardsim.core.fault.TimedFault tf = faults.get(i);
-            Assertions.assertTrue(tf.atMicros() >= DorisArbitraries.faultWindowStartMicros() && tf.atMicros() < DorisArbitraries.faultWindowEndMicros(), tf::toString);
+            Assertions.assertTrue(
+                    tf.atMicros() >= DorisArbitraries.faultWindowStartMicros()
+                            && tf.atMicros() < DorisArbitraries.faultWindowEndMicros(),
+                    tf::toString);
             if (tf.fault() instanceof DorisFault.StallPool s) {
-                Assertions.assertTrue(tf.atMicros() + s.micros() < DorisArbitraries.faultWindowEndMicros(), tf::toString);
+                Assertions.assertTrue(
+                        tf.atMicros() + s.micros() < DorisArbitraries.faultWindowEndMicros(), tf::toString);
             }
             if (tf.fault().activityDelta() > 0) {
                 boolean ended = false;

@@ -30,8 +30,7 @@ class DropAfterCloneReadoptedDropTest {
     private static final long TABLET = 11415;
     private static final long COPY_ID = 777;
 
-    private record World(Simulation sim, Checks checks) {
-    }
+    private record World(Simulation sim, Checks checks) {}
 
     private static World world() {
         Simulation sim = ThreeBackends.simulation(5);
@@ -68,7 +67,11 @@ class DropAfterCloneReadoptedDropTest {
      * does not touch the tablet.
      */
     private static List<Violation> run(World w, long sentMicros, long requestReplicaId) {
-        w.sim().at(sentMicros, "the FE sends be2 a DROP", () -> w.checks().sentDrops().sent(drop(COPY_ID)));
+        w.sim()
+                .at(
+                        sentMicros,
+                        "the FE sends be2 a DROP",
+                        () -> w.checks().sentDrops().sent(drop(COPY_ID)));
         w.sim().at(2 * SECOND, "the catalog takes the copy back", () -> adopt(w));
         w.sim().at(3 * SECOND, "be2 runs the DROP", () -> deleteByDrop(w, requestReplicaId));
         w.sim().runUntil(4 * SECOND);
@@ -84,7 +87,9 @@ class DropAfterCloneReadoptedDropTest {
         List<Violation> vs = run(world(), SECOND, COPY_ID);
         assertEquals(List.of("D13"), names(vs), vs::toString);
         assertEquals(3 * SECOND, vs.get(0).timeMicros());
-        assertTrue(vs.get(0).message().contains("be2 deletes tablet 11415 (meta replica 777"), vs.get(0).message());
+        assertTrue(
+                vs.get(0).message().contains("be2 deletes tablet 11415 (meta replica 777"),
+                vs.get(0).message());
     }
 
     @Test
@@ -119,10 +124,15 @@ class DropAfterCloneReadoptedDropTest {
             Catalog.put(fe, Catalog.tablet(fe, TABLET).with(new Replica(COPY_ID, "be2", Replica.State.NORMAL)));
         });
         sim.runUntil(30 * SECOND);
-        assertEquals(List.of("D13"), names(sim.checks().violations()), () -> sim.checks().violations().toString());
+        assertEquals(
+                List.of("D13"),
+                names(sim.checks().violations()),
+                () -> sim.checks().violations().toString());
         Violation v = sim.checks().violations().get(0);
         assertTrue(v.timeMicros() > 24 * SECOND, v::render);
-        assertTrue(v.message().contains("be2 deletes tablet 11415 (meta replica 777, written for 777, by drop task)"), v.message());
+        assertTrue(
+                v.message().contains("be2 deletes tablet 11415 (meta replica 777, written for 777, by drop task)"),
+                v.message());
     }
 
     @Test
@@ -137,7 +147,10 @@ class DropAfterCloneReadoptedDropTest {
         w.sim().at(2 * SECOND, "the catalog takes the copy back", () -> adopt(w));
         w.sim().at(3 * SECOND, "be2 deletes the copy", () -> deleteByDrop(w, COPY_ID));
         w.sim().runUntil(4 * SECOND);
-        assertEquals(List.of("D1"), names(w.sim().checks().violations()), () -> w.sim().checks().violations().toString());
+        assertEquals(
+                List.of("D1"),
+                names(w.sim().checks().violations()),
+                () -> w.sim().checks().violations().toString());
     }
 
     /**
@@ -157,10 +170,20 @@ class DropAfterCloneReadoptedDropTest {
         assertTrue(Verdict.of(scenario, r).claimsHold(), "D9 and D13 are gaps of fixed, not broken claims");
         assertFalse(scenario.claims().of("fixed").isGap("D1"));
         assertTrue(scenario.claims().of("fixed").isGap("D13"));
-        assertTrue(r.violations().get(1).message().contains("be10006 deletes tablet 11420 (meta replica 320631"), r.violations().get(1).message());
+        assertTrue(
+                r.violations().get(1).message().contains("be10006 deletes tablet 11420 (meta replica 320631"),
+                r.violations().get(1).message());
         for (long seed : new long[] {22603, 45398, 84891}) {
-            assertTrue(scenario.run(new RunSpec(scenario.name(), "fixed", "swarm", seed)).violations().isEmpty(), "swarm seed " + seed);
+            assertTrue(
+                    scenario.run(new RunSpec(scenario.name(), "fixed", "swarm", seed))
+                            .violations()
+                            .isEmpty(),
+                    "swarm seed " + seed);
         }
-        assertTrue(scenario.run(new RunSpec(scenario.name(), "fixed", "random", 94290)).violations().isEmpty(), "random seed 94290");
+        assertTrue(
+                scenario.run(new RunSpec(scenario.name(), "fixed", "random", 94290))
+                        .violations()
+                        .isEmpty(),
+                "random seed 94290");
     }
 }

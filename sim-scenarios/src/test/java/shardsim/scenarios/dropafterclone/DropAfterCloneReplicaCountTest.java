@@ -44,14 +44,20 @@ class DropAfterCloneReplicaCountTest {
 
     @Test
     void aReportedCopyAdoptedWhileTheTabletIsShortHoldsD10() {
-        // As a report of a BE that missed the tablet would: replica 501 leaves the catalog; be2's next report lists the copy.
+        // As a report of a BE that missed the tablet would: replica 501 leaves the catalog; be2's next report lists the
+        // copy.
         Simulation sim = run(c -> {
             Disk fe = c.sim().nodes().disk(Cluster.FE);
             Catalog.put(fe, Catalog.tablet(fe, TABLET).without(501));
         });
         // The hand deletion itself is what D8 forbids (be2 still holds the copy); only D8 may speak.
-        assertTrue(sim.checks().violations().stream().allMatch(v -> v.invariant().equals(Checks.D8.name())), () -> sim.checks().violations().toString());
-        assertEquals(1, sim.checks().violations().size(), () -> sim.checks().violations().toString());
+        assertTrue(
+                sim.checks().violations().stream().allMatch(v -> v.invariant().equals(Checks.D8.name())),
+                () -> sim.checks().violations().toString());
+        assertEquals(
+                1,
+                sim.checks().violations().size(),
+                () -> sim.checks().violations().toString());
         Replica adopted = tablet(sim).replicaOn("be2");
         assertNotNull(adopted, "be2's copy was not adopted");
         assertEquals(Replica.State.NORMAL, adopted.state());
@@ -67,9 +73,13 @@ class DropAfterCloneReplicaCountTest {
         });
         assertTrue(!sim.checks().violations().isEmpty(), "no violation");
         Violation first = sim.checks().violations().get(0);
-        assertEquals(Checks.D10.name(), first.invariant(), () -> sim.checks().violations().toString());
+        assertEquals(
+                Checks.D10.name(),
+                first.invariant(),
+                () -> sim.checks().violations().toString());
         assertEquals(AT, first.timeMicros());
-        assertEquals("tablet 11415 took replica 9000 on be3 as NORMAL (1 new) while it had 2 alive replicas of replication number 2: the replica is enough",
+        assertEquals(
+                "tablet 11415 took replica 9000 on be3 as NORMAL (1 new) while it had 2 alive replicas of replication number 2: the replica is enough",
                 first.message());
     }
 
@@ -85,7 +95,10 @@ class DropAfterCloneReplicaCountTest {
         // A bad replica is not alive, so the tablet is short and may adopt.
         TabletMeta withBad = new TabletMeta(TABLET, 2, List.of(a, b.asBad()));
         assertNull(ReportAdoption.judge(withBad, withBad.with(new Replica(4, "be3", Replica.State.NORMAL))));
-        assertNotNull(ReportAdoption.judge(withBad, withBad.with(new Replica(4, "be3", Replica.State.NORMAL)).with(new Replica(5, "be4", Replica.State.NORMAL))));
+        assertNotNull(ReportAdoption.judge(
+                withBad,
+                withBad.with(new Replica(4, "be3", Replica.State.NORMAL))
+                        .with(new Replica(5, "be4", Replica.State.NORMAL))));
     }
 
     @Test
@@ -107,9 +120,11 @@ class DropAfterCloneReplicaCountTest {
         Frontend.Move move = new Frontend.Move(TABLET, 3, "be1", "be3", 0, null);
         TabletMeta finished = prior.replaced(clone.withState(Replica.State.NORMAL));
         assertNull(BalanceFinish.judge(prior, finished.without(1), move));
-        assertEquals("balance of tablet 11415 from be1 to be3 finished (replica 3 NORMAL) but kept its source replica 1: 2 alive replicas before, 3 after, replication number 2",
+        assertEquals(
+                "balance of tablet 11415 from be1 to be3 finished (replica 3 NORMAL) but kept its source replica 1: 2 alive replicas before, 3 after, replication number 2",
                 BalanceFinish.judge(prior, finished, move));
-        // The source already left the catalog (a report deleted it mid-move): not judged, the model has no REDUNDANT repair.
+        // The source already left the catalog (a report deleted it mid-move): not judged, the model has no REDUNDANT
+        // repair.
         TabletMeta noSource = prior.without(1);
         assertNull(BalanceFinish.judge(noSource, noSource.replaced(clone.withState(Replica.State.NORMAL)), move));
         // No finish: the CLONE replica is still CLONE, or another move's.

@@ -39,7 +39,9 @@ class DropAfterCloneReportCadenceTest {
         sim.faults().injectAt(35 * SECOND, new NodeFault.Crash("be2"));
         sim.faults().injectAt(135 * SECOND, new NodeFault.Restart("be2"));
         ThreeBackends.runToEnd(sim);
-        assertFalse(ThreeBackends.violated(sim).contains(Checks.D12.name()), () -> sim.checks().violations().toString());
+        assertFalse(
+                ThreeBackends.violated(sim).contains(Checks.D12.name()),
+                () -> sim.checks().violations().toString());
     }
 
     @Test
@@ -47,12 +49,16 @@ class DropAfterCloneReportCadenceTest {
         Simulation sim = ThreeBackends.simulation(3);
         Cluster cluster = cluster(sim);
         DorisConfig config = cluster.config();
-        ReportCadence tight = new ReportCadence(sim.view(), cluster.backends(), config.reportIntervalMicros() / 2, config.taskReportIntervalMicros());
+        ReportCadence tight = new ReportCadence(
+                sim.view(), cluster.backends(), config.reportIntervalMicros() / 2, config.taskReportIntervalMicros());
         sim.checks().observe(tight);
         sim.checks().invariant(Invariant.of(TIGHT, tight::check));
         ThreeBackends.runToEnd(sim);
         Violation v = only(sim, TIGHT);
-        assertTrue(v.message().matches("be[123] sent no tablet report since \\d+ us, more than the 30000000 us interval ago"), v.message());
+        assertTrue(
+                v.message()
+                        .matches("be[123] sent no tablet report since \\d+ us, more than the 30000000 us interval ago"),
+                v.message());
         assertFalse(ThreeBackends.violated(sim).contains(Checks.D12.name()));
     }
 
@@ -61,17 +67,22 @@ class DropAfterCloneReportCadenceTest {
         Simulation sim = ThreeBackends.simulation(3);
         Cluster cluster = cluster(sim);
         DorisConfig config = cluster.config();
-        ReportCadence tight = new ReportCadence(sim.view(), cluster.backends(), config.reportIntervalMicros(), config.taskReportIntervalMicros() / 2);
+        ReportCadence tight = new ReportCadence(
+                sim.view(), cluster.backends(), config.reportIntervalMicros(), config.taskReportIntervalMicros() / 2);
         sim.checks().observe(tight);
         sim.checks().invariant(Invariant.of(TIGHT, tight::check));
         ThreeBackends.runToEnd(sim);
         Violation v = only(sim, TIGHT);
-        assertTrue(v.message().matches("be[123] sent no task report since \\d+ us, more than the 5000000 us interval ago"), v.message());
+        assertTrue(
+                v.message().matches("be[123] sent no task report since \\d+ us, more than the 5000000 us interval ago"),
+                v.message());
     }
 
     /** The one violation of {@code rule} (a check reports once per run). */
     private static Violation only(Simulation sim, Rule rule) {
-        List<Violation> of = sim.checks().violations().stream().filter(v -> v.invariant().equals(rule.name())).toList();
+        List<Violation> of = sim.checks().violations().stream()
+                .filter(v -> v.invariant().equals(rule.name()))
+                .toList();
         assertEquals(1, of.size(), () -> sim.checks().violations().toString());
         return of.get(0);
     }

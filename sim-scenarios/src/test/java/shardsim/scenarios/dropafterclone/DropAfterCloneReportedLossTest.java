@@ -31,8 +31,7 @@ class DropAfterCloneReportedLossTest {
     private static final long BREAK_AT = 45 * SECOND;
     private static final long TABLET = 11415;
 
-    private record World(Simulation sim, Cluster cluster, Checks checks) {
-    }
+    private record World(Simulation sim, Cluster cluster, Checks checks) {}
 
     private static World world(List<String> backends) {
         Simulation sim = ThreeBackends.simulation(5);
@@ -72,9 +71,9 @@ class DropAfterCloneReportedLossTest {
 
     @Test
     void aHealthyRunHoldsD8AndD9() {
-        Simulation one = run(world(List.of("be1")), w -> { });
+        Simulation one = run(world(List.of("be1")), w -> {});
         assertTrue(one.checks().ok(), () -> one.checks().violations().toString());
-        Simulation two = run(world(List.of("be1", "be2")), w -> { });
+        Simulation two = run(world(List.of("be1", "be2")), w -> {});
         assertTrue(two.checks().ok(), () -> two.checks().violations().toString());
     }
 
@@ -84,7 +83,9 @@ class DropAfterCloneReportedLossTest {
         Violation v = first(sim);
         assertEquals("D8", v.invariant(), () -> sim.checks().violations().toString());
         assertEquals(BREAK_AT, v.timeMicros());
-        assertTrue(v.message().contains("replica 500 of tablet 11415 on be1 was set bad by the FE while be1 holds a copy"), v::message);
+        assertTrue(
+                v.message().contains("replica 500 of tablet 11415 on be1 was set bad by the FE while be1 holds a copy"),
+                v::message);
     }
 
     @Test
@@ -95,7 +96,11 @@ class DropAfterCloneReportedLossTest {
         });
         Violation v = first(sim);
         assertEquals("D8", v.invariant(), () -> sim.checks().violations().toString());
-        assertTrue(v.message().contains("replica 501 of tablet 11415 on be2 was deleted from the FE's catalog while be2 holds a copy"), v::message);
+        assertTrue(
+                v.message()
+                        .contains(
+                                "replica 501 of tablet 11415 on be2 was deleted from the FE's catalog while be2 holds a copy"),
+                v::message);
     }
 
     /** The copy gone first (D1 says so), the FE may set the replica bad: D8 holds. */
@@ -121,7 +126,9 @@ class DropAfterCloneReportedLossTest {
         Violation v = first(sim);
         assertEquals("D9", v.invariant(), () -> sim.checks().violations().toString());
         assertTrue(v.message().contains("report version 7 from be1 has not reached this FE"), v::message);
-        assertFalse(ThreeBackends.violated(sim).contains("D8"), () -> sim.checks().violations().toString());
+        assertFalse(
+                ThreeBackends.violated(sim).contains("D8"),
+                () -> sim.checks().violations().toString());
         assertTrue(new DropAfterCloneScenario().claims().of("fixed").isGap("D9"));
         assertFalse(new DropAfterCloneScenario().claims().of("fixed").isGap("D8"));
     }
@@ -159,7 +166,10 @@ class DropAfterCloneReportedLossTest {
     @Test
     void aFinishedMovesSourceIsNoLoss() {
         Frontend.Move move = new Frontend.Move(TABLET, 502, "be1", "be2", 0, null);
-        TabletMeta was = new TabletMeta(TABLET, 1, List.of(new Replica(500, "be1", Replica.State.NORMAL), new Replica(502, "be2", Replica.State.CLONE)));
+        TabletMeta was = new TabletMeta(
+                TABLET,
+                1,
+                List.of(new Replica(500, "be1", Replica.State.NORMAL), new Replica(502, "be2", Replica.State.CLONE)));
         TabletMeta finished = new TabletMeta(TABLET, 1, List.of(new Replica(502, "be2", Replica.State.NORMAL)));
         Replica src = was.replica(500);
         assertNull(ReportedLoss.lossOf(src, was, finished, move));
@@ -167,7 +177,9 @@ class DropAfterCloneReportedLossTest {
         TabletMeta deleted = new TabletMeta(TABLET, 1, List.of(new Replica(502, "be2", Replica.State.CLONE)));
         assertEquals("deleted from the FE's catalog", ReportedLoss.lossOf(src, was, deleted, move));
         assertEquals("deleted from the FE's catalog", ReportedLoss.lossOf(src, was, finished, null));
-        assertEquals("deleted from the FE's catalog", ReportedLoss.lossOf(src, was, finished, new Frontend.Move(TABLET, 502, "be3", "be2", 0, null)));
+        assertEquals(
+                "deleted from the FE's catalog",
+                ReportedLoss.lossOf(src, was, finished, new Frontend.Move(TABLET, 502, "be3", "be2", 0, null)));
         // A CLONE replica is never judged; a replica already bad is not set bad again.
         assertNull(ReportedLoss.lossOf(was.replica(502), was, finished, move));
         TabletMeta bad = was.replaced(src.asBad());
@@ -186,12 +198,15 @@ class DropAfterCloneReportedLossTest {
     @Test
     void fixedTargetedSeed2309ShowsTheResidualGapOnly() {
         DropAfterCloneScenario scenario = new DropAfterCloneScenario();
-        assertTrue(scenario.run(new RunSpec(scenario.name(), "fixed", "random", 3356)).ok());
+        assertTrue(scenario.run(new RunSpec(scenario.name(), "fixed", "random", 3356))
+                .ok());
         RunResult r = scenario.run(new RunSpec(scenario.name(), "fixed", "targeted", 2309));
         assertEquals(1, r.violations().size(), () -> r.violations().toString());
         Violation v = r.violations().get(0);
         assertEquals("D9", v.invariant());
-        assertTrue(shardsim.core.scenario.Verdict.of(scenario, r).claimsHold(), "D9 is a gap of fixed, not a broken claim");
+        assertTrue(
+                shardsim.core.scenario.Verdict.of(scenario, r).claimsHold(),
+                "D9 is a gap of fixed, not a broken claim");
         assertTrue(v.message().contains("was set bad by the FE"), v::message);
     }
 }

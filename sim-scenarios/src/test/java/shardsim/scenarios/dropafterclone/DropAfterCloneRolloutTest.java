@@ -58,7 +58,9 @@ class DropAfterCloneRolloutTest {
         assertEquals(invariant, o.first().invariant());
         assertEquals(Rollout.Window.valueOf(window), o.window());
         for (long smaller = 0; smaller < seed; smaller++) {
-            assertFalse(Outcome.run(SCENARIO, rollout(order, smaller)).failsInRollout(), order + ": seed " + smaller + " fails from the first step on");
+            assertFalse(
+                    Outcome.run(SCENARIO, rollout(order, smaller)).failsInRollout(),
+                    order + ": seed " + smaller + " fails from the first step on");
         }
     }
 
@@ -75,13 +77,16 @@ class DropAfterCloneRolloutTest {
         "fe-first, 74, D8, MIXED",
         "node-by-node, 34, D1, AFTER",
     })
-    void anUnsafeOrderFailsWhereTheOldCodeHoldsAtItsSmallestSeed(String order, long seed, String invariant, String window) {
+    void anUnsafeOrderFailsWhereTheOldCodeHoldsAtItsSmallestSeed(
+            String order, long seed, String invariant, String window) {
         Outcome o = Outcome.run(SCENARIO, rollout(order, seed));
         assertTrue(o.introduced(), order + " seed " + seed + ": " + o);
         assertEquals(invariant, o.first().invariant());
         assertEquals(Rollout.Window.valueOf(window), o.window());
         for (long smaller = 0; smaller < Math.min(seed, 200); smaller++) {
-            assertFalse(Outcome.run(SCENARIO, rollout(order, smaller)).introduced(), order + ": seed " + smaller + " is unsafe too");
+            assertFalse(
+                    Outcome.run(SCENARIO, rollout(order, smaller)).introduced(),
+                    order + ": seed " + smaller + " is unsafe too");
         }
     }
 
@@ -97,8 +102,13 @@ class DropAfterCloneRolloutTest {
             }
         }
         CustomPlan paused = plan.withWorkload(new Workload(kept));
-        return new Rollout(r.order(), RunSpec.custom(r.spec().scenario(), r.spec().mode(), paused, r.spec().seed()), r.firstStepMicros(),
-                r.lastStepMicros(), r.skipped());
+        return new Rollout(
+                r.order(),
+                RunSpec.custom(
+                        r.spec().scenario(), r.spec().mode(), paused, r.spec().seed()),
+                r.firstStepMicros(),
+                r.lastStepMicros(),
+                r.skipped());
     }
 
     @ParameterizedTest
@@ -111,7 +121,9 @@ class DropAfterCloneRolloutTest {
             assertFalse(o.failsInRollout(), () -> order + " seed " + seed + ": " + o.first());
             reached += o.reachedSafely() ? 1 : 0;
         }
-        assertTrue(reached > 100, order + ": most seeds reach the last step without a violation before the rollout, got " + reached);
+        assertTrue(
+                reached > 100,
+                order + ": most seeds reach the last step without a violation before the rollout, got " + reached);
     }
 
     /**

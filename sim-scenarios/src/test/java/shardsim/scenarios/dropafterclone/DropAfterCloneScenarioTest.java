@@ -64,7 +64,8 @@ class DropAfterCloneScenarioTest {
             RunResult r = run("buggy", "documented", 42);
             assertFalse(r.ok(), "buggy documented must violate a check");
             List<String> inv = invariants(r);
-            assertTrue(inv.contains(Checks.D1.name()) || inv.contains(Checks.D2.name()), "D1 or D2 expected, got " + inv);
+            assertTrue(
+                    inv.contains(Checks.D1.name()) || inv.contains(Checks.D2.name()), "D1 or D2 expected, got " + inv);
             digests.add(r.digestHex());
         }
         assertEquals(digests.get(0), digests.get(1));
@@ -119,8 +120,10 @@ class DropAfterCloneScenarioTest {
     @Test
     void eachAblationIsCaughtOnARandomSeed() {
         assertTrue(invariants(run(Fence.NO_REPLICA_ID, "random", ABLATION_SEED)).contains(Checks.D1.name()));
-        assertTrue(invariants(run(Fence.NO_CLONE_STAMP, "random", ABLATION_SEED)).contains(Checks.D1.name()));
-        assertEquals(List.of(Checks.D8.name()), invariants(run(Fence.NO_REPORT_VERSION, "random", REPORT_VERSION_D8_SEED)));
+        assertTrue(
+                invariants(run(Fence.NO_CLONE_STAMP, "random", ABLATION_SEED)).contains(Checks.D1.name()));
+        assertEquals(
+                List.of(Checks.D8.name()), invariants(run(Fence.NO_REPORT_VERSION, "random", REPORT_VERSION_D8_SEED)));
         for (long s = 0; s < REPORT_VERSION_D8_SEED; s++) {
             assertTrue(run(Fence.NO_REPORT_VERSION, "random", s).ok(), "seed " + s);
         }
@@ -135,7 +138,8 @@ class DropAfterCloneScenarioTest {
         for (String plan : List.of("random", "swarm")) {
             for (String mode : List.of("buggy", "fixed")) {
                 for (long seed : new long[] {1, 7, 123_456}) {
-                    Optional<TraceDiff.Difference> diff = DeterminismCheck.check(scenario, new RunSpec(scenario.name(), mode, plan, seed));
+                    Optional<TraceDiff.Difference> diff =
+                            DeterminismCheck.check(scenario, new RunSpec(scenario.name(), mode, plan, seed));
                     assertTrue(diff.isEmpty(), () -> diff.get().describe());
                 }
             }
@@ -167,7 +171,14 @@ class DropAfterCloneScenarioTest {
         for (String be : List.of("be1", "be2", "be3")) {
             phases.put(be, 30_000_000L);
         }
-        Cluster cluster = new Cluster(sim, DorisConfig.documented(), Fence.forMode("fixed"), List.of("be1", "be2", "be3"), placement, phases, 100);
+        Cluster cluster = new Cluster(
+                sim,
+                DorisConfig.documented(),
+                Fence.forMode("fixed"),
+                List.of("be1", "be2", "be3"),
+                placement,
+                phases,
+                100);
         sim.runUntil(0);
         Frontend fe = sim.nodes().node(Cluster.FE, Frontend.class);
         Backend be2 = sim.nodes().node("be2", Backend.class);
@@ -178,13 +189,21 @@ class DropAfterCloneScenarioTest {
         samples.put(AgentProtocol.LegacyCloneTask.class, new AgentProtocol.LegacyCloneTask(11415, 101, "be1"));
         samples.put(AgentProtocol.DropTask.class, new AgentProtocol.DropTask(11415, 99));
         samples.put(AgentProtocol.UpdateTabletMeta.class, new AgentProtocol.UpdateTabletMeta(11415, 150));
-        samples.put(AgentProtocol.FinishTask.class, new AgentProtocol.FinishTask("be2", AgentProtocol.TaskType.DROP, 11415, 99, AgentProtocol.Status.OK, "test", 0));
-        samples.put(AgentProtocol.FinishResult.class, new AgentProtocol.FinishResult(AgentProtocol.TaskType.DROP, 11415, false));
+        samples.put(
+                AgentProtocol.FinishTask.class,
+                new AgentProtocol.FinishTask(
+                        "be2", AgentProtocol.TaskType.DROP, 11415, 99, AgentProtocol.Status.OK, "test", 0));
+        samples.put(
+                AgentProtocol.FinishResult.class,
+                new AgentProtocol.FinishResult(AgentProtocol.TaskType.DROP, 11415, false));
         samples.put(AgentProtocol.TabletReport.class, new AgentProtocol.TabletReport("be3", 0, 0, List.of()));
         samples.put(AgentProtocol.TaskReport.class, new AgentProtocol.TaskReport("be3", 0, List.of()));
         samples.put(AgentProtocol.SnapshotRequest.class, new AgentProtocol.SnapshotRequest(11415));
         samples.put(AgentProtocol.SnapshotResponse.class, new AgentProtocol.SnapshotResponse(11415, true, 100));
-        assertEquals(List.of(AgentProtocol.class.getPermittedSubclasses()).size(), samples.size(), "a sample per message kind");
+        assertEquals(
+                List.of(AgentProtocol.class.getPermittedSubclasses()).size(),
+                samples.size(),
+                "a sample per message kind");
         for (Class<?> kind : AgentProtocol.class.getPermittedSubclasses()) {
             assertTrue(samples.containsKey(kind), "no sample for " + kind.getSimpleName());
         }
@@ -198,26 +217,50 @@ class DropAfterCloneScenarioTest {
         be2.onMessage(new Envelope(id++, Cluster.FE, "be2", samples.get(AgentProtocol.CloneTask.class), 0, false, 0));
         be2.onMessage(new Envelope(id++, Cluster.FE, "be2", samples.get(AgentProtocol.DropTask.class), 0, false, 0));
         Backend be3 = sim.nodes().node("be3", Backend.class);
-        be3.onMessage(new Envelope(id++, Cluster.FE, "be3", samples.get(AgentProtocol.LegacyCloneTask.class), 0, false, 0));
+        be3.onMessage(
+                new Envelope(id++, Cluster.FE, "be3", samples.get(AgentProtocol.LegacyCloneTask.class), 0, false, 0));
         be1.onMessage(new Envelope(id++, "be2", "be1", samples.get(AgentProtocol.SnapshotRequest.class), 77, false, 0));
-        be1.onMessage(new Envelope(id++, Cluster.FE, "be1", samples.get(AgentProtocol.UpdateTabletMeta.class), 0, false, 0));
-        for (AgentProtocol m : List.of(samples.get(AgentProtocol.CloneTask.class), samples.get(AgentProtocol.LegacyCloneTask.class),
-                samples.get(AgentProtocol.DropTask.class), samples.get(AgentProtocol.UpdateTabletMeta.class), samples.get(AgentProtocol.SnapshotRequest.class), samples.get(AgentProtocol.SnapshotResponse.class),
+        be1.onMessage(
+                new Envelope(id++, Cluster.FE, "be1", samples.get(AgentProtocol.UpdateTabletMeta.class), 0, false, 0));
+        for (AgentProtocol m : List.of(
+                samples.get(AgentProtocol.CloneTask.class),
+                samples.get(AgentProtocol.LegacyCloneTask.class),
+                samples.get(AgentProtocol.DropTask.class),
+                samples.get(AgentProtocol.UpdateTabletMeta.class),
+                samples.get(AgentProtocol.SnapshotRequest.class),
+                samples.get(AgentProtocol.SnapshotResponse.class),
                 samples.get(AgentProtocol.FinishResult.class))) {
             long n = id++;
-            assertThrows(IllegalStateException.class, () -> fe.onMessage(new Envelope(n, "be1", Cluster.FE, m, 0, false, 0)));
+            assertThrows(
+                    IllegalStateException.class,
+                    () -> fe.onMessage(new Envelope(n, "be1", Cluster.FE, m, 0, false, 0)));
         }
-        for (AgentProtocol m : List.of(samples.get(AgentProtocol.FinishTask.class), samples.get(AgentProtocol.TabletReport.class),
-                samples.get(AgentProtocol.TaskReport.class), samples.get(AgentProtocol.SnapshotResponse.class), samples.get(AgentProtocol.FinishResult.class))) {
+        for (AgentProtocol m : List.of(
+                samples.get(AgentProtocol.FinishTask.class),
+                samples.get(AgentProtocol.TabletReport.class),
+                samples.get(AgentProtocol.TaskReport.class),
+                samples.get(AgentProtocol.SnapshotResponse.class),
+                samples.get(AgentProtocol.FinishResult.class))) {
             long n = id++;
-            assertThrows(IllegalStateException.class, () -> be1.onMessage(new Envelope(n, Cluster.FE, "be1", m, 0, false, 0)));
+            assertThrows(
+                    IllegalStateException.class,
+                    () -> be1.onMessage(new Envelope(n, Cluster.FE, "be1", m, 0, false, 0)));
         }
         // SnapshotResponse arrives as the reply to the clone's download call: the clone on be2 must install.
         sim.runUntil(30_000_000);
-        assertEquals(3, cluster.copies().copies(11415), "the clones on be2 and be3 installed whole copies via the snapshot reply");
-        assertEquals(0, Backend.tablet(sim.nodes().disk("be3"), 11415).replicaId(), "a CLONE without replica_id gives the new copy id 0");
+        assertEquals(
+                3,
+                cluster.copies().copies(11415),
+                "the clones on be2 and be3 installed whole copies via the snapshot reply");
+        assertEquals(
+                0,
+                Backend.tablet(sim.nodes().disk("be3"), 11415).replicaId(),
+                "a CLONE without replica_id gives the new copy id 0");
         assertEquals(101, Backend.tablet(sim.nodes().disk("be3"), 11415).writtenFor());
-        assertEquals(150, Backend.tablet(sim.nodes().disk("be1"), 11415).replicaId(), "UPDATE_TABLET_META_INFO set be1's replica id");
+        assertEquals(
+                150,
+                Backend.tablet(sim.nodes().disk("be1"), 11415).replicaId(),
+                "UPDATE_TABLET_META_INFO set be1's replica id");
         boolean reportHandled = false;
         boolean taskReportHandled = false;
         boolean droppedAborted = false;

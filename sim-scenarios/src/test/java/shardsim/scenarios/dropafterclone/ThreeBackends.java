@@ -18,8 +18,7 @@ final class ThreeBackends {
     static final long SECOND = DorisConfig.SECOND;
     static final long END_MICROS = 400 * SECOND;
 
-    private ThreeBackends() {
-    }
+    private ThreeBackends() {}
 
     /** A simulation that does not stop at the first violation, so a test sees all of them. */
     static Simulation simulation(long seed) {
@@ -32,7 +31,14 @@ final class ThreeBackends {
         phases.put("be1", 10 * SECOND);
         phases.put("be2", 20 * SECOND);
         phases.put("be3", 30 * SECOND);
-        return new Cluster(sim, DorisConfig.documented(), Fence.forMode("fixed"), List.of("be1", "be2", "be3"), placement, phases, 500);
+        return new Cluster(
+                sim,
+                DorisConfig.documented(),
+                Fence.forMode("fixed"),
+                List.of("be1", "be2", "be3"),
+                placement,
+                phases,
+                500);
     }
 
     /** Registers every check ({@link Checks#INVARIANTS}) as a run ending at {@link #END_MICROS} would. */

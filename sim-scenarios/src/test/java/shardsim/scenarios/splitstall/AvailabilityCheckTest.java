@@ -32,7 +32,10 @@ class AvailabilityCheckTest {
         SplitTracker tracker = new SplitTracker(sim, REGIONS);
         StoreConfig cfg = StoreConfig.defaults();
         for (String name : SplitStallScenario.STORES) {
-            sim.nodes().add(name, ctx -> new Store(ctx, cfg, SplitMode.FIXED, tracker, SplitStallScenario.STORES, REGIONS));
+            sim.nodes()
+                    .add(
+                            name,
+                            ctx -> new Store(ctx, cfg, SplitMode.FIXED, tracker, SplitStallScenario.STORES, REGIONS));
         }
         AvailabilityCheck check = new AvailabilityCheck(sim.view(), SplitStallScenario.STORES, List.of(150L), cfg);
         sim.checks().observe(check);
@@ -53,22 +56,35 @@ class AvailabilityCheckTest {
 
     @Test
     void aLeaderCrashAndAPartitionedFollowerLeaveTheRegionAvailable() {
-        FaultPlan faults = FaultPlan.builder().at(2_000_000, new NodeFault.Crash("store-2")).at(12_000_000, new NodeFault.Restart("store-2"))
-                .at(14_000_000, new NetFault.Partition("store-1", "store-3")).build();
+        FaultPlan faults = FaultPlan.builder()
+                .at(2_000_000, new NodeFault.Crash("store-2"))
+                .at(12_000_000, new NodeFault.Restart("store-2"))
+                .at(14_000_000, new NetFault.Partition("store-1", "store-3"))
+                .build();
         Simulation sim = world(faults);
         assertEquals(List.of(), run(sim));
         Store s1 = sim.nodes().node("store-1", Store.class);
         Store s3 = sim.nodes().node("store-3", Store.class);
-        assertTrue(s1.peer(150).raft().term() > 6 && s3.peer(150).raft().term() > 6, "a new leader was elected while store-2 was down");
+        assertTrue(
+                s1.peer(150).raft().term() > 6 && s3.peer(150).raft().term() > 6,
+                "a new leader was elected while store-2 was down");
     }
 
     @Test
     void u12FiresWhenTheHealthyPairCannotElect() {
-        Simulation sim = world(FaultPlan.builder().at(2_000_000, new NodeFault.Crash("store-2")).build());
-        sim.at(1_500_000, "cut store-1 from store-3 behind the fault accounting", () -> sim.network().partition("store-1", "store-3"));
+        Simulation sim = world(FaultPlan.builder()
+                .at(2_000_000, new NodeFault.Crash("store-2"))
+                .build());
+        sim.at(
+                1_500_000,
+                "cut store-1 from store-3 behind the fault accounting",
+                () -> sim.network().partition("store-1", "store-3"));
         List<Violation> v = run(sim);
-        assertEquals(List.of("U12"), v.stream().map(Violation::invariant).distinct().toList(), v::toString);
-        assertTrue(v.get(0).message().startsWith("region 150 has had no leader since t=2."), v.get(0).message());
+        assertEquals(
+                List.of("U12"), v.stream().map(Violation::invariant).distinct().toList(), v::toString);
+        assertTrue(
+                v.get(0).message().startsWith("region 150 has had no leader since t=2."),
+                v.get(0).message());
     }
 
     /**
@@ -80,7 +96,11 @@ class AvailabilityCheckTest {
      */
     @Test
     void aQuietRegionCommitsItsLastEntry() {
-        Simulation sim = world(FaultPlan.builder().at(2_000_000, new NodeFault.Crash("store-2")).build(), 9_000_000);
+        Simulation sim = world(
+                FaultPlan.builder()
+                        .at(2_000_000, new NodeFault.Crash("store-2"))
+                        .build(),
+                9_000_000);
         assertEquals(List.of(), run(sim));
         RaftReplica leader = null;
         for (String name : List.of("store-1", "store-3")) {
@@ -95,9 +115,14 @@ class AvailabilityCheckTest {
 
     @Test
     void aLossyRunIsNotJudged() {
-        Simulation sim = world(FaultPlan.builder().at(2_000_000, new NodeFault.Crash("store-2")).build());
+        Simulation sim = world(FaultPlan.builder()
+                .at(2_000_000, new NodeFault.Crash("store-2"))
+                .build());
         sim.record().param("link.loss", 0.2);
-        sim.at(1_500_000, "cut store-1 from store-3 behind the fault accounting", () -> sim.network().partition("store-1", "store-3"));
+        sim.at(
+                1_500_000,
+                "cut store-1 from store-3 behind the fault accounting",
+                () -> sim.network().partition("store-1", "store-3"));
         assertEquals(List.of(), run(sim));
     }
 }

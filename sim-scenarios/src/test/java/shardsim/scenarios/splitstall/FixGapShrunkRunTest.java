@@ -34,8 +34,16 @@ class FixGapShrunkRunTest {
 
     /** The shrunk plan, as the shrinker wrote it ({@code seed} 22 draws the rest: flush times, election timeouts). */
     static CustomPlan shrunkU3(boolean withTransfer) {
-        long[][] writes = {{7_266_775, 1_838_137}, {7_416_601, 2_076_328}, {7_836_446, 1_333_333}, {8_129_367, 2_115_063},
-            {9_748_127, 1_887_213}, {10_470_696, 1_544_244}, {10_479_265, 1_465_089}, {10_565_557, 754_561}};
+        long[][] writes = {
+            {7_266_775, 1_838_137},
+            {7_416_601, 2_076_328},
+            {7_836_446, 1_333_333},
+            {8_129_367, 2_115_063},
+            {9_748_127, 1_887_213},
+            {10_470_696, 1_544_244},
+            {10_479_265, 1_465_089},
+            {10_565_557, 754_561}
+        };
         Workload.Builder w = Workload.builder();
         for (long[] op : writes) {
             w.at(op[0], new SplitOperation.Write(151, op[1]));
@@ -44,7 +52,8 @@ class FixGapShrunkRunTest {
         if (withTransfer) {
             f.at(TRANSFER_AT_MICROS, new SplitFaults.TransferLeader(151, "store-3"));
         }
-        LinkPolicy link = new LinkPolicy(0.0, 0.0, new Delay.Exponential(500, 5_000, 200_000), LinkPolicy.DEFAULT_CAPACITY);
+        LinkPolicy link =
+                new LinkPolicy(0.0, 0.0, new Delay.Exponential(500, 5_000, 200_000), LinkPolicy.DEFAULT_CAPACITY);
         return new CustomPlan("gap-u3-random-22-shrunk.json", Plans.RANDOM, link, f.build(), w.build());
     }
 
@@ -53,7 +62,10 @@ class FixGapShrunkRunTest {
     }
 
     private static long firstAt(List<TraceEvent> events, String actor, String detail) {
-        return events.stream().filter(e -> e.actor().equals(actor) && e.detail().equals(detail)).mapToLong(TraceEvent::timeMicros).findFirst()
+        return events.stream()
+                .filter(e -> e.actor().equals(actor) && e.detail().equals(detail))
+                .mapToLong(TraceEvent::timeMicros)
+                .findFirst()
                 .orElseThrow(() -> new AssertionError(actor + ": no '" + detail + "'"));
     }
 
@@ -68,18 +80,28 @@ class FixGapShrunkRunTest {
     void oneLeaderTransferLeavesTheSplitForGood() {
         Trace trace = Trace.full();
         RunResult r = run(Plans.FIXED, shrunkU3(true), trace);
-        assertEquals(List.of("U3"), r.violations().stream().map(Violation::invariant).toList(), () -> "violations: " + r.violations());
+        assertEquals(
+                List.of("U3"),
+                r.violations().stream().map(Violation::invariant).toList(),
+                () -> "violations: " + r.violations());
         assertTrue(Verdict.of(scenario, r).broken().isEmpty(), "no claim of fixed breaks");
-        assertTrue(r.violations().get(0).message().startsWith("split of region 151 at epoch 12"), r.violations().get(0).message());
+        assertTrue(
+                r.violations().get(0).message().startsWith("split of region 151 at epoch 12"),
+                r.violations().get(0).message());
         List<TraceEvent> events = trace.events();
         long leader = firstAt(events, "store-3", "151 became leader at term 2");
         long applied = firstAt(events, "store-3", "shard 151:12 apply change set pre-split stage PRE_SPLIT seq 13");
-        long committedOnOld = firstAt(events, "store-2", "shard 151:12 apply change set pre-split stage PRE_SPLIT seq 13");
-        assertTrue(committedOnOld < TRANSFER_AT_MICROS && TRANSFER_AT_MICROS < leader && leader < applied,
+        long committedOnOld =
+                firstAt(events, "store-2", "shard 151:12 apply change set pre-split stage PRE_SPLIT seq 13");
+        assertTrue(
+                committedOnOld < TRANSFER_AT_MICROS && TRANSFER_AT_MICROS < leader && leader < applied,
                 "store-2 applied the PRE_SPLIT before the transfer, store-3 only after it became leader");
         firstAt(events, "store-3", "shard 151:12 set split stage PRE_SPLIT_FLUSH_DONE");
         firstAt(events, "store-2", "shard 151:12 failed to split files err: region 151 is not leader");
-        assertTrue(events.stream().noneMatch(e -> e.detail().contains("151:12 recover split") || e.detail().contains("151:12 watch to recover split")),
+        assertTrue(
+                events.stream()
+                        .noneMatch(e -> e.detail().contains("151:12 recover split")
+                                || e.detail().contains("151:12 watch to recover split")),
                 "no recovery of 151:12 anywhere");
     }
 
@@ -91,13 +113,24 @@ class FixGapShrunkRunTest {
         assertTrue(r.metrics().get("split-duration").length >= 1, "the split finished");
     }
 
-    private static final LinkPolicy CALM = new LinkPolicy(0.0, 0.0, new Delay.Exponential(500, 5_000, 200_000), LinkPolicy.DEFAULT_CAPACITY);
+    private static final LinkPolicy CALM =
+            new LinkPolicy(0.0, 0.0, new Delay.Exponential(500, 5_000, 200_000), LinkPolicy.DEFAULT_CAPACITY);
 
     /** U7's shrunk plan (targeted seed 250). */
     static CustomPlan shrunkU7() {
-        long[][] writes = {{4_690_168, 151, 1_543_516}, {4_703_151, 151, 926_099}, {4_711_020, 153, 1_341_118}, {4_802_012, 150, 811_904},
-            {4_807_215, 151, 1_790_506}, {5_038_343, 150, 1_874_413}, {5_092_303, 150, 1_877_311}, {5_181_113, 150, 565_963},
-            {5_821_675, 150, 1_997_959}, {5_971_877, 153, 1_004_124}, {6_346_328, 150, 1_143_033}};
+        long[][] writes = {
+            {4_690_168, 151, 1_543_516},
+            {4_703_151, 151, 926_099},
+            {4_711_020, 153, 1_341_118},
+            {4_802_012, 150, 811_904},
+            {4_807_215, 151, 1_790_506},
+            {5_038_343, 150, 1_874_413},
+            {5_092_303, 150, 1_877_311},
+            {5_181_113, 150, 565_963},
+            {5_821_675, 150, 1_997_959},
+            {5_971_877, 153, 1_004_124},
+            {6_346_328, 150, 1_143_033}
+        };
         Workload.Builder w = Workload.builder();
         for (long[] op : writes) {
             w.at(op[0], new SplitOperation.Write(op[1], op[2]));
@@ -126,17 +159,38 @@ class FixGapShrunkRunTest {
         Trace trace = Trace.full();
         RunResult r = scenario.run(RunSpec.custom(scenario.name(), Plans.FIXED, shrunkU7(), 250), trace);
         assertTrue(Verdict.of(scenario, r).broken().isEmpty(), () -> "no claim of fixed breaks: " + r.violations());
-        List<String> invariants = r.violations().stream().map(Violation::invariant).distinct().sorted().toList();
+        List<String> invariants = r.violations().stream()
+                .map(Violation::invariant)
+                .distinct()
+                .sorted()
+                .toList();
         assertEquals(List.of("U3", "U7"), invariants, () -> "violations: " + r.violations());
-        Violation u7 = r.violations().stream().filter(v -> v.invariant().equals("U7")).findFirst().orElseThrow();
+        Violation u7 = r.violations().stream()
+                .filter(v -> v.invariant().equals("U7"))
+                .findFirst()
+                .orElseThrow();
         assertTrue(u7.message().startsWith("region 153 at epoch 7"), u7.message());
         List<TraceEvent> events = trace.events();
-        assertTrue(events.stream().anyMatch(e -> e.actor().equals("store-1/split-checker") && e.kind() == shardsim.core.trace.TraceKind.TASK_QUEUED
-                && e.detail().startsWith("split region 153:7")), "store-1's checker queues region 153's check");
-        assertTrue(events.stream().noneMatch(e -> e.actor().equals("store-1/split-checker") && e.kind() == shardsim.core.trace.TraceKind.TASK_START
-                && e.detail().startsWith("split region 153:7")), "region 153's check never starts behind region 150's");
+        assertTrue(
+                events.stream()
+                        .anyMatch(e -> e.actor().equals("store-1/split-checker")
+                                && e.kind() == shardsim.core.trace.TraceKind.TASK_QUEUED
+                                && e.detail().startsWith("split region 153:7")),
+                "store-1's checker queues region 153's check");
+        assertTrue(
+                events.stream()
+                        .noneMatch(e -> e.actor().equals("store-1/split-checker")
+                                && e.kind() == shardsim.core.trace.TraceKind.TASK_START
+                                && e.detail().startsWith("split region 153:7")),
+                "region 153's check never starts behind region 150's");
         firstAt(events, "store-2", "150 became leader at term 8");
-        assertTrue(events.stream().anyMatch(e -> e.actor().equals("store-2") && e.detail().equals("shard 150:48 wait to recover split, stage PRE_SPLIT, request seq 9, current seq 9")
-                && e.timeMicros() > 30_000_000L), "the restarted leader's watcher still waits at 30 s");
+        assertTrue(
+                events.stream()
+                        .anyMatch(e -> e.actor().equals("store-2")
+                                && e.detail()
+                                        .equals(
+                                                "shard 150:48 wait to recover split, stage PRE_SPLIT, request seq 9, current seq 9")
+                                && e.timeMicros() > 30_000_000L),
+                "the restarted leader's watcher still waits at 30 s");
     }
 }

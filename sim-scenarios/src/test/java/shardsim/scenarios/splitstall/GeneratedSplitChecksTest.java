@@ -17,8 +17,18 @@ import shardsim.core.workload.Workload;
  */
 class GeneratedSplitChecksTest {
     private static PlanParams withoutPicks(PlanParams p) {
-        return new PlanParams(p.regions(), p.writeMeanMicros(), p.writeMinBytes(), p.writeMaxBytes(), p.transfersPerMinute(), p.transferInSplitChance(),
-                p.transferInSplitMaxMicros(), p.crashInSplitChance(), p.slowFlushesPerMinute(), p.slowFlushMaxMicros(), 0);
+        return new PlanParams(
+                p.regions(),
+                p.writeMeanMicros(),
+                p.writeMinBytes(),
+                p.writeMaxBytes(),
+                p.transfersPerMinute(),
+                p.transferInSplitChance(),
+                p.transferInSplitMaxMicros(),
+                p.crashInSplitChance(),
+                p.slowFlushesPerMinute(),
+                p.slowFlushMaxMicros(),
+                0);
     }
 
     private static Workload draw(SplitWorld w, PlanParams p, long seed) {
@@ -26,7 +36,9 @@ class GeneratedSplitChecksTest {
     }
 
     private static List<TimedOperation> picks(Workload w) {
-        return w.operations().stream().filter(o -> o.operation() instanceof SplitOperation.SplitCheck).toList();
+        return w.operations().stream()
+                .filter(o -> o.operation() instanceof SplitOperation.SplitCheck)
+                .toList();
     }
 
     @Test
@@ -36,13 +48,22 @@ class GeneratedSplitChecksTest {
                 SplitWorld w = SplitWorld.generated(plan, seed);
                 Workload with = draw(w, w.plan(), seed);
                 Workload without = draw(w, withoutPicks(w.plan()), seed);
-                assertEquals(without.operations(), with.operations().stream().filter(o -> o.operation() instanceof SplitOperation.Write).toList(),
+                assertEquals(
+                        without.operations(),
+                        with.operations().stream()
+                                .filter(o -> o.operation() instanceof SplitOperation.Write)
+                                .toList(),
                         plan + " seed " + seed + ": the writes keep their values");
                 assertTrue(picks(without).isEmpty());
                 for (TimedOperation o : picks(with)) {
                     SplitOperation.SplitCheck c = (SplitOperation.SplitCheck) o.operation();
-                    assertTrue(o.atMicros() >= SplitStallScenario.FAULT_START_MICROS && o.atMicros() < SplitStallScenario.FAULT_END_MICROS, o.toString());
-                    assertTrue(w.regionIds().contains(c.regionId()) && SplitStallScenario.STORES.contains(c.store()), o.toString());
+                    assertTrue(
+                            o.atMicros() >= SplitStallScenario.FAULT_START_MICROS
+                                    && o.atMicros() < SplitStallScenario.FAULT_END_MICROS,
+                            o.toString());
+                    assertTrue(
+                            w.regionIds().contains(c.regionId()) && SplitStallScenario.STORES.contains(c.store()),
+                            o.toString());
                 }
             }
         }

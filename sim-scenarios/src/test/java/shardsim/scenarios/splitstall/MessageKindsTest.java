@@ -19,7 +19,16 @@ class MessageKindsTest {
         Simulation sim = new Simulation(7, SimConfig.defaults(), Trace.digestOnly());
         SplitTracker tracker = new SplitTracker(sim, regions);
         for (String name : SplitStallScenario.STORES) {
-            sim.nodes().add(name, ctx -> new Store(ctx, StoreConfig.defaults(), SplitMode.FIXED, tracker, SplitStallScenario.STORES, regions));
+            sim.nodes()
+                    .add(
+                            name,
+                            ctx -> new Store(
+                                    ctx,
+                                    StoreConfig.defaults(),
+                                    SplitMode.FIXED,
+                                    tracker,
+                                    SplitStallScenario.STORES,
+                                    regions));
         }
         sim.runUntil(1_000_000);
         Store store = sim.nodes().node("store-1", Store.class);
@@ -38,8 +47,9 @@ class MessageKindsTest {
             store.onMessage(new Envelope(1_000 + i, "store-2", "store-1", m, 0, false, sim.now()));
             assertEquals(before + 1, store.handledByKind()[i], m + " reached its handler");
         }
-        Message stranger = new Message() {
-        };
-        assertThrows(IllegalStateException.class, () -> store.onMessage(new Envelope(2_000, "store-2", "store-1", stranger, 0, false, sim.now())));
+        Message stranger = new Message() {};
+        assertThrows(
+                IllegalStateException.class,
+                () -> store.onMessage(new Envelope(2_000, "store-2", "store-1", stranger, 0, false, sim.now())));
     }
 }

@@ -67,11 +67,17 @@ class MixedVersionTest {
                     Trace plain = Trace.full();
                     RunResult a = scenario.run(new RunSpec(scenario.name(), p[0], plan, seed), plain);
                     Trace byNode = Trace.full();
-                    RunResult b = scenario.run(new RunSpec(scenario.name(), p[1], plan, seed).withNodeModes(Map.of(SplitWorld.ROLE, p[0])), byNode);
+                    RunResult b = scenario.run(
+                            new RunSpec(scenario.name(), p[1], plan, seed).withNodeModes(Map.of(SplitWorld.ROLE, p[0])),
+                            byNode);
                     String what = p[0] + " " + plan + " " + seed;
                     assertSameRun(withoutParams(plain.events()), withoutParams(byNode.events()), what);
                     assertEquals(a.violations(), b.violations(), what);
-                    assertEquals(a.digest(), scenario.run(new RunSpec(scenario.name(), p[0], plan, seed)).digest(), what + ": digest-only run");
+                    assertEquals(
+                            a.digest(),
+                            scenario.run(new RunSpec(scenario.name(), p[0], plan, seed))
+                                    .digest(),
+                            what + ": digest-only run");
                 }
             }
         }
@@ -85,7 +91,11 @@ class MixedVersionTest {
     @Test
     void everyMessageKindIsHandledAlikeBetweenOldAndNewCode() {
         SplitMode[][] codes = {
-            {SplitMode.FIXED, SplitMode.FIXED}, {SplitMode.BUGGY, SplitMode.FIXED}, {SplitMode.FIXED, SplitMode.BUGGY}, {SplitMode.BUGGY, SplitMode.BUGGY}};
+            {SplitMode.FIXED, SplitMode.FIXED},
+            {SplitMode.BUGGY, SplitMode.FIXED},
+            {SplitMode.FIXED, SplitMode.BUGGY},
+            {SplitMode.BUGGY, SplitMode.BUGGY}
+        };
         List<TraceEvent> reference = null;
         for (SplitMode[] c : codes) {
             Trace trace = Trace.full();
@@ -94,7 +104,11 @@ class MixedVersionTest {
             SplitTracker tracker = new SplitTracker(sim, regions);
             for (String name : SplitStallScenario.STORES) {
                 SplitMode m = name.equals("store-1") ? c[0] : name.equals("store-2") ? c[1] : SplitMode.FIXED;
-                sim.nodes().add(name, ctx -> new Store(ctx, StoreConfig.defaults(), m, tracker, SplitStallScenario.STORES, regions));
+                sim.nodes()
+                        .add(
+                                name,
+                                ctx -> new Store(
+                                        ctx, StoreConfig.defaults(), m, tracker, SplitStallScenario.STORES, regions));
             }
             sim.runUntil(1_000_000);
             Store s1 = sim.nodes().node("store-1", Store.class);
@@ -148,18 +162,34 @@ class MixedVersionTest {
         RunResult newTaker = scenario.run(oldRun.withNodeModes(Map.of("store-3", "fixed")), trace);
         assertTrue(newTaker.ok(), () -> "violations: " + newTaker.violations());
         assertEquals("store-3=fixed", newTaker.params().get("codes"));
-        assertEquals(2, newTaker.metrics().get("split-duration").length, "region 150's split finishes, and the one store-3 starts at 24.880");
+        assertEquals(
+                2,
+                newTaker.metrics().get("split-duration").length,
+                "region 150's split finishes, and the one store-3 starts at 24.880");
         for (String follower : List.of("store-1", "store-2")) {
-            assertTrue(trace.events().stream().anyMatch(e -> e.actor().equals(follower) && e.timeMicros() > 15_000_000
-                    && e.detail().contains("shard 150:48 set split stage PRE_SPLIT_FLUSH_DONE")), follower + " (old) applies the new leader's flush");
+            assertTrue(
+                    trace.events().stream()
+                            .anyMatch(e -> e.actor().equals(follower)
+                                    && e.timeMicros() > 15_000_000
+                                    && e.detail().contains("shard 150:48 set split stage PRE_SPLIT_FLUSH_DONE")),
+                    follower + " (old) applies the new leader's flush");
         }
 
-        RunResult oldTaker = scenario.run(new RunSpec(scenario.name(), "fixed", Plans.DOCUMENTED, 0).withNodeModes(Map.of("store-3", "buggy")));
-        assertEquals(allOld.violations().get(0), oldTaker.violations().get(0), "store-3 on old code stalls as in the all-old run");
-        assertTrue(invariants(oldTaker).containsAll(List.of("U1", "U3", "U5")), invariants(oldTaker).toString());
+        RunResult oldTaker = scenario.run(
+                new RunSpec(scenario.name(), "fixed", Plans.DOCUMENTED, 0).withNodeModes(Map.of("store-3", "buggy")));
+        assertEquals(
+                allOld.violations().get(0),
+                oldTaker.violations().get(0),
+                "store-3 on old code stalls as in the all-old run");
+        assertTrue(
+                invariants(oldTaker).containsAll(List.of("U1", "U3", "U5")),
+                invariants(oldTaker).toString());
 
         RunResult oldOthersNew = scenario.run(oldRun.withNodeModes(Map.of("store-1", "fixed", "store-2", "fixed")));
-        assertEquals(allOld.violations().get(0), oldOthersNew.violations().get(0), "new code on the old leader and the other follower does not help");
+        assertEquals(
+                allOld.violations().get(0),
+                oldOthersNew.violations().get(0),
+                "new code on the old leader and the other follower does not help");
     }
 
     /**
@@ -172,15 +202,34 @@ class MixedVersionTest {
     @Test
     void anOldStoreStallsTheSplitOfARegionANewStoreLeads() {
         Trace trace = Trace.full();
-        RunResult r = scenario.run(new RunSpec(scenario.name(), "fixed", Plans.RANDOM, 139).withNodeModes(Map.of("store-1", "buggy")), trace);
+        RunResult r = scenario.run(
+                new RunSpec(scenario.name(), "fixed", Plans.RANDOM, 139).withNodeModes(Map.of("store-1", "buggy")),
+                trace);
         assertEquals(List.of("U5", "U1", "U2", "U3", "U6"), invariants(r));
-        assertTrue(r.violations().get(1).message().startsWith("store-1/region-worker: 'recover split 151:13 stage PRE_SPLIT'"), r.violations().get(1).message());
-        assertTrue(r.violations().get(3).message().startsWith("split of region 150 at epoch 49"), r.violations().get(3).message());
-        List<String> leaders150 = trace.events().stream().filter(e -> e.detail().startsWith("150 became leader")).map(TraceEvent::actor).toList();
+        assertTrue(
+                r.violations()
+                        .get(1)
+                        .message()
+                        .startsWith("store-1/region-worker: 'recover split 151:13 stage PRE_SPLIT'"),
+                r.violations().get(1).message());
+        assertTrue(
+                r.violations().get(3).message().startsWith("split of region 150 at epoch 49"),
+                r.violations().get(3).message());
+        List<String> leaders150 = trace.events().stream()
+                .filter(e -> e.detail().startsWith("150 became leader"))
+                .map(TraceEvent::actor)
+                .toList();
         assertEquals(List.of("store-2"), leaders150, "store-2, on new code, leads region 150 throughout");
-        assertTrue(trace.events().stream().anyMatch(e -> e.actor().equals("store-2") && e.detail().equals("shard 150:49 split files: propose split-files change set")));
-        assertFalse(trace.events().stream().anyMatch(e -> e.detail().contains("150:49 finish split")), "store-1 never reports its split files");
-        assertTrue(scenario.run(new RunSpec(scenario.name(), "fixed", Plans.RANDOM, 139)).ok(), "all on new code, the seed passes");
+        assertTrue(trace.events().stream()
+                .anyMatch(e -> e.actor().equals("store-2")
+                        && e.detail().equals("shard 150:49 split files: propose split-files change set")));
+        assertFalse(
+                trace.events().stream().anyMatch(e -> e.detail().contains("150:49 finish split")),
+                "store-1 never reports its split files");
+        assertTrue(
+                scenario.run(new RunSpec(scenario.name(), "fixed", Plans.RANDOM, 139))
+                        .ok(),
+                "all on new code, the seed passes");
     }
 
     private CustomPlan documentedWith(FaultPlan extra, String mode) {
@@ -197,22 +246,34 @@ class MixedVersionTest {
     @Test
     void upgradingTheStuckStoreFinishesTheSplitAndADowngradeBringsTheStallBack() {
         long at = 20_000_000;
-        CustomPlan up = documentedWith(FaultPlan.builder().at(at, new NodeFault.Upgrade("store-3", "fixed")).build(), "buggy");
+        CustomPlan up = documentedWith(
+                FaultPlan.builder()
+                        .at(at, new NodeFault.Upgrade("store-3", "fixed"))
+                        .build(),
+                "buggy");
         Trace trace = Trace.full();
         RunResult r = scenario.run(RunSpec.custom(scenario.name(), "buggy", up, 0), trace);
         assertEquals(List.of("U5", "U1"), invariants(r), () -> r.violations().toString());
         for (Violation v : r.violations()) {
             assertTrue(v.timeMicros() < at, () -> "raised under the old code only: " + v);
         }
-        assertTrue(trace.events().stream().anyMatch(e -> e.timeMicros() > at && e.detail().contains("150:48 finish split")),
+        assertTrue(
+                trace.events().stream()
+                        .anyMatch(e -> e.timeMicros() > at && e.detail().contains("150:48 finish split")),
                 "the split of 150:48 finishes after store-3's upgrade");
 
-        CustomPlan down = documentedWith(FaultPlan.builder().at(14_500_000, new NodeFault.Downgrade("store-3", "buggy")).build(), "fixed");
+        CustomPlan down = documentedWith(
+                FaultPlan.builder()
+                        .at(14_500_000, new NodeFault.Downgrade("store-3", "buggy"))
+                        .build(),
+                "fixed");
         RunResult d = scenario.run(RunSpec.custom(scenario.name(), "fixed", down, 0));
         // The downgrade's restart also lost store-3's pre-split mem-table, so no flush will come at all:
         // the old recovery holds the worker in PRE_SPLIT (U5) with nothing queued behind it that could end
-        // the wait (no U1), the other regions' change sets pile up behind it (U2) and the split never ends (U3), and the engine never catches up with the applier (U6).
-        assertEquals(List.of("U5", "U2", "U3", "U6"), invariants(d), () -> "downgraded store-3 stalls: " + d.violations());
+        // the wait (no U1), the other regions' change sets pile up behind it (U2) and the split never ends (U3), and
+        // the engine never catches up with the applier (U6).
+        assertEquals(
+                List.of("U5", "U2", "U3", "U6"), invariants(d), () -> "downgraded store-3 stalls: " + d.violations());
         assertTrue(d.violations().get(0).timeMicros() > 14_500_000);
     }
 
@@ -227,24 +288,44 @@ class MixedVersionTest {
      */
     @Test
     void newCodeCannotFinishASplitOldCodeLeftInPreSplitOnDisk() {
-        CustomPlan up = documentedWith(FaultPlan.builder().at(14_500_000, new NodeFault.Upgrade("store-3", "fixed")).build(), "buggy");
+        CustomPlan up = documentedWith(
+                FaultPlan.builder()
+                        .at(14_500_000, new NodeFault.Upgrade("store-3", "fixed"))
+                        .build(),
+                "buggy");
         Trace trace = Trace.full();
         RunResult r = scenario.run(RunSpec.custom(scenario.name(), "buggy", up, 0), trace);
         assertEquals(List.of("U3"), invariants(r), () -> "violations: " + r.violations());
         assertTrue(r.holdsApartFrom(scenario.residualGaps()));
-        assertTrue(trace.events().stream().noneMatch(e -> e.actor().equals("store-3") && e.timeMicros() > 14_500_000
-                && e.detail().contains("150:48 trigger flush mem table")), "store-3 has no mem-table to flush after its restart");
-        assertTrue(trace.events().stream().anyMatch(e -> e.actor().equals("store-3") && e.timeMicros() > 40_000_000
-                && e.detail().startsWith("shard 150:48 wait to recover split, stage PRE_SPLIT")), "store-3's watcher still waits at the end");
+        assertTrue(
+                trace.events().stream()
+                        .noneMatch(e -> e.actor().equals("store-3")
+                                && e.timeMicros() > 14_500_000
+                                && e.detail().contains("150:48 trigger flush mem table")),
+                "store-3 has no mem-table to flush after its restart");
+        assertTrue(
+                trace.events().stream()
+                        .anyMatch(e -> e.actor().equals("store-3")
+                                && e.timeMicros() > 40_000_000
+                                && e.detail().startsWith("shard 150:48 wait to recover split, stage PRE_SPLIT")),
+                "store-3's watcher still waits at the end");
         assertTrue(trace.events().stream().noneMatch(e -> e.detail().contains("150:48 finish split")));
     }
 
     @Test
     void mixedRunsAndUpgradesAreDeterministic() {
-        RunSpec mixed = new RunSpec(scenario.name(), "fixed", Plans.RANDOM, 139).withNodeModes(Map.of("store-1", "buggy"));
-        assertTrue(shardsim.core.scenario.DeterminismCheck.check(scenario, mixed).isEmpty());
-        CustomPlan up = documentedWith(FaultPlan.builder().at(20_000_000, new NodeFault.Upgrade("store-3", "fixed")).build(), "buggy");
-        assertTrue(shardsim.core.scenario.DeterminismCheck.check(scenario, RunSpec.custom(scenario.name(), "buggy", up, 0)).isEmpty());
+        RunSpec mixed =
+                new RunSpec(scenario.name(), "fixed", Plans.RANDOM, 139).withNodeModes(Map.of("store-1", "buggy"));
+        assertTrue(
+                shardsim.core.scenario.DeterminismCheck.check(scenario, mixed).isEmpty());
+        CustomPlan up = documentedWith(
+                FaultPlan.builder()
+                        .at(20_000_000, new NodeFault.Upgrade("store-3", "fixed"))
+                        .build(),
+                "buggy");
+        assertTrue(
+                shardsim.core.scenario.DeterminismCheck.check(scenario, RunSpec.custom(scenario.name(), "buggy", up, 0))
+                        .isEmpty());
     }
 
     @Test

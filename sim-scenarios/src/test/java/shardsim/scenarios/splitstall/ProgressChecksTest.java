@@ -21,8 +21,7 @@ class ProgressChecksTest {
     private static final List<RegionSpec> REGIONS = List.of(new RegionSpec(150, 48, 6, "store-2", 12_000_000));
 
     /** A world and its workload driver, for the tests that perform operations through it. */
-    private record Built(Simulation sim, Cluster cluster) {
-    }
+    private record Built(Simulation sim, Cluster cluster) {}
 
     private static Simulation world() {
         return build().sim();
@@ -33,10 +32,14 @@ class ProgressChecksTest {
         SplitTracker tracker = new SplitTracker(sim, REGIONS);
         StoreConfig cfg = StoreConfig.defaults();
         for (String name : SplitStallScenario.STORES) {
-            sim.nodes().add(name, ctx -> new Store(ctx, cfg, SplitMode.FIXED, tracker, SplitStallScenario.STORES, REGIONS));
+            sim.nodes()
+                    .add(
+                            name,
+                            ctx -> new Store(ctx, cfg, SplitMode.FIXED, tracker, SplitStallScenario.STORES, REGIONS));
         }
         TailTimes tail = TailTimes.of(cfg);
-        ProgressCheck progress = new ProgressCheck(sim.view(), SplitStallScenario.STORES, List.of(150L), END_MICROS, tail);
+        ProgressCheck progress =
+                new ProgressCheck(sim.view(), SplitStallScenario.STORES, List.of(150L), END_MICROS, tail);
         sim.checks().invariant(progress);
         sim.checks().validation(shardsim.core.check.Invariant.of(SplitInvariants.U6, progress::judge));
         sim.checks().invariant(new SplitOnSizeCheck(sim.view(), SplitStallScenario.STORES, REGIONS, cfg, tail));
@@ -67,7 +70,10 @@ class ProgressChecksTest {
         for (int s = 0; s < SplitStallScenario.STORES.size(); s++) {
             Store store = sim.nodes().node(SplitStallScenario.STORES.get(s), Store.class);
             size.follow(s, store);
-            assertEquals(store.peer(150).split().sizeBytes(), size.bytes(s, 0), "U7's own count of the size agrees with the model's on " + store);
+            assertEquals(
+                    store.peer(150).split().sizeBytes(),
+                    size.bytes(s, 0),
+                    "U7's own count of the size agrees with the model's on " + store);
         }
     }
 
@@ -85,27 +91,41 @@ class ProgressChecksTest {
         sim.network().partitionOneWay("store-3", "store-2");
         List<String> broken = invariants(sim);
         assertEquals(List.of("U6"), broken, () -> sim.checks().violations().toString());
-        assertTrue(sim.checks().violations().get(0).message().startsWith("region 150: store-2 has applied up to"), sim.checks().violations().get(0).message());
+        assertTrue(
+                sim.checks().violations().get(0).message().startsWith("region 150: store-2 has applied up to"),
+                sim.checks().violations().get(0).message());
     }
 
     @Test
     void u7FiresWhenTheLeadersSplitCheckerNeverRuns() {
         Simulation sim = world();
-        sim.at(500_000, "hold the split checker", () -> sim.nodes().node("store-2", Store.class).splitChecker()
-                .submit(Task.waitingFor("test: hold", "test: never", () -> false, 100_000, 0, () -> { })));
+        sim.at(
+                500_000,
+                "hold the split checker",
+                () -> sim.nodes()
+                        .node("store-2", Store.class)
+                        .splitChecker()
+                        .submit(Task.waitingFor("test: hold", "test: never", () -> false, 100_000, 0, () -> {})));
         List<String> broken = invariants(sim);
         assertEquals(List.of("U7"), broken, () -> sim.checks().violations().toString());
-        assertTrue(sim.checks().violations().get(0).message().contains("no split has started"), sim.checks().violations().get(0).message());
+        assertTrue(
+                sim.checks().violations().get(0).message().contains("no split has started"),
+                sim.checks().violations().get(0).message());
     }
 
     /** A split started at 12.5 MB (below the 16 MB split size) that no workload pick explains, as a model that miscounts its size would start. */
     @Test
     void u8FiresOnASplitBelowTheSizeThatNoPickExplains() {
         Simulation sim = world();
-        sim.at(500_000, "split below the size, behind the workload's back", () -> sim.nodes().node("store-2", Store.class).splitRegionByChecker(150));
+        sim.at(
+                500_000,
+                "split below the size, behind the workload's back",
+                () -> sim.nodes().node("store-2", Store.class).splitRegionByChecker(150));
         List<String> broken = invariants(sim);
         assertEquals(List.of("U8"), broken, () -> sim.checks().violations().toString());
-        assertTrue(sim.checks().violations().get(0).message().contains("below the split size 16000000"), sim.checks().violations().get(0).message());
+        assertTrue(
+                sim.checks().violations().get(0).message().contains("below the split size 16000000"),
+                sim.checks().violations().get(0).message());
     }
 
     /** The same split, picked by the workload: U8 excuses it, and the region still splits. */
@@ -113,9 +133,20 @@ class ProgressChecksTest {
     void u8ExcusesTheWorkloadsSplitCheckerPick() {
         Built w = build();
         Simulation sim = w.sim();
-        sim.at(500_000, "the workload's pick", () -> w.cluster().perform(new SplitOperation.SplitCheck(150, "store-2")));
+        sim.at(
+                500_000,
+                "the workload's pick",
+                () -> w.cluster().perform(new SplitOperation.SplitCheck(150, "store-2")));
         List<String> broken = invariants(sim);
         assertEquals(List.of(), broken, () -> sim.checks().violations().toString());
-        assertTrue(sim.nodes().node("store-2", Store.class).peer(150).split().meta().shardVer() > 48, "the region split");
+        assertTrue(
+                sim.nodes()
+                                .node("store-2", Store.class)
+                                .peer(150)
+                                .split()
+                                .meta()
+                                .shardVer()
+                        > 48,
+                "the region split");
     }
 }

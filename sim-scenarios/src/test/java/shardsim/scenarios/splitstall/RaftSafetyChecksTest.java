@@ -30,7 +30,10 @@ class RaftSafetyChecksTest {
         SplitTracker tracker = new SplitTracker(sim, REGIONS);
         StoreConfig cfg = StoreConfig.defaults();
         for (String name : SplitStallScenario.STORES) {
-            sim.nodes().add(name, ctx -> new Store(ctx, cfg, SplitMode.FIXED, tracker, SplitStallScenario.STORES, REGIONS));
+            sim.nodes()
+                    .add(
+                            name,
+                            ctx -> new Store(ctx, cfg, SplitMode.FIXED, tracker, SplitStallScenario.STORES, REGIONS));
         }
         RaftSafety.register(sim, SplitStallScenario.STORES, List.of(REGION));
         Cluster cluster = new Cluster(sim, SplitStallScenario.STORES, REGIONS, tracker, new ForcedPicks());
@@ -52,7 +55,10 @@ class RaftSafetyChecksTest {
     /** Store {@code name} goes down at {@code at}, its disk is given {@code hard}, and it restarts 100 ms later. */
     private static void restartWith(Simulation sim, long at, String name, HardState hard) {
         sim.at(at, "crash " + name, () -> sim.nodes().crash(name));
-        sim.at(at + 50_000, "rewrite " + name + "'s hard state", () -> sim.nodes().disk(name).putDurable(HARD, hard));
+        sim.at(
+                at + 50_000,
+                "rewrite " + name + "'s hard state",
+                () -> sim.nodes().disk(name).putDurable(HARD, hard));
         sim.at(at + 100_000, "restart " + name, () -> sim.nodes().restart(name));
     }
 
@@ -80,8 +86,14 @@ class RaftSafetyChecksTest {
         assertNull(check.judge(0, 0, 6, "store-2", false, disk), "what the disk holds");
         disk.putDurable(HARD, new HardState(6, null));
         String m = check.judge(0, 0, 6, "store-2", false, disk);
-        assertTrue(m != null && m.contains("store-1's replica of region 150 acts on term 6 and vote store-2 but its disk holds term 6 and vote null"), m);
-        assertTrue(check.judge(0, 0, 7, "store-1", false, disk).contains("acts on term 7 and vote store-1"), "a term the disk does not hold");
+        assertTrue(
+                m != null
+                        && m.contains(
+                                "store-1's replica of region 150 acts on term 6 and vote store-2 but its disk holds term 6 and vote null"),
+                m);
+        assertTrue(
+                check.judge(0, 0, 7, "store-1", false, disk).contains("acts on term 7 and vote store-1"),
+                "a term the disk does not hold");
         assertTrue(check.judge(0, 0, 6, "store-2", false, new Disk()).contains("its disk holds no hard state"));
     }
 
@@ -137,7 +149,11 @@ class RaftSafetyChecksTest {
         List<String> broken = invariants(sim);
         assertTrue(broken.contains("U10"), () -> sim.checks().violations().toString());
         assertTrue(broken.contains("U9"), () -> sim.checks().violations().toString());
-        String m = sim.checks().violations().stream().filter(v -> v.invariant().equals("U10")).findFirst().orElseThrow().message();
+        String m = sim.checks().violations().stream()
+                .filter(v -> v.invariant().equals("U10"))
+                .findFirst()
+                .orElseThrow()
+                .message();
         assertTrue(m.startsWith("region 150 has two leaders in term 6: store-2 and store-"), m);
     }
 
@@ -156,12 +172,20 @@ class RaftSafetyChecksTest {
     void u11FiresWhenARestartReloadsAnotherCommittedEntry() {
         Simulation sim = world();
         sim.at(1_000_000, "crash store-1", () -> sim.nodes().crash("store-1"));
-        sim.at(1_050_000, "rewrite its first entry", () -> sim.nodes().disk("store-1").putDurable("r150/log/0000000001", new LogEntry(5, new Command.Write(1))));
+        sim.at(
+                1_050_000,
+                "rewrite its first entry",
+                () -> sim.nodes()
+                        .disk("store-1")
+                        .putDurable("r150/log/0000000001", new LogEntry(5, new Command.Write(1))));
         sim.at(1_100_000, "restart store-1", () -> sim.nodes().restart("store-1"));
         List<String> broken = invariants(sim);
         assertEquals(List.of("U11"), broken, () -> sim.checks().violations().toString());
         String m = sim.checks().violations().get(0).message();
-        assertTrue(m.startsWith("store-1's replica of region 150 holds t5 write 1 at committed index 1, where t6 noop was committed"), m);
+        assertTrue(
+                m.startsWith(
+                        "store-1's replica of region 150 holds t5 write 1 at committed index 1, where t6 noop was committed"),
+                m);
         assertTrue(m.endsWith("(reloaded after a restart)"), m);
     }
 
@@ -177,10 +201,14 @@ class RaftSafetyChecksTest {
         });
         sim.at(1_100_000, "restart store-1", () -> sim.nodes().restart("store-1"));
         sim.runUntil(1_100_000);
-        List<String> broken = sim.checks().violations().stream().map(Violation::invariant).toList();
+        List<String> broken =
+                sim.checks().violations().stream().map(Violation::invariant).toList();
         assertEquals(List.of("U11"), broken, () -> sim.checks().violations().toString());
         String m = sim.checks().violations().get(0).message();
-        assertTrue(m.startsWith("store-1's replica of region 150 restarted with entries up to 0 but had known entries up to "), m);
+        assertTrue(
+                m.startsWith(
+                        "store-1's replica of region 150 restarted with entries up to 0 but had known entries up to "),
+                m);
     }
 
     @Test
@@ -190,8 +218,12 @@ class RaftSafetyChecksTest {
         assertNull(check.committedAt(1, 0, 1, noOp));
         assertNull(check.committedAt(0, 0, 1, new LogEntry(6, new Command.NoOp())), "an equal entry");
         assertNull(check.committedAt(0, 1, 1, new LogEntry(7, new Command.NoOp())), "another region's index 1");
-        assertEquals("store-3's replica of region 150 holds t7 noop at committed index 1, where t6 noop was committed",
+        assertEquals(
+                "store-3's replica of region 150 holds t7 noop at committed index 1, where t6 noop was committed",
                 check.committedAt(2, 0, 1, new LogEntry(7, new Command.NoOp())));
-        assertTrue(check.committedAt(2, 0, 1, new LogEntry(6, new Command.Write(5))).contains("holds t6 write 5 at committed index 1"), "same term, another command");
+        assertTrue(
+                check.committedAt(2, 0, 1, new LogEntry(6, new Command.Write(5)))
+                        .contains("holds t6 write 5 at committed index 1"),
+                "same term, another command");
     }
 }

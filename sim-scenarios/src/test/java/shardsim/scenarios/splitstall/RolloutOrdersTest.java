@@ -30,13 +30,17 @@ class RolloutOrdersTest {
     private final SplitStallScenario scenario = new SplitStallScenario();
 
     private Outcome outcome(String orderName, long seed) {
-        Order order = Order.named(Order.of(scenario.worldRoles(new RunSpec(scenario.name(), "buggy", Plans.RANDOM, seed))), orderName);
+        Order order = Order.named(
+                Order.of(scenario.worldRoles(new RunSpec(scenario.name(), "buggy", Plans.RANDOM, seed))), orderName);
         return Outcome.run(scenario, Rollout.of(scenario, Plans.RANDOM, "buggy", "fixed", order, seed));
     }
 
     @Test
     void theOrdersOfOneRoleOfStores() {
-        List<String> names = Order.of(scenario.worldRoles(new RunSpec(scenario.name(), "buggy", Plans.RANDOM, 0))).stream().map(Order::name).toList();
+        List<String> names =
+                Order.of(scenario.worldRoles(new RunSpec(scenario.name(), "buggy", Plans.RANDOM, 0))).stream()
+                        .map(Order::name)
+                        .toList();
         assertEquals(List.of("all-at-once", "node-by-node", "rollback"), names);
     }
 
@@ -54,7 +58,9 @@ class RolloutOrdersTest {
         assertEquals("U5", o.first().invariant());
         assertEquals(5_088_094, o.first().timeMicros());
         assertEquals(2_123_035, o.rollout().firstStepMicros());
-        assertTrue(o.first().message().startsWith("store-2/region-worker: 'recover split 150:48 stage PRE_SPLIT'"), o.first().message());
+        assertTrue(
+                o.first().message().startsWith("store-2/region-worker: 'recover split 150:48 stage PRE_SPLIT'"),
+                o.first().message());
         assertTrue(o.claimed().contains("U1"), o.claimed().toString());
         assertFalse(o.introduced(), "the same restarts on the old code fail too");
     }
@@ -116,18 +122,27 @@ class RolloutOrdersTest {
     @Test
     void theShrinkerDropsTheUpgradesTheStallDoesNotNeed() {
         CustomPlan start = outcome("node-by-node", 0).rollout().spec().custom();
-        assertTrue(start.faults().faults().stream().filter(f -> f.fault() instanceof NodeFault.Upgrade).count() > 1, "the rollout upgrades every store");
-        Shrinker shrinker = new Shrinker(plans -> {
-            List<RunResult> out = new java.util.ArrayList<>();
-            for (CustomPlan p : plans) {
-                out.add(scenario.run(RunSpec.custom(scenario.name(), "buggy", p, 0)));
-            }
-            return out;
-        }, new ShrinkBudget(1_000, () -> false), 1, (runs, faults, ops) -> {
-        });
+        assertTrue(
+                start.faults().faults().stream()
+                                .filter(f -> f.fault() instanceof NodeFault.Upgrade)
+                                .count()
+                        > 1,
+                "the rollout upgrades every store");
+        Shrinker shrinker = new Shrinker(
+                plans -> {
+                    List<RunResult> out = new java.util.ArrayList<>();
+                    for (CustomPlan p : plans) {
+                        out.add(scenario.run(RunSpec.custom(scenario.name(), "buggy", p, 0)));
+                    }
+                    return out;
+                },
+                new ShrinkBudget(1_000, () -> false),
+                1,
+                (runs, faults, ops) -> {});
         ShrinkResult r = shrinker.shrink(start, null);
         assertEquals("U5", r.invariant());
-        List<shardsim.core.fault.Fault> kept = r.shrunk().faults().faults().stream().map(f -> f.fault()).toList();
+        List<shardsim.core.fault.Fault> kept =
+                r.shrunk().faults().faults().stream().map(f -> f.fault()).toList();
         assertTrue(kept.stream().noneMatch(f -> f instanceof NodeFault.CodeChange), "no upgrade is needed: " + kept);
         assertTrue(kept.contains(new SplitFaults.TransferLeader(150, "store-2")), kept.toString());
         assertFalse(r.shrunkRun().ok());

@@ -25,15 +25,28 @@ class SplitStallCoverageTest {
         List<String> states = CoverageLabels.states(r, "region");
         List<String> transitions = CoverageLabels.transitions(r, "region");
         // Region 150's split starts (PRE_SPLIT applied), and its leadership moves during the pre-split flush...
-        assertTrue(transitions.contains("metaStage=PRE_SPLIT engineStage=PRE_SPLIT leader=stable recoverSplit=none"
-                + " -> metaStage=PRE_SPLIT engineStage=PRE_SPLIT leader=changing recoverSplit=none"), transitions::toString);
+        assertTrue(
+                transitions.contains("metaStage=PRE_SPLIT engineStage=PRE_SPLIT leader=stable recoverSplit=none"
+                        + " -> metaStage=PRE_SPLIT engineStage=PRE_SPLIT leader=changing recoverSplit=none"),
+                transitions::toString);
         // ...store-3 leads and queues recovery at once, which takes the region worker and waits for the flush...
-        assertTrue(transitions.contains("metaStage=PRE_SPLIT engineStage=PRE_SPLIT leader=changing recoverSplit=none"
-                + " -> metaStage=PRE_SPLIT engineStage=PRE_SPLIT leader=stable recoverSplit=waiting"), transitions::toString);
+        assertTrue(
+                transitions.contains("metaStage=PRE_SPLIT engineStage=PRE_SPLIT leader=changing recoverSplit=none"
+                        + " -> metaStage=PRE_SPLIT engineStage=PRE_SPLIT leader=stable recoverSplit=waiting"),
+                transitions::toString);
         // ...whose change set the applier moves into the meta, while the engine waits behind the worker for good.
-        assertTrue(states.contains("metaStage=PRE_SPLIT_FLUSH_DONE engineStage=PRE_SPLIT leader=stable recoverSplit=waiting"), states::toString);
-        assertFalse(states.contains("metaStage=SPLIT_FILE_DONE engineStage=SPLIT_FILE_DONE leader=stable recoverSplit=none"), "the split never finishes");
-        assertEquals(SplitStallScenarioTest.GOLDEN_DOCUMENTED_BUGGY, r.digestHex(), "observing the regions must not move the run");
+        assertTrue(
+                states.contains(
+                        "metaStage=PRE_SPLIT_FLUSH_DONE engineStage=PRE_SPLIT leader=stable recoverSplit=waiting"),
+                states::toString);
+        assertFalse(
+                states.contains(
+                        "metaStage=SPLIT_FILE_DONE engineStage=SPLIT_FILE_DONE leader=stable recoverSplit=none"),
+                "the split never finishes");
+        assertEquals(
+                SplitStallScenarioTest.GOLDEN_DOCUMENTED_BUGGY,
+                r.digestHex(),
+                "observing the regions must not move the run");
     }
 
     /** The fix watches before it queues recovery, and the split finishes. */
@@ -41,10 +54,20 @@ class SplitStallCoverageTest {
     void documentedFixedWatchesThenFinishesTheSplit() {
         RunResult r = documented(Plans.FIXED);
         List<String> states = CoverageLabels.states(r, "region");
-        assertTrue(states.contains("metaStage=PRE_SPLIT engineStage=PRE_SPLIT leader=stable recoverSplit=watching"), states::toString);
-        assertTrue(states.contains("metaStage=PRE_SPLIT_FLUSH_DONE engineStage=PRE_SPLIT_FLUSH_DONE leader=stable recoverSplit=running"), states::toString);
-        assertTrue(states.contains("metaStage=SPLIT_FILE_DONE engineStage=SPLIT_FILE_DONE leader=stable recoverSplit=none"), states::toString);
-        assertFalse(states.contains("metaStage=PRE_SPLIT engineStage=PRE_SPLIT leader=stable recoverSplit=waiting"), states::toString);
+        assertTrue(
+                states.contains("metaStage=PRE_SPLIT engineStage=PRE_SPLIT leader=stable recoverSplit=watching"),
+                states::toString);
+        assertTrue(
+                states.contains(
+                        "metaStage=PRE_SPLIT_FLUSH_DONE engineStage=PRE_SPLIT_FLUSH_DONE leader=stable recoverSplit=running"),
+                states::toString);
+        assertTrue(
+                states.contains(
+                        "metaStage=SPLIT_FILE_DONE engineStage=SPLIT_FILE_DONE leader=stable recoverSplit=none"),
+                states::toString);
+        assertFalse(
+                states.contains("metaStage=PRE_SPLIT engineStage=PRE_SPLIT leader=stable recoverSplit=waiting"),
+                states::toString);
     }
 
     @Test

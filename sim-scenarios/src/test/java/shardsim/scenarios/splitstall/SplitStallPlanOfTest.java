@@ -1,7 +1,6 @@
 package shardsim.scenarios.splitstall;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +18,16 @@ class SplitStallPlanOfTest {
     private final SplitStallScenario scenario = new SplitStallScenario();
 
     @ParameterizedTest
-    @CsvSource({"buggy, documented", "fixed, documented", "buggy, random", "fixed, random", "buggy, targeted", "fixed, targeted", "buggy, swarm", "fixed, swarm"})
+    @CsvSource({
+        "buggy, documented",
+        "fixed, documented",
+        "buggy, random",
+        "fixed, random",
+        "buggy, targeted",
+        "fixed, targeted",
+        "buggy, swarm",
+        "fixed, swarm"
+    })
     void aRunOfItsPlanRepeatsTheRun(String mode, String plan) {
         List<String> differences = new ArrayList<>();
         for (long seed = 0; seed < SEEDS; seed++) {

@@ -47,7 +47,8 @@ class SplitStallScenarioTest {
         Violation u1 = first.violations().get(1);
         assertEquals("U1", u1.invariant());
         assertTrue(u1.message().startsWith("store-3/region-worker: 'recover split 150:48"), u1.message());
-        assertTrue(u1.message().contains("apply change set flush shard 150:48 stage PRE_SPLIT_FLUSH_DONE"), u1.message());
+        assertTrue(
+                u1.message().contains("apply change set flush shard 150:48 stage PRE_SPLIT_FLUSH_DONE"), u1.message());
     }
 
     @Test
@@ -61,7 +62,10 @@ class SplitStallScenarioTest {
     void documentedFixedFinishesTheSplit() {
         RunResult r = run("fixed", "documented", 1);
         assertTrue(r.ok(), () -> "violations: " + r.violations());
-        assertEquals(2, r.metrics().get("split-duration").length, "region 150's split finishes, and so does the one store-3's check at 24.880 starts");
+        assertEquals(
+                2,
+                r.metrics().get("split-duration").length,
+                "region 150's split finishes, and so does the one store-3's check at 24.880 starts");
     }
 
     @Test
@@ -92,16 +96,31 @@ class SplitStallScenarioTest {
         shardsim.core.trace.Trace trace = shardsim.core.trace.Trace.full();
         RunResult r = scenario.run(new RunSpec(scenario.name(), "fixed", "random", FIXED_GAP_RANDOM), trace);
         assertEquals(List.of("U3"), invariants(r), () -> "violations: " + r.violations());
-        assertTrue(r.violations().get(0).message().startsWith("split of region 151 at epoch 14"), r.violations().get(0).message());
+        assertTrue(
+                r.violations().get(0).message().startsWith("split of region 151 at epoch 14"),
+                r.violations().get(0).message());
         var events = trace.events();
-        long leaderAt = events.stream().filter(e -> e.actor().equals("store-3") && e.detail().equals("151 became leader at term 2"))
-                .mapToLong(shardsim.core.trace.TraceEvent::timeMicros).findFirst().orElseThrow();
-        long preSplitAt = events.stream().filter(e -> e.actor().equals("store-3") && e.detail().contains("shardVer:14 pre-split stage:PRE_SPLIT"))
-                .mapToLong(shardsim.core.trace.TraceEvent::timeMicros).findFirst().orElseThrow();
+        long leaderAt = events.stream()
+                .filter(e -> e.actor().equals("store-3") && e.detail().equals("151 became leader at term 2"))
+                .mapToLong(shardsim.core.trace.TraceEvent::timeMicros)
+                .findFirst()
+                .orElseThrow();
+        long preSplitAt = events.stream()
+                .filter(e ->
+                        e.actor().equals("store-3") && e.detail().contains("shardVer:14 pre-split stage:PRE_SPLIT"))
+                .mapToLong(shardsim.core.trace.TraceEvent::timeMicros)
+                .findFirst()
+                .orElseThrow();
         assertTrue(leaderAt < preSplitAt, "store-3 leads before the PRE_SPLIT commits");
-        assertTrue(events.stream().anyMatch(e -> e.actor().equals("store-2") && e.detail().equals("shard 151:14 failed to split files err: region 151 is not leader")));
-        assertTrue(events.stream().noneMatch(e -> e.detail().contains("151:14 watch to recover split") || e.detail().contains("151:14 recover split")));
-        assertTrue(events.stream().anyMatch(e -> e.actor().equals("store-3") && e.detail().equals("shard 151:14 set split stage PRE_SPLIT_FLUSH_DONE")));
+        assertTrue(events.stream()
+                .anyMatch(e -> e.actor().equals("store-2")
+                        && e.detail().equals("shard 151:14 failed to split files err: region 151 is not leader")));
+        assertTrue(events.stream()
+                .noneMatch(e -> e.detail().contains("151:14 watch to recover split")
+                        || e.detail().contains("151:14 recover split")));
+        assertTrue(events.stream()
+                .anyMatch(e -> e.actor().equals("store-3")
+                        && e.detail().equals("shard 151:14 set split stage PRE_SPLIT_FLUSH_DONE")));
     }
 
     /**
@@ -113,8 +132,18 @@ class SplitStallScenarioTest {
      */
     @Test
     void fixedHoldsOnSeedsThatExposedModelBugs() {
-        String[][] cases = {{"random", "298"}, {"random", "3717"}, {"swarm", "9636"}, {"swarm", "12251"}, {"swarm", "37034"},
-            {"swarm", "12247"}, {"swarm", "17911"}, {"swarm", "42186"}, {"swarm", "54221"}, {"swarm", "58781"}};
+        String[][] cases = {
+            {"random", "298"},
+            {"random", "3717"},
+            {"swarm", "9636"},
+            {"swarm", "12251"},
+            {"swarm", "37034"},
+            {"swarm", "12247"},
+            {"swarm", "17911"},
+            {"swarm", "42186"},
+            {"swarm", "54221"},
+            {"swarm", "58781"}
+        };
         for (String[] c : cases) {
             RunResult r = run("fixed", c[0], Long.parseLong(c[1]));
             assertTrue(r.holdsApartFrom(scenario.residualGaps()), () -> c[0] + " " + c[1] + ": " + r.violations());
@@ -123,9 +152,16 @@ class SplitStallScenarioTest {
 
     @Test
     void runsAreDeterministic() {
-        String[][] cases = {{"fixed", "random", "3"}, {"buggy", "random", "0"}, {"fixed", "swarm", "5"}, {"buggy", "documented", "1"}, {"fixed-no-reflush", "swarm", "3"}};
+        String[][] cases = {
+            {"fixed", "random", "3"},
+            {"buggy", "random", "0"},
+            {"fixed", "swarm", "5"},
+            {"buggy", "documented", "1"},
+            {"fixed-no-reflush", "swarm", "3"}
+        };
         for (String[] c : cases) {
-            Optional<TraceDiff.Difference> diff = DeterminismCheck.check(scenario, new RunSpec(scenario.name(), c[0], c[1], Long.parseLong(c[2])));
+            Optional<TraceDiff.Difference> diff =
+                    DeterminismCheck.check(scenario, new RunSpec(scenario.name(), c[0], c[1], Long.parseLong(c[2])));
             assertTrue(diff.isEmpty(), () -> String.join(" ", c) + ": " + diff.get());
         }
     }
@@ -135,8 +171,14 @@ class SplitStallScenarioTest {
         assertEquals("split-stall", scenario.name());
         assertEquals(List.of("buggy", "fixed", "fixed-no-delay", "fixed-no-reflush"), scenario.modes());
         assertEquals(List.of("documented", "random", "targeted", "swarm"), scenario.plans());
-        assertEquals(List.of("U1", "U2", "U3", "U5", "U6", "U7", "U8", "U9", "U10", "U11", "U12"), scenario.invariantNames());
-        assertEquals(List.of("U3", "U7"), scenario.residualGaps().stream().map(shardsim.core.check.Rule::name).toList());
+        assertEquals(
+                List.of("U1", "U2", "U3", "U5", "U6", "U7", "U8", "U9", "U10", "U11", "U12"),
+                scenario.invariantNames());
+        assertEquals(
+                List.of("U3", "U7"),
+                scenario.residualGaps().stream()
+                        .map(shardsim.core.check.Rule::name)
+                        .toList());
         assertThrows(IllegalArgumentException.class, () -> run("sideways", "random", 1));
         assertThrows(IllegalArgumentException.class, () -> run("fixed", "scripted", 1));
     }

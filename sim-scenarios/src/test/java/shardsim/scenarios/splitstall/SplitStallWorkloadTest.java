@@ -17,13 +17,13 @@ import shardsim.core.scenario.CustomPlan;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
-import shardsim.testkit.PlanOfContract;
 import shardsim.core.trace.Trace;
 import shardsim.core.trace.TraceEvent;
 import shardsim.core.trace.TraceKind;
 import shardsim.core.workload.Operation;
 import shardsim.core.workload.TimedOperation;
 import shardsim.core.workload.Workload;
+import shardsim.testkit.PlanOfContract;
 
 /** Workloads and plans as data: every operation kind runs, anything a plan names may be missing, plans carry what the run did. */
 class SplitStallWorkloadTest {
@@ -40,7 +40,8 @@ class SplitStallWorkloadTest {
     private static List<String> notes(Trace trace) {
         List<String> out = new ArrayList<>();
         for (TraceEvent e : trace.events()) {
-            if (e.kind() == TraceKind.STATE && (e.actor().equals("workload") || e.actor().equals("faults"))) {
+            if (e.kind() == TraceKind.STATE
+                    && (e.actor().equals("workload") || e.actor().equals("faults"))) {
                 out.add(e.detail());
             }
         }
@@ -49,10 +50,14 @@ class SplitStallWorkloadTest {
 
     @Test
     void everyOperationKindIsPerformed() {
-        List<Operation> samples = List.of(new SplitOperation.Write(150, 300_000), new SplitOperation.SplitCheck(150, "store-2"));
+        List<Operation> samples =
+                List.of(new SplitOperation.Write(150, 300_000), new SplitOperation.SplitCheck(150, "store-2"));
         List<Class<? extends Operation>> kinds = scenario.operationKinds();
         assertEquals(List.of(SplitOperation.class.getPermittedSubclasses()), kinds);
-        assertEquals(kinds, samples.stream().map(Operation::getClass).toList(), "one sample per operation kind, in declaration order");
+        assertEquals(
+                kinds,
+                samples.stream().map(Operation::getClass).toList(),
+                "one sample per operation kind, in declaration order");
         Workload.Builder w = Workload.builder();
         for (int i = 0; i < samples.size(); i++) {
             w.at(1_000_000L * (i + 1), samples.get(i));
@@ -60,12 +65,18 @@ class SplitStallWorkloadTest {
         Trace trace = Trace.full();
         RunResult r = run(Plans.FIXED, documentedPlan(FaultPlan.empty(), w.build()), trace);
         for (Operation o : samples) {
-            assertTrue(trace.events().stream().anyMatch(e -> e.actor().equals("workload") && e.detail().equals(o.toString())), o + " performed");
+            assertTrue(
+                    trace.events().stream()
+                            .anyMatch(e ->
+                                    e.actor().equals("workload") && e.detail().equals(o.toString())),
+                    o + " performed");
         }
         assertEquals(List.of(), notes(trace), "nothing skipped");
         assertTrue(r.ok(), () -> "violations: " + r.violations());
         assertEquals(1, r.metrics().get("split-duration").length, "the split check started a split, and it finished");
-        assertEquals(List.of("write", "split-check"), samples.stream().map(Operation::kind).toList());
+        assertEquals(
+                List.of("write", "split-check"),
+                samples.stream().map(Operation::kind).toList());
     }
 
     @Test
@@ -88,16 +99,18 @@ class SplitStallWorkloadTest {
         Trace trace = Trace.full();
         RunResult r = run(Plans.BUGGY, documentedPlan(faults, workload), trace);
         assertNotNull(r);
-        assertEquals(List.of(
-                "write skipped: no region 999 in this world",
-                "split check skipped: no region 999 in this world",
-                "split check of region 150 skipped: no store store-9",
-                "split check of region 150 on store-1: not its leader, nothing proposed",
-                "leader transfer skipped: no region 999 in this world",
-                "leader transfer of region 150 skipped: no store store-9",
-                "slow flush skipped: no store store-9",
-                "write to region 150 skipped: no store leads it",
-                "split check of region 150 skipped: store-2 is down"), notes(trace));
+        assertEquals(
+                List.of(
+                        "write skipped: no region 999 in this world",
+                        "split check skipped: no region 999 in this world",
+                        "split check of region 150 skipped: no store store-9",
+                        "split check of region 150 on store-1: not its leader, nothing proposed",
+                        "leader transfer skipped: no region 999 in this world",
+                        "leader transfer of region 150 skipped: no store store-9",
+                        "slow flush skipped: no store store-9",
+                        "write to region 150 skipped: no store leads it",
+                        "split check of region 150 skipped: store-2 is down"),
+                notes(trace));
         assertEquals(0, r.metrics().getOrDefault("split-duration", new long[0]).length, "no split started");
     }
 
@@ -105,21 +118,35 @@ class SplitStallWorkloadTest {
     void theDocumentedPlanIsData() {
         CustomPlan plan = scenario.planOf(new RunSpec(scenario.name(), Plans.BUGGY, Plans.DOCUMENTED, 1));
         assertEquals(Plans.DOCUMENTED, plan.base());
-        assertEquals(List.of(new TimedFault(13_000_000, new SplitFaults.SlowFlush("store-2", 1_200_000)),
-                new TimedFault(15_086_000, new SplitFaults.TransferLeader(150, "store-3"))), plan.faults().faults());
-        List<TimedOperation> checks = plan.workload().operations().stream().filter(o -> o.operation() instanceof SplitOperation.SplitCheck).toList();
-        assertEquals(List.of(new TimedOperation(13_863_000, new SplitOperation.SplitCheck(150, "store-2")),
-                new TimedOperation(24_880_000, new SplitOperation.SplitCheck(150, "store-3"))), checks, "the report's store-2 check and store-3's at 09:24.880");
+        assertEquals(
+                List.of(
+                        new TimedFault(13_000_000, new SplitFaults.SlowFlush("store-2", 1_200_000)),
+                        new TimedFault(15_086_000, new SplitFaults.TransferLeader(150, "store-3"))),
+                plan.faults().faults());
+        List<TimedOperation> checks = plan.workload().operations().stream()
+                .filter(o -> o.operation() instanceof SplitOperation.SplitCheck)
+                .toList();
+        assertEquals(
+                List.of(
+                        new TimedOperation(13_863_000, new SplitOperation.SplitCheck(150, "store-2")),
+                        new TimedOperation(24_880_000, new SplitOperation.SplitCheck(150, "store-3"))),
+                checks,
+                "the report's store-2 check and store-3's at 09:24.880");
         assertEquals(3 * 449, plan.workload().size() - 2, "a write to each of three regions every 100 ms before 45 s");
         RunResult replay = scenario.run(RunSpec.custom(scenario.name(), Plans.BUGGY, plan, 1));
-        assertEquals(List.of("U5", "U1", "U2", "U3", "U6"), replay.violations().stream().map(v -> v.invariant()).toList());
+        assertEquals(
+                List.of("U5", "U1", "U2", "U3", "U6"),
+                replay.violations().stream().map(v -> v.invariant()).toList());
     }
 
     @Test
     void withoutItsSplitCheckTheDocumentedWorldNeverSplits() {
         CustomPlan plan = scenario.planOf(new RunSpec(scenario.name(), Plans.BUGGY, Plans.DOCUMENTED, 1));
-        List<TimedOperation> writes = plan.workload().operations().stream().filter(o -> o.operation() instanceof SplitOperation.Write).toList();
-        RunResult r = scenario.run(RunSpec.custom(scenario.name(), Plans.BUGGY, plan.withWorkload(new Workload(writes)), 1));
+        List<TimedOperation> writes = plan.workload().operations().stream()
+                .filter(o -> o.operation() instanceof SplitOperation.Write)
+                .toList();
+        RunResult r =
+                scenario.run(RunSpec.custom(scenario.name(), Plans.BUGGY, plan.withWorkload(new Workload(writes)), 1));
         assertTrue(r.ok(), () -> "violations: " + r.violations());
         assertEquals(0, r.metrics().getOrDefault("split-duration", new long[0]).length);
     }
@@ -131,7 +158,9 @@ class SplitStallWorkloadTest {
         RunResult first = scenario.run(spec, original);
         long drawn = Long.parseLong(first.params().get("faults.planned"));
         CustomPlan plan = scenario.planOf(spec);
-        assertTrue(plan.faults().size() > drawn, "aimed faults listed: " + plan.faults().size() + " > " + drawn);
+        assertTrue(
+                plan.faults().size() > drawn,
+                "aimed faults listed: " + plan.faults().size() + " > " + drawn);
         assertEquals("split-stall-targeted-seed-0.json", plan.source());
         assertEquals(Plans.TARGETED, plan.base());
         assertEquals(plan.faults().size(), faultsApplied(original), "the original applied every listed fault");
@@ -155,14 +184,18 @@ class SplitStallWorkloadTest {
                 RunResult r = scenario.run(spec, trace);
                 long drawn = Long.parseLong(r.params().get("faults.planned"));
                 boolean aims = scenario.aimsFaultsFor(spec);
-                assertEquals(aims, r.params().containsKey("aim"), base + " " + seed + ": a run names its aiming when it aims");
+                assertEquals(
+                        aims,
+                        r.params().containsKey("aim"),
+                        base + " " + seed + ": a run names its aiming when it aims");
                 if (!aims) {
                     assertEquals(drawn, faultsApplied(trace), base + " " + seed + ": only drawn faults are applied");
                     assertEquals(drawn, scenario.planOf(spec).faults().size(), base + " " + seed);
                 } else {
                     assertEquals(Plans.SWARM, base, "random never aims");
                     swarmAiming++;
-                    assertEquals(faultsApplied(trace), scenario.planOf(spec).faults().size(), base + " " + seed);
+                    assertEquals(
+                            faultsApplied(trace), scenario.planOf(spec).faults().size(), base + " " + seed);
                 }
             }
         }
@@ -181,15 +214,23 @@ class SplitStallWorkloadTest {
             CustomPlan filled = scenario.planOf(RunSpec.custom(scenario.name(), Plans.FIXED, open, 7));
             assertEquals(drawn.workload(), filled.workload(), base);
             // The two runs differ only in their parameters (a plan that lists its operations counts them).
-            assertEquals(Optional.empty(), PlanOfContract.difference(scenario, RunSpec.custom(scenario.name(), Plans.FIXED, open, 7)), base);
+            assertEquals(
+                    Optional.empty(),
+                    PlanOfContract.difference(scenario, RunSpec.custom(scenario.name(), Plans.FIXED, open, 7)),
+                    base);
         }
     }
 
     @Test
     void aCustomPlanNeedsABuiltInBase() {
-        CustomPlan plan = new CustomPlan("odd.json", "scripted", LinkPolicy.reliable(), FaultPlan.empty(), Workload.empty());
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> run(Plans.FIXED, plan, Trace.digestOnly()));
-        assertEquals("unknown base plan 'scripted' (expected one of documented, random, targeted, swarm)", e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> scenario.planOf(RunSpec.custom(scenario.name(), Plans.FIXED, plan, 1)));
+        CustomPlan plan =
+                new CustomPlan("odd.json", "scripted", LinkPolicy.reliable(), FaultPlan.empty(), Workload.empty());
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> run(Plans.FIXED, plan, Trace.digestOnly()));
+        assertEquals(
+                "unknown base plan 'scripted' (expected one of documented, random, targeted, swarm)", e.getMessage());
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> scenario.planOf(RunSpec.custom(scenario.name(), Plans.FIXED, plan, 1)));
     }
 }

@@ -27,7 +27,9 @@ class DdlAvailabilityTest {
     }
 
     private static List<Violation> c6(RunResult r) {
-        return r.violations().stream().filter(v -> v.invariant().equals(VersionSkewChecks.C6.name())).toList();
+        return r.violations().stream()
+                .filter(v -> v.invariant().equals(VersionSkewChecks.C6.name()))
+                .toList();
     }
 
     @Test
@@ -37,7 +39,9 @@ class DdlAvailabilityTest {
         assertEquals(List.of(), c6(r), () -> r.violations().toString());
         ClientDriver client = run.sim().nodes().node(ClientDriver.NAME, ClientDriver.class);
         assertEquals("", client.probes().get(SHARD), "the probe, sent to a settled cluster, succeeded");
-        assertTrue(client.sent().stream().anyMatch(d -> d.what().equals("CREATE TABLE PROBE_" + SHARD)), "the client's log, which C6 reads, has the probe");
+        assertTrue(
+                client.sent().stream().anyMatch(d -> d.what().equals("CREATE TABLE PROBE_" + SHARD)),
+                "the client's log, which C6 reads, has the probe");
     }
 
     /** The mutant's symptom, made from outside: the leader moves one ahead of meta with no fault, and the probe fails. */
@@ -51,7 +55,10 @@ class DdlAvailabilityTest {
         RunResult r = run.finish();
         List<Violation> c6 = c6(r);
         assertEquals(1, c6.size(), () -> r.violations().toString());
-        assertTrue(c6.get(0).message().contains("CREATE TABLE PROBE_" + SHARD) && c6.get(0).message().contains("Shard version mismatch"), c6.get(0).message());
+        assertTrue(
+                c6.get(0).message().contains("CREATE TABLE PROBE_" + SHARD)
+                        && c6.get(0).message().contains("Shard version mismatch"),
+                c6.get(0).message());
     }
 
     /** Buggy: the creates that fail within the settle time of the lost response are excused; the settled probe is not. */
@@ -61,7 +68,9 @@ class DdlAvailabilityTest {
         RunResult r = run.finish();
         ClientDriver client = run.sim().nodes().node(ClientDriver.NAME, ClientDriver.class);
         long failedBeforeTail = client.answers().stream()
-                .filter(a -> !a.error().isEmpty() && client.sent().get(a.seq()).sentMicros() < run.shape().tailStartMicros()).count();
+                .filter(a -> !a.error().isEmpty()
+                        && client.sent().get(a.seq()).sentMicros() < run.shape().tailStartMicros())
+                .count();
         assertTrue(failedBeforeTail >= 2, "the workload's creates fail with the mismatch: " + failedBeforeTail);
         List<Violation> c6 = c6(r);
         assertEquals(1, c6.size(), () -> r.violations().toString());

@@ -26,7 +26,9 @@ class DropProbeTest {
     }
 
     private static List<Violation> of(RunResult r, String invariant) {
-        return r.violations().stream().filter(v -> v.invariant().equals(invariant)).toList();
+        return r.violations().stream()
+                .filter(v -> v.invariant().equals(invariant))
+                .toList();
     }
 
     @Test
@@ -35,15 +37,27 @@ class DropProbeTest {
             StagedRun<World, SkewCluster> run = staged(Plans.FIXED, Plans.RANDOM, seed);
             RunResult r = run.finish();
             long s = seed;
-            assertEquals(List.of(), r.violations().stream().filter(v -> !v.invariant().equals(VersionSkewChecks.C5.name())).toList(), () -> "seed " + s);
+            assertEquals(
+                    List.of(),
+                    r.violations().stream()
+                            .filter(v -> !v.invariant().equals(VersionSkewChecks.C5.name()))
+                            .toList(),
+                    () -> "seed " + s);
             ClientDriver client = run.sim().nodes().node(ClientDriver.NAME, ClientDriver.class);
             for (int id : run.world().layout().shardIds()) {
                 assertEquals("", client.dropProbes().get(id), "seed " + seed + " shard " + id);
                 int create = indexOf(client, "CREATE TABLE PROBE_" + id);
                 int drop = indexOf(client, "DROP TABLE PROBE_" + id);
-                assertTrue(create >= 0 && drop > create, "seed " + seed + " shard " + id + ": the drop follows the create");
-                long answered = client.answers().stream().filter(a -> a.seq() == create).findFirst().orElseThrow().atMicros();
-                assertEquals(answered, client.sent().get(drop).sentMicros(), "the drop goes out with the create's answer");
+                assertTrue(
+                        create >= 0 && drop > create,
+                        "seed " + seed + " shard " + id + ": the drop follows the create");
+                long answered = client.answers().stream()
+                        .filter(a -> a.seq() == create)
+                        .findFirst()
+                        .orElseThrow()
+                        .atMicros();
+                assertEquals(
+                        answered, client.sent().get(drop).sentMicros(), "the drop goes out with the create's answer");
                 assertFalse(client.created().containsKey("PROBE_" + id), "C4 does not expect a dropped probe table");
             }
         }
@@ -74,15 +88,24 @@ class DropProbeTest {
             run.sim().runThroughEvent(before + 1, end);
             assertTrue(run.sim().eventNumber() > before, "the run ended before the drop probe went out");
         }
-        ShardView v = run.sim().nodes().disk(MetaNode.NAME).get(ShardView.key(SHARD), ShardView.class).orElseThrow();
+        ShardView v = run.sim()
+                .nodes()
+                .disk(MetaNode.NAME)
+                .get(ShardView.key(SHARD), ShardView.class)
+                .orElseThrow();
         run.sim().nodes().disk(MetaNode.NAME).putDurable(ShardView.key(SHARD), v.withVersion(v.version() - 1));
         RunResult r = run.finish();
         List<Violation> c6 = of(r, VersionSkewChecks.C6.name());
         assertEquals(1, c6.size(), () -> r.violations().toString());
-        assertTrue(c6.get(0).message().contains("DROP TABLE PROBE_" + SHARD) && c6.get(0).message().contains("Shard version mismatch"), c6.get(0).message());
+        assertTrue(
+                c6.get(0).message().contains("DROP TABLE PROBE_" + SHARD)
+                        && c6.get(0).message().contains("Shard version mismatch"),
+                c6.get(0).message());
         List<Violation> c3 = of(r, VersionSkewChecks.C3.name());
         assertEquals(1, c3.size(), () -> r.violations().toString());
-        assertTrue(c3.get(0).message().contains("DROP TABLE on shard " + SHARD), c3.get(0).message());
+        assertTrue(
+                c3.get(0).message().contains("DROP TABLE on shard " + SHARD),
+                c3.get(0).message());
     }
 
     /** Without the lag the same run's drop probe succeeds: the test above fails for the lag alone. */
@@ -92,6 +115,12 @@ class DropProbeTest {
         RunResult r = run.finish();
         assertEquals(List.of(), of(r, VersionSkewChecks.C6.name()));
         assertEquals(List.of(), of(r, VersionSkewChecks.C3.name()));
-        assertEquals("", run.sim().nodes().node(ClientDriver.NAME, ClientDriver.class).dropProbes().get(SHARD));
+        assertEquals(
+                "",
+                run.sim()
+                        .nodes()
+                        .node(ClientDriver.NAME, ClientDriver.class)
+                        .dropProbes()
+                        .get(SHARD));
     }
 }

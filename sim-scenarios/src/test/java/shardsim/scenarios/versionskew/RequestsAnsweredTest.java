@@ -35,8 +35,13 @@ class RequestsAnsweredTest {
         }
 
         void ask(int shardId) {
-            ctx.call(NODE, new OpenShard(new ShardInfo(shardId, ShardRole.Leader, 1), ctx.incarnation()), ShardResult.class, TIMING.rpcTimeoutMicros(),
-                    outcomes::add, () -> outcomes.add("timeout"));
+            ctx.call(
+                    NODE,
+                    new OpenShard(new ShardInfo(shardId, ShardRole.Leader, 1), ctx.incarnation()),
+                    ShardResult.class,
+                    TIMING.rpcTimeoutMicros(),
+                    outcomes::add,
+                    () -> outcomes.add("timeout"));
         }
 
         @Override
@@ -67,7 +72,8 @@ class RequestsAnsweredTest {
     }
 
     private static Simulation sim(boolean silent, LinkPolicy link) {
-        Simulation sim = new Simulation(3, SimConfig.defaults().withDefaultLink(link).withStopOnFirstViolation(false), Trace.digestOnly());
+        Simulation sim = new Simulation(
+                3, SimConfig.defaults().withDefaultLink(link).withStopOnFirstViolation(false), Trace.digestOnly());
         sim.faults().onFault((f, starts) -> f instanceof SkewFault);
         sim.nodes().add(MetaNode.NAME, Caller::new);
         sim.nodes().add(NODE, ctx -> new Answerer(ctx, silent));
@@ -81,7 +87,9 @@ class RequestsAnsweredTest {
     }
 
     private static List<Violation> c8(Simulation sim) {
-        return sim.checks().violations().stream().filter(v -> v.invariant().equals(RequestsAnswered.C8.name())).toList();
+        return sim.checks().violations().stream()
+                .filter(v -> v.invariant().equals(RequestsAnswered.C8.name()))
+                .toList();
     }
 
     @Test
@@ -100,14 +108,16 @@ class RequestsAnsweredTest {
         sim.nodes().node(MetaNode.NAME, Caller.class).ask(7);
         long delivered = 1_000;
         sim.runUntil(delivered + BOUND - 1);
-        sim.after(1, "tick", () -> { });
+        sim.after(1, "tick", () -> {});
         sim.runUntil(delivered + BOUND);
         assertEquals(List.of(), c8(sim), "not late at the bound itself");
-        sim.after(1, "tick", () -> { });
+        sim.after(1, "tick", () -> {});
         sim.runUntil(delivered + BOUND + 1);
         List<Violation> c8 = c8(sim);
         assertEquals(1, c8.size(), () -> sim.checks().violations().toString());
-        assertTrue(c8.get(0).message().contains("OpenShard") && c8.get(0).message().contains(NODE), c8.get(0).message());
+        assertTrue(
+                c8.get(0).message().contains("OpenShard") && c8.get(0).message().contains(NODE),
+                c8.get(0).message());
     }
 
     @Test

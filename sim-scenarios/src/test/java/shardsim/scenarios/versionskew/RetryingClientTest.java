@@ -51,10 +51,15 @@ class RetryingClientTest {
     void theVersionCheckRefusesTheCreateAfterTheEngineMadeIt() {
         StagedRun<World, SkewCluster> run = run(Plans.FIXED);
         run.sim().runUntil(4_600_000);
-        assertEquals(V + 2, run.driver().leaderVersion(SHARD), "node-1 ran the create of X and the drop whose answer was lost");
+        assertEquals(
+                V + 2,
+                run.driver().leaderVersion(SHARD),
+                "node-1 ran the create of X and the drop whose answer was lost");
         assertEquals(V + 1, run.driver().metaVersion(SHARD));
         assertTrue(run.driver().storage().tables(SHARD).contains("B"), "the engine created B before the version check");
-        assertFalse(run.sim().nodes().node("node-1", DataNode.class).shard(SHARD).hasTable("B"), "the version check refused it");
+        assertFalse(
+                run.sim().nodes().node("node-1", DataNode.class).shard(SHARD).hasTable("B"),
+                "the version check refused it");
         RunResult r = run.finish();
         assertEquals(List.of("C5"), invariants(r), r.violations().toString());
     }
@@ -64,9 +69,13 @@ class RetryingClientTest {
         StagedRun<World, SkewCluster> run = run(FixParts.RETRY_81B8D68);
         RunResult r = run.finish();
         assertEquals(List.of("C5"), invariants(r), r.violations().toString());
-        assertTrue(r.violations().get(0).message().contains("first B"), r.violations().get(0).message());
+        assertTrue(
+                r.violations().get(0).message().contains("first B"),
+                r.violations().get(0).message());
         ClientDriver client = run.sim().nodes().node(ClientDriver.NAME, ClientDriver.class);
-        assertTrue(client.answers().stream().anyMatch(a -> a.error().startsWith("table already exists")), "the retry met the leftover metadata");
+        assertTrue(
+                client.answers().stream().anyMatch(a -> a.error().startsWith("table already exists")),
+                "the retry met the leftover metadata");
         assertFalse(client.created().containsKey("B"));
     }
 
@@ -77,17 +86,25 @@ class RetryingClientTest {
         assertTrue(r.ok(), r.violations().toString());
         ClientDriver client = run.sim().nodes().node(ClientDriver.NAME, ClientDriver.class);
         assertEquals(SHARD, client.created().get("B"), "the client was told B was created");
-        assertTrue(client.sent().stream().filter(s -> s.what().equals("CREATE TABLE B")).count() > 1, "it took a retry");
+        assertTrue(
+                client.sent().stream()
+                                .filter(s -> s.what().equals("CREATE TABLE B"))
+                                .count()
+                        > 1,
+                "it took a retry");
         assertTrue(run.sim().nodes().node("node-1", DataNode.class).shard(SHARD).hasTable("B"));
     }
 
     @Test
     void aDuplicatedEnvelopeReachesItsHandlerOnce() {
         RequestInbox inbox = new RequestInbox();
-        shardsim.core.node.Envelope env = new shardsim.core.node.Envelope(7, "meta", "node-1", new VersionSkewProtocol.GetTablesOfShards(SHARD), 3, false, 0);
+        shardsim.core.node.Envelope env = new shardsim.core.node.Envelope(
+                7, "meta", "node-1", new VersionSkewProtocol.GetTablesOfShards(SHARD), 3, false, 0);
         assertTrue(inbox.first(env));
         assertFalse(inbox.first(env), "the link's copy");
-        assertTrue(inbox.first(new shardsim.core.node.Envelope(8, "meta", "node-1", env.message(), 4, false, 0)), "another request");
+        assertTrue(
+                inbox.first(new shardsim.core.node.Envelope(8, "meta", "node-1", env.message(), 4, false, 0)),
+                "another request");
     }
 
     @Test
@@ -103,7 +120,8 @@ class RetryingClientTest {
         assertEquals(java.util.Set.of("T"), storage.tables(SHARD));
         e.close(SHARD);
         e.open(SHARD, List.of());
-        assertEquals(java.util.Set.of("T"), storage.tables(SHARD), "storage outlives the reopen that leaves T unopened");
+        assertEquals(
+                java.util.Set.of("T"), storage.tables(SHARD), "storage outlives the reopen that leaves T unopened");
         assertTrue(e.tables(SHARD).isEmpty());
     }
 }

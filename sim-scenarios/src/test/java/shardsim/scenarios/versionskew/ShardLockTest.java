@@ -23,7 +23,12 @@ class ShardLockTest {
     private static final int SHARD = DocumentedScript.DOC_SHARD;
 
     private static StagedRun<World, SkewCluster> run(FaultPlan faults) {
-        CustomPlan plan = new CustomPlan("lock.json", Plans.DOCUMENTED, LinkPolicy.reliable(), faults, Workload.builder().build());
+        CustomPlan plan = new CustomPlan(
+                "lock.json",
+                Plans.DOCUMENTED,
+                LinkPolicy.reliable(),
+                faults,
+                Workload.builder().build());
         return SCENARIO.stage(RunSpec.custom(VersionSkewScenario.NAME, Plans.FIXED, plan, 1), Trace.digestOnly());
     }
 
@@ -44,7 +49,9 @@ class ShardLockTest {
 
     @Test
     void aTransferClosesTheOldLeaderThenOpensTheNewOne() {
-        StagedRun<World, SkewCluster> run = run(FaultPlan.builder().at(2_000_000, new SkewFault.TransferLeader(SHARD, "node-2")).build());
+        StagedRun<World, SkewCluster> run = run(FaultPlan.builder()
+                .at(2_000_000, new SkewFault.TransferLeader(SHARD, "node-2"))
+                .build());
         run.sim().runUntil(2_001_500);
         assertNull(run.sim().nodes().node("node-1", DataNode.class).shard(SHARD), "closed on node-1 first");
         assertNull(run.sim().nodes().node("node-2", DataNode.class).shard(SHARD), "not yet open on node-2");
@@ -61,9 +68,15 @@ class ShardLockTest {
                 .at(2_000_000, new SkewFault.TransferLeader(SHARD, "node-2"))
                 .build());
         run.sim().runUntil(6_000_000);
-        assertNull(run.sim().nodes().node("node-2", DataNode.class).shard(SHARD), "the close timed out: nothing opened");
+        assertNull(
+                run.sim().nodes().node("node-2", DataNode.class).shard(SHARD), "the close timed out: nothing opened");
         assertEquals("node-1", run.driver().metaViewLeader(SHARD));
-        assertEquals("node-1", run.driver().locks().holder(SHARD, run.sim().now()), "the crashed holder's lease is still alive");
-        assertNull(run.driver().locks().holder(SHARD, 1_000_000 + ShardLocks.TTL_MICROS + 1), "it expires one TTL after the last keepalive");
+        assertEquals(
+                "node-1",
+                run.driver().locks().holder(SHARD, run.sim().now()),
+                "the crashed holder's lease is still alive");
+        assertNull(
+                run.driver().locks().holder(SHARD, 1_000_000 + ShardLocks.TTL_MICROS + 1),
+                "it expires one TTL after the last keepalive");
     }
 }

@@ -20,7 +20,10 @@ class VersionSkewArbitrariesProperties {
         List<TimedFault> faults = plan.faults();
         for (int i = 0; i < faults.size(); i++) {
             TimedFault f = faults.get(i);
-            assertTrue(f.atMicros() >= VersionSkewArbitraries.faultWindowStartMicros() && f.atMicros() <= VersionSkewArbitraries.faultWindowEndMicros(), f.toString());
+            assertTrue(
+                    f.atMicros() >= VersionSkewArbitraries.faultWindowStartMicros()
+                            && f.atMicros() <= VersionSkewArbitraries.faultWindowEndMicros(),
+                    f.toString());
             Fault end = f.fault();
             if (end.activityDelta() < 0) {
                 boolean found = false;

@@ -36,7 +36,9 @@ class VersionSkewFidelityTest {
                 .lasting(500_000, 1_500_000, new SkewFault.DropResponse("node-1", "CreateTableOnShard"))
                 .at(transferAt, new SkewFault.TransferLeader(SHARD, "node-2"))
                 .build();
-        Workload workload = Workload.builder().at(1_000_000, new VersionSkewOperation.CreateTable(SHARD, "LOST")).build();
+        Workload workload = Workload.builder()
+                .at(1_000_000, new VersionSkewOperation.CreateTable(SHARD, "LOST"))
+                .build();
         CustomPlan plan = new CustomPlan("transfer.json", Plans.DOCUMENTED, LinkPolicy.reliable(), faults, workload);
         return SCENARIO.stage(RunSpec.custom(VersionSkewScenario.NAME, mode, plan, 1), Trace.digestOnly());
     }
@@ -46,7 +48,10 @@ class VersionSkewFidelityTest {
     void openingAShardTakesMetasStoredVersionNotTheRequests() {
         StagedRun<World, SkewCluster> run = lostThenTransferred(Plans.BUGGY, 4_200_000);
         run.sim().runUntil(1_200_000);
-        assertEquals(V + 1, run.sim().nodes().node("node-1", DataNode.class).shard(SHARD).version(), "node-1 applied the lost create");
+        assertEquals(
+                V + 1,
+                run.sim().nodes().node("node-1", DataNode.class).shard(SHARD).version(),
+                "node-1 applied the lost create");
         assertEquals(V, run.driver().metaVersion(SHARD));
         run.sim().runUntil(4_600_000);
         DataNode.Shard opened = run.sim().nodes().node("node-2", DataNode.class).shard(SHARD);
@@ -59,11 +64,15 @@ class VersionSkewFidelityTest {
     /** RegisterNode repairs only on exists && !needUpdate: the first heartbeat after meta starts only registers the node. */
     @Test
     void theFirstHeartbeatOnlyRegistersTheNode() {
-        StagedRun<World, SkewCluster> run = SCENARIO.stage(new RunSpec(VersionSkewScenario.NAME, Plans.FIXED, Plans.DOCUMENTED, 46), Trace.digestOnly());
+        StagedRun<World, SkewCluster> run = SCENARIO.stage(
+                new RunSpec(VersionSkewScenario.NAME, Plans.FIXED, Plans.DOCUMENTED, 46), Trace.digestOnly());
         run.sim().runUntil(DocumentedScript.DOC_FIRST_HEARTBEAT_MICROS + 10_000);
         assertEquals(V, run.driver().metaVersion(SHARD), "no repair from the first heartbeat");
         assertEquals(V + 1, run.driver().leaderVersion(SHARD));
-        run.sim().runUntil(DocumentedScript.DOC_FIRST_HEARTBEAT_MICROS + run.driver().timing().heartbeatMicros() + 10_000);
+        run.sim()
+                .runUntil(DocumentedScript.DOC_FIRST_HEARTBEAT_MICROS
+                        + run.driver().timing().heartbeatMicros()
+                        + 10_000);
         assertEquals(V + 1, run.driver().metaVersion(SHARD), "repaired from the second, whose shard set is unchanged");
     }
 
@@ -76,13 +85,21 @@ class VersionSkewFidelityTest {
     void aHeartbeatWithAChangedShardSetDoesNotRepair() {
         StagedRun<World, SkewCluster> run = lostThenTransferred(Plans.FIXED, 5_500_000);
         run.sim().faults().injectAt(5_900_000, new SkewFault.DropResponse("node-2", "CreateTableOnShard"));
-        run.sim().at(6_000_000, "create", () -> run.sim().nodes().node(ClientDriver.NAME, ClientDriver.class).create(SHARD, "AHEAD"));
+        run.sim()
+                .at(
+                        6_000_000,
+                        "create",
+                        () -> run.sim()
+                                .nodes()
+                                .node(ClientDriver.NAME, ClientDriver.class)
+                                .create(SHARD, "AHEAD"));
         long hb = run.driver().timing().heartbeatMicros();
         run.sim().runUntil(6_500_000);
         assertEquals(V + 1, run.driver().leaderVersion(SHARD), "node-2 applied the create");
         assertEquals(V, run.driver().metaVersion(SHARD));
         run.sim().runUntil(DocumentedScript.DOC_FIRST_HEARTBEAT_MICROS + hb + 10_000);
-        assertEquals(V, run.driver().metaVersion(SHARD), "node-2's shard set changed since its last heartbeat: no repair");
+        assertEquals(
+                V, run.driver().metaVersion(SHARD), "node-2's shard set changed since its last heartbeat: no repair");
         run.sim().runUntil(DocumentedScript.DOC_FIRST_HEARTBEAT_MICROS + 2 * hb + 10_000);
         assertEquals(V + 1, run.driver().metaVersion(SHARD), "unchanged now: repaired");
     }
@@ -93,9 +110,12 @@ class VersionSkewFidelityTest {
         FaultPlan faults = FaultPlan.builder()
                 .lasting(500_000, 1_500_000, new SkewFault.EngineFailure("node-1", 1.0))
                 .build();
-        Workload workload = Workload.builder().at(1_000_000, new VersionSkewOperation.CreateTable(SHARD, "FAILS_IN_ENGINE")).build();
+        Workload workload = Workload.builder()
+                .at(1_000_000, new VersionSkewOperation.CreateTable(SHARD, "FAILS_IN_ENGINE"))
+                .build();
         CustomPlan plan = new CustomPlan("engine.json", Plans.DOCUMENTED, LinkPolicy.reliable(), faults, workload);
-        StagedRun<World, SkewCluster> run = SCENARIO.stage(RunSpec.custom(VersionSkewScenario.NAME, FixParts.BUMP_BEFORE_ENGINE, plan, 1), Trace.digestOnly());
+        StagedRun<World, SkewCluster> run = SCENARIO.stage(
+                RunSpec.custom(VersionSkewScenario.NAME, FixParts.BUMP_BEFORE_ENGINE, plan, 1), Trace.digestOnly());
         run.sim().runUntil(1_100_000);
         DataNode node = run.sim().nodes().node("node-1", DataNode.class);
         assertEquals(V + 1, node.shard(SHARD).version());
@@ -104,25 +124,42 @@ class VersionSkewFidelityTest {
         assertEquals(0, node.engine().applied(SHARD));
         List<Violation> v = run.sim().checks().violations();
         assertEquals("C1", v.get(0).invariant());
-        assertEquals(1_002_000, v.get(0).timeMicros(), "found right after the create (client to meta to node-1) reached node-1 and moved the version");
+        assertEquals(
+                1_002_000,
+                v.get(0).timeMicros(),
+                "found right after the create (client to meta to node-1) reached node-1 and moved the version");
         // The same plan in fixed: the engine fails first, the version stays, C1 holds.
-        StagedRun<World, SkewCluster> fixed = SCENARIO.stage(RunSpec.custom(VersionSkewScenario.NAME, Plans.FIXED, plan, 1), Trace.digestOnly());
-        assertTrue(fixed.finish().violations().stream().noneMatch(x -> x.invariant().equals("C1")));
+        StagedRun<World, SkewCluster> fixed =
+                SCENARIO.stage(RunSpec.custom(VersionSkewScenario.NAME, Plans.FIXED, plan, 1), Trace.digestOnly());
+        assertTrue(fixed.finish().violations().stream()
+                .noneMatch(x -> x.invariant().equals("C1")));
     }
 
     /** Upstream's fix runs the engine before the version check: the report's failed create leaves an orphan table, and C5 sees it. */
     @Test
     void theFixLeavesTheReportsFailedCreateAsAnOrphan() {
-        StagedRun<World, SkewCluster> run = SCENARIO.stage(new RunSpec(VersionSkewScenario.NAME, Plans.FIXED, Plans.DOCUMENTED, 46), Trace.digestOnly());
+        StagedRun<World, SkewCluster> run = SCENARIO.stage(
+                new RunSpec(VersionSkewScenario.NAME, Plans.FIXED, Plans.DOCUMENTED, 46), Trace.digestOnly());
         RunResult r = run.finish();
         DataNode node = run.sim().nodes().node("node-1", DataNode.class);
-        assertTrue(node.engine().tables(SHARD).contains(DocumentedScript.DOC_TABLE), "the engine created the report's table");
+        assertTrue(
+                node.engine().tables(SHARD).contains(DocumentedScript.DOC_TABLE),
+                "the engine created the report's table");
         assertFalse(node.shard(SHARD).hasTable(DocumentedScript.DOC_TABLE), "the version check refused it afterwards");
-        Violation c5 = r.violations().stream().filter(x -> x.invariant().equals("C5")).findFirst().orElseThrow();
+        Violation c5 = r.violations().stream()
+                .filter(x -> x.invariant().equals("C5"))
+                .findFirst()
+                .orElseThrow();
         assertTrue(c5.message().contains("its storage holds 2 table(s)"), c5.message());
         // Buggy registers before the engine and refuses before it too: the failed create leaves nothing.
-        StagedRun<World, SkewCluster> buggy = SCENARIO.stage(new RunSpec(VersionSkewScenario.NAME, Plans.BUGGY, Plans.DOCUMENTED, 46), Trace.digestOnly());
+        StagedRun<World, SkewCluster> buggy = SCENARIO.stage(
+                new RunSpec(VersionSkewScenario.NAME, Plans.BUGGY, Plans.DOCUMENTED, 46), Trace.digestOnly());
         buggy.finish();
-        assertFalse(buggy.sim().nodes().node("node-1", DataNode.class).engine().tables(SHARD).contains(DocumentedScript.DOC_TABLE));
+        assertFalse(buggy.sim()
+                .nodes()
+                .node("node-1", DataNode.class)
+                .engine()
+                .tables(SHARD)
+                .contains(DocumentedScript.DOC_TABLE));
     }
 }

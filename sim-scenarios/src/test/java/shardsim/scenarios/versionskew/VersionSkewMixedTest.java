@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import shardsim.core.check.Violation;
 import shardsim.core.fault.FaultPlan;
 import shardsim.core.fault.NodeFault;
 import shardsim.core.run.StagedRun;
@@ -15,7 +16,6 @@ import shardsim.core.scenario.CustomPlan;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
-import shardsim.core.check.Violation;
 import shardsim.core.trace.Trace;
 import shardsim.core.trace.TraceEvent;
 import shardsim.core.trace.TraceKind;
@@ -65,20 +65,27 @@ class VersionSkewMixedTest {
         assertEquals(ea.size(), eb.size(), a + " vs " + b);
         for (int i = 0; i < ea.size(); i++) {
             int at = i;
-            assertTrue(ea.get(i).sameAs(eb.get(i)), () -> "event " + at + ": " + ea.get(at).render() + " vs " + eb.get(at).render());
+            assertTrue(
+                    ea.get(i).sameAs(eb.get(i)),
+                    () -> "event " + at + ": " + ea.get(at).render() + " vs "
+                            + eb.get(at).render());
         }
     }
 
     @Test
     void theRolesAreMetaThenTheDataNodesAndTheClientRunsTheRunsMode() {
         World w = World.of(Plans.RANDOM, 7);
-        assertEquals(List.of(World.META_ROLE, World.NODE_ROLE), List.copyOf(w.roles().keySet()));
+        assertEquals(
+                List.of(World.META_ROLE, World.NODE_ROLE), List.copyOf(w.roles().keySet()));
         assertEquals(List.of(MetaNode.NAME), w.roles().get(World.META_ROLE));
         assertEquals(w.layout().dataNodes(), w.roles().get(World.NODE_ROLE));
-        StagedRun<World, SkewCluster> run = SCENARIO.stage(new RunSpec(VersionSkewScenario.NAME, Plans.BUGGY, Plans.RANDOM, 7)
-                .withNodeModes(Map.of(World.META_ROLE, Plans.FIXED, World.NODE_ROLE, Plans.FIXED)), Trace.digestOnly());
+        StagedRun<World, SkewCluster> run = SCENARIO.stage(
+                new RunSpec(VersionSkewScenario.NAME, Plans.BUGGY, Plans.RANDOM, 7)
+                        .withNodeModes(Map.of(World.META_ROLE, Plans.FIXED, World.NODE_ROLE, Plans.FIXED)),
+                Trace.digestOnly());
         assertEquals(Plans.BUGGY, run.sim().nodes().codeOf(ClientDriver.NAME));
-        assertEquals(Plans.FIXED, run.sim().nodes().codeOf(w.layout().dataNodes().get(0)));
+        assertEquals(
+                Plans.FIXED, run.sim().nodes().codeOf(w.layout().dataNodes().get(0)));
     }
 
     @Test
@@ -97,13 +104,19 @@ class VersionSkewMixedTest {
 
     @Test
     void aNewMetaWithOldNodesGetsEveryDdlRefusedWithExpectVersionZero() {
-        StagedRun<World, SkewCluster> run = SCENARIO.stage(documented(Plans.BUGGY, Map.of(World.META_ROLE, Plans.FIXED)), Trace.full());
+        StagedRun<World, SkewCluster> run =
+                SCENARIO.stage(documented(Plans.BUGGY, Map.of(World.META_ROLE, Plans.FIXED)), Trace.full());
         assertEquals(Plans.FIXED, run.sim().nodes().codeOf(MetaNode.NAME));
         assertEquals(Plans.BUGGY, run.sim().nodes().codeOf("node-1"));
         RunResult r = run.finish();
         // The old node compares its version with prev_version, which the new meta no longer sends.
-        String refused = "Shard version mismatch, shard_info:ShardInfo { id: " + SHARD + ", role: Leader, version: " + V + " }, expect version:0";
-        long refusals = run.sim().record().trace().events().stream().filter(e -> e.kind() == TraceKind.SEND && e.actor().equals("node-1") && e.detail().contains(refused)).count();
+        String refused = "Shard version mismatch, shard_info:ShardInfo { id: " + SHARD + ", role: Leader, version: " + V
+                + " }, expect version:0";
+        long refusals = run.sim().record().trace().events().stream()
+                .filter(e -> e.kind() == TraceKind.SEND
+                        && e.actor().equals("node-1")
+                        && e.detail().contains(refused))
+                .count();
         ClientDriver client = run.sim().nodes().node(ClientDriver.NAME, ClientDriver.class);
         assertEquals(0, client.succeeded(), "no DDL succeeds");
         // Every DDL failed with the mismatch, but the first create, whose refusal the plan's fault lost (a timeout).
@@ -118,21 +131,29 @@ class VersionSkewMixedTest {
 
     @Test
     void anOldMetaWithNewNodesGetsEveryDdlOnAShardInStepRefusedAndLeavesOrphans() {
-        StagedRun<World, SkewCluster> run = SCENARIO.stage(documented(Plans.BUGGY, Map.of(World.NODE_ROLE, Plans.FIXED)), Trace.full());
+        StagedRun<World, SkewCluster> run =
+                SCENARIO.stage(documented(Plans.BUGGY, Map.of(World.NODE_ROLE, Plans.FIXED)), Trace.full());
         assertEquals(Plans.BUGGY, run.sim().nodes().codeOf(MetaNode.NAME));
         assertEquals(Plans.FIXED, run.sim().nodes().codeOf("node-2"));
         RunResult r = run.finish();
         // The old meta asks for curr = v + 1; the new node, at v, compares with curr.
-        String refused = "shard_info:ShardInfo { id: " + SHARD + ", role: Leader, version: " + V + " }, expect version:" + (V + 1);
-        assertTrue(run.sim().record().trace().events().stream().anyMatch(e -> e.detail().contains(refused)), "node-1 refuses old meta's v+1");
+        String refused = "shard_info:ShardInfo { id: " + SHARD + ", role: Leader, version: " + V + " }, expect version:"
+                + (V + 1);
+        assertTrue(
+                run.sim().record().trace().events().stream()
+                        .anyMatch(e -> e.detail().contains(refused)),
+                "node-1 refuses old meta's v+1");
         ClientDriver client = run.sim().nodes().node(ClientDriver.NAME, ClientDriver.class);
         assertEquals(0, client.succeeded(), "no DDL succeeds");
         assertEquals(V, run.driver().metaVersion(SHARD));
         assertEquals(V, run.driver().leaderVersion(SHARD));
         // The new node's engine acts before the check, so each refused create leaves a table meta never recorded.
         DataNode node1 = run.sim().nodes().node("node-1", DataNode.class);
-        assertTrue(node1.engine().tables(SHARD).contains(DocumentedScript.DOC_TABLE), "the refused create left its table in the engine");
-        assertEquals(List.of("C6", "C3", "C5"), invariants(r), () -> r.violations().toString());
+        assertTrue(
+                node1.engine().tables(SHARD).contains(DocumentedScript.DOC_TABLE),
+                "the refused create left its table in the engine");
+        assertEquals(
+                List.of("C6", "C3", "C5"), invariants(r), () -> r.violations().toString());
     }
 
     @Test
@@ -140,8 +161,12 @@ class VersionSkewMixedTest {
         // The lost response puts node-1 one ahead; an upgrade restarts node-1, and it holds no shard until
         // meta reopens it from meta's stored view. (A new node one ahead under an old meta: VersionWireTest.)
         CustomPlan plan = SCENARIO.planOf(new RunSpec(VersionSkewScenario.NAME, Plans.BUGGY, Plans.DOCUMENTED, 46));
-        CustomPlan upgraded = plan.withFaults(plan.faults().merge(FaultPlan.builder().at(3 * SECOND, new NodeFault.Upgrade("node-1", Plans.FIXED)).build()));
-        StagedRun<World, SkewCluster> run = SCENARIO.stage(RunSpec.custom(VersionSkewScenario.NAME, Plans.BUGGY, upgraded, 46), Trace.full());
+        CustomPlan upgraded = plan.withFaults(plan.faults()
+                .merge(FaultPlan.builder()
+                        .at(3 * SECOND, new NodeFault.Upgrade("node-1", Plans.FIXED))
+                        .build()));
+        StagedRun<World, SkewCluster> run =
+                SCENARIO.stage(RunSpec.custom(VersionSkewScenario.NAME, Plans.BUGGY, upgraded, 46), Trace.full());
         run.sim().runUntil(3 * SECOND - 1);
         assertEquals(V + 1, run.driver().leaderVersion(SHARD), "the lost response left node-1 one ahead");
         assertEquals(V, run.driver().metaVersion(SHARD));
@@ -181,10 +206,19 @@ class VersionSkewMixedTest {
     @Test
     void aMetaUpgradeAloneRepairsTheSkewFromHeartbeatsButWedgesEveryDdl() {
         CustomPlan plan = SCENARIO.planOf(new RunSpec(VersionSkewScenario.NAME, Plans.BUGGY, Plans.DOCUMENTED, 46));
-        CustomPlan upgraded = plan.withFaults(plan.faults().merge(FaultPlan.builder().at(3 * SECOND, new NodeFault.Upgrade(MetaNode.NAME, Plans.FIXED)).build()));
-        StagedRun<World, SkewCluster> run = SCENARIO.stage(RunSpec.custom(VersionSkewScenario.NAME, Plans.BUGGY, upgraded, 46), Trace.full());
-        run.sim().runUntil(DocumentedScript.DOC_FIRST_HEARTBEAT_MICROS + 2 * run.driver().timing().heartbeatMicros());
-        assertEquals(V + 1, run.driver().metaVersion(SHARD), "the new meta adopted the old node's version from its heartbeat");
+        CustomPlan upgraded = plan.withFaults(plan.faults()
+                .merge(FaultPlan.builder()
+                        .at(3 * SECOND, new NodeFault.Upgrade(MetaNode.NAME, Plans.FIXED))
+                        .build()));
+        StagedRun<World, SkewCluster> run =
+                SCENARIO.stage(RunSpec.custom(VersionSkewScenario.NAME, Plans.BUGGY, upgraded, 46), Trace.full());
+        run.sim()
+                .runUntil(DocumentedScript.DOC_FIRST_HEARTBEAT_MICROS
+                        + 2 * run.driver().timing().heartbeatMicros());
+        assertEquals(
+                V + 1,
+                run.driver().metaVersion(SHARD),
+                "the new meta adopted the old node's version from its heartbeat");
         assertEquals(V + 1, run.driver().leaderVersion(SHARD));
         RunResult r = run.finish();
         assertFalse(invariants(r).contains("C2"), r.violations().toString());

@@ -31,7 +31,8 @@ class VersionSkewOperationsTest {
     private final VersionSkewScenario scenario = new VersionSkewScenario();
 
     private Trace run(String mode, Workload workload, List<String> violations) {
-        CustomPlan plan = new CustomPlan("ops.json", Plans.DOCUMENTED, LinkPolicy.reliable(), FaultPlan.empty(), workload);
+        CustomPlan plan =
+                new CustomPlan("ops.json", Plans.DOCUMENTED, LinkPolicy.reliable(), FaultPlan.empty(), workload);
         Trace trace = Trace.full();
         RunResult r = scenario.run(RunSpec.custom(VersionSkewScenario.NAME, mode, plan, 1), trace);
         for (var v : r.violations()) {
@@ -79,7 +80,8 @@ class VersionSkewOperationsTest {
                 .build();
         CustomPlan plan = new CustomPlan("ops.json", Plans.DOCUMENTED, LinkPolicy.reliable(), FaultPlan.empty(), w);
         Trace trace = Trace.full();
-        StagedRun<World, SkewCluster> run = scenario.stage(RunSpec.custom(VersionSkewScenario.NAME, Plans.FIXED, plan, 1), trace);
+        StagedRun<World, SkewCluster> run =
+                scenario.stage(RunSpec.custom(VersionSkewScenario.NAME, Plans.FIXED, plan, 1), trace);
         RunResult r = run.finish();
         assertTrue(r.ok(), () -> r.violations().toString());
         List<String> steps = details(trace, TraceKind.TIMER, "workload");
@@ -117,10 +119,16 @@ class VersionSkewOperationsTest {
         assertEquals(List.of(), violations);
         List<String> notes = new ArrayList<>(details(trace, TraceKind.STATE, ClientDriver.NAME));
         assertEquals(2, count(notes, "shard 999 does not exist in this world"), notes.toString());
-        assertEquals(1, count(notes, "skipped DROP TABLE NEVER_CREATED on shard 47: the client was never told it was created there"), notes.toString());
+        assertEquals(
+                1,
+                count(
+                        notes,
+                        "skipped DROP TABLE NEVER_CREATED on shard 47: the client was never told it was created there"),
+                notes.toString());
         assertEquals(1, count(notes, "skipped CREATE TABLE T_2 on shard 46: the client still waits"), notes.toString());
         assertEquals(1, count(notes, "skipped DROP TABLE T_1 on shard 46: the client still waits"), notes.toString());
-        assertEquals(1, count(notes, "skipped DROP TABLE T_1 on shard 47: the client was never told"), notes.toString());
+        assertEquals(
+                1, count(notes, "skipped DROP TABLE T_1 on shard 47: the client was never told"), notes.toString());
         List<String> sent = details(trace, TraceKind.SEND, ClientDriver.NAME);
         assertEquals(1, count(sent, "CREATE TABLE T_1"), sent.toString());
         assertEquals(0, count(sent, "T_2"), sent.toString());
@@ -131,7 +139,8 @@ class VersionSkewOperationsTest {
 
     @Test
     void anyPrefixOfTheDocumentedWorkloadRuns() {
-        Workload all = scenario.planOf(new RunSpec(VersionSkewScenario.NAME, Plans.BUGGY, Plans.DOCUMENTED, 46)).workload();
+        Workload all = scenario.planOf(new RunSpec(VersionSkewScenario.NAME, Plans.BUGGY, Plans.DOCUMENTED, 46))
+                .workload();
         for (int n = 0; n <= all.size(); n++) {
             Workload part = new Workload(all.operations().subList(0, n));
             List<String> violations = new ArrayList<>();
@@ -142,26 +151,44 @@ class VersionSkewOperationsTest {
 
     @Test
     void aCustomPlanNeedsABuiltInBase() {
-        CustomPlan plan = new CustomPlan("odd.json", "nightly", LinkPolicy.reliable(), FaultPlan.empty(), Workload.empty());
+        CustomPlan plan =
+                new CustomPlan("odd.json", "nightly", LinkPolicy.reliable(), FaultPlan.empty(), Workload.empty());
         RunSpec spec = RunSpec.custom(VersionSkewScenario.NAME, Plans.FIXED, plan, 1);
         IllegalArgumentException ex = assertThrows(IllegalArgumentException.class, () -> scenario.run(spec));
-        assertEquals("unknown base plan 'nightly' (expected one of documented, random, targeted, swarm)", ex.getMessage());
+        assertEquals(
+                "unknown base plan 'nightly' (expected one of documented, random, targeted, swarm)", ex.getMessage());
         assertThrows(IllegalArgumentException.class, () -> scenario.planOf(spec));
     }
 
     @Test
     void eachEndFaultEndsItsOwnStart() {
-        assertTrue(new SkewFault.DropResponse("node-1", "OpenShard").end().ends(new SkewFault.DropResponse("node-1", "OpenShard")));
-        assertFalse(new SkewFault.DropResponse("node-1", "OpenShard").end().ends(new SkewFault.DropResponse("node-2", "OpenShard")));
-        assertFalse(new SkewFault.DropResponse("node-1", "OpenShard").end().ends(new SkewFault.DropResponse("node-1", "CreateTableOnShard")));
+        assertTrue(new SkewFault.DropResponse("node-1", "OpenShard")
+                .end()
+                .ends(new SkewFault.DropResponse("node-1", "OpenShard")));
+        assertFalse(new SkewFault.DropResponse("node-1", "OpenShard")
+                .end()
+                .ends(new SkewFault.DropResponse("node-2", "OpenShard")));
+        assertFalse(new SkewFault.DropResponse("node-1", "OpenShard")
+                .end()
+                .ends(new SkewFault.DropResponse("node-1", "CreateTableOnShard")));
         assertTrue(new SkewFault.EngineFailure("node-2", 0.5).end().ends(new SkewFault.EngineFailure("node-2", 0.5)));
         assertFalse(new SkewFault.EngineFailure("node-2", 0.5).end().ends(new SkewFault.EngineFailure("node-1", 0.5)));
-        assertTrue(new SkewFault.MetaCrashBeforePersist(300_000).end().ends(new SkewFault.MetaCrashBeforePersist(300_000)));
-        assertFalse(new SkewFault.MetaCrashBeforePersist(300_000).end().ends(new SkewFault.HeartbeatDelay("node-1", 1)));
-        assertTrue(new SkewFault.HeartbeatDelay("node-1", 1_000_000).end().ends(new SkewFault.HeartbeatDelay("node-1", 1_000_000)));
-        assertFalse(new SkewFault.HeartbeatDelay("node-1", 1_000_000).end().ends(new SkewFault.HeartbeatDelay("node-3", 1_000_000)));
-        assertFalse(new SkewFault.DropResponse("node-1", "OpenShard").ends(new SkewFault.DropResponse("node-1", "OpenShard")));
-        assertEquals("drop-response-end", new SkewFault.DropResponse("node-1", "OpenShard").end().kind());
+        assertTrue(new SkewFault.MetaCrashBeforePersist(300_000)
+                .end()
+                .ends(new SkewFault.MetaCrashBeforePersist(300_000)));
+        assertFalse(
+                new SkewFault.MetaCrashBeforePersist(300_000).end().ends(new SkewFault.HeartbeatDelay("node-1", 1)));
+        assertTrue(new SkewFault.HeartbeatDelay("node-1", 1_000_000)
+                .end()
+                .ends(new SkewFault.HeartbeatDelay("node-1", 1_000_000)));
+        assertFalse(new SkewFault.HeartbeatDelay("node-1", 1_000_000)
+                .end()
+                .ends(new SkewFault.HeartbeatDelay("node-3", 1_000_000)));
+        assertFalse(new SkewFault.DropResponse("node-1", "OpenShard")
+                .ends(new SkewFault.DropResponse("node-1", "OpenShard")));
+        assertEquals(
+                "drop-response-end",
+                new SkewFault.DropResponse("node-1", "OpenShard").end().kind());
     }
 
     /** In every generated plan each lasting scenario fault that ends is ended by a later fault that says so. */
@@ -169,7 +196,10 @@ class VersionSkewOperationsTest {
     void generatedEndsFollowTheirStarts() {
         for (String plan : List.of(Plans.RANDOM, Plans.SWARM)) {
             for (long seed = 0; seed < 200; seed++) {
-                List<TimedFault> faults = scenario.planOf(new RunSpec(VersionSkewScenario.NAME, Plans.BUGGY, plan, seed)).faults().faults();
+                List<TimedFault> faults = scenario.planOf(
+                                new RunSpec(VersionSkewScenario.NAME, Plans.BUGGY, plan, seed))
+                        .faults()
+                        .faults();
                 for (int i = 0; i < faults.size(); i++) {
                     Fault end = faults.get(i).fault();
                     if (!(end instanceof SkewFault) || end.activityDelta() >= 0) {
@@ -177,7 +207,8 @@ class VersionSkewOperationsTest {
                     }
                     boolean found = false;
                     for (int j = 0; j < faults.size() && !found; j++) {
-                        found = faults.get(j).atMicros() <= faults.get(i).atMicros() && end.ends(faults.get(j).fault());
+                        found = faults.get(j).atMicros() <= faults.get(i).atMicros()
+                                && end.ends(faults.get(j).fault());
                     }
                     assertTrue(found, plan + " seed " + seed + ": " + end + " ends no earlier start");
                 }

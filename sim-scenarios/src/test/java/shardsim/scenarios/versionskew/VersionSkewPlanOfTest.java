@@ -46,7 +46,8 @@ class VersionSkewPlanOfTest {
         for (String base : List.of(Plans.DOCUMENTED, Plans.RANDOM, Plans.SWARM)) {
             for (long seed = 0; seed < 10; seed++) {
                 CustomPlan builtIn = scenario.planOf(new RunSpec(VersionSkewScenario.NAME, Plans.BUGGY, base, seed));
-                CustomPlan faultsOnly = new CustomPlan("faults-only.json", base, builtIn.link(), builtIn.faults(), null);
+                CustomPlan faultsOnly =
+                        new CustomPlan("faults-only.json", base, builtIn.link(), builtIn.faults(), null);
                 RunSpec spec = RunSpec.custom(VersionSkewScenario.NAME, Plans.BUGGY, faultsOnly, seed);
                 CustomPlan filled = scenario.planOf(spec);
                 assertEquals(builtIn.workload(), filled.workload(), base + " seed " + seed);
@@ -60,12 +61,19 @@ class VersionSkewPlanOfTest {
     void theDocumentedPlanIsTheReportsFaultsAndCreates() {
         CustomPlan p = scenario.planOf(new RunSpec(VersionSkewScenario.NAME, Plans.BUGGY, Plans.DOCUMENTED, 46));
         SkewFault.DropResponse lost = new SkewFault.DropResponse("node-1", "CreateTableOnShard");
-        assertEquals(List.of(lost, lost.end()), p.faults().faults().stream().map(f -> f.fault()).toList());
+        assertEquals(
+                List.of(lost, lost.end()),
+                p.faults().faults().stream().map(f -> f.fault()).toList());
         // The report's table goes to the create that fails, as in the report; the lost one is the hypothesis.
-        assertEquals(List.of(DocumentedScript.DOC_LOST_TABLE, DocumentedScript.DOC_TABLE, DocumentedScript.DOC_LATER_TABLE),
-                p.workload().operations().stream().map(o -> ((VersionSkewOperation.CreateTable) o.operation()).table()).toList());
+        assertEquals(
+                List.of(DocumentedScript.DOC_LOST_TABLE, DocumentedScript.DOC_TABLE, DocumentedScript.DOC_LATER_TABLE),
+                p.workload().operations().stream()
+                        .map(o -> ((VersionSkewOperation.CreateTable) o.operation()).table())
+                        .toList());
         // Replayed as a custom plan it is still the report's failure.
         RunResult r = scenario.run(RunSpec.custom(VersionSkewScenario.NAME, Plans.BUGGY, p, 46));
-        assertEquals(List.of("C2", "C6", "C3", "C5"), r.violations().stream().map(v -> v.invariant()).toList());
+        assertEquals(
+                List.of("C2", "C6", "C3", "C5"),
+                r.violations().stream().map(v -> v.invariant()).toList());
     }
 }

@@ -27,10 +27,12 @@ class VersionSkewRolloutTest {
     static final long NODE_FIRST_SMALLEST = 30;
     /** The smallest rollback seed failing where the same restarts on the old code hold ("not on old code"). */
     static final long ROLLBACK_SMALLEST_UNSAFE = 14;
+
     private static final int CI_SEEDS = 200;
 
     private static Outcome outcome(String order, long seed) {
-        Order o = Order.named(Order.of(SCENARIO.worldRoles(new RunSpec(SCENARIO.name(), Plans.BUGGY, Plans.RANDOM, seed))), order);
+        Order o = Order.named(
+                Order.of(SCENARIO.worldRoles(new RunSpec(SCENARIO.name(), Plans.BUGGY, Plans.RANDOM, seed))), order);
         return Outcome.run(SCENARIO, Rollout.of(SCENARIO, Plans.RANDOM, Plans.BUGGY, Plans.FIXED, o, seed));
     }
 
@@ -53,12 +55,17 @@ class VersionSkewRolloutTest {
         assertTrue(m.find(), o.first().message());
         long up = upgradeOf(o, m.group(1));
         // The old bug (version bumped before the engine failed) on a node not yet upgraded, under the old meta.
-        assertTrue(up > o.first().timeMicros(), m.group(1) + " upgraded at " + up + ", violation at " + o.first().timeMicros());
+        assertTrue(
+                up > o.first().timeMicros(),
+                m.group(1) + " upgraded at " + up + ", violation at "
+                        + o.first().timeMicros());
         assertTrue(upgradeOf(o, MetaNode.NAME) > o.first().timeMicros(), "meta is still old");
         // So the same restarts on the old code fail too: the order introduces nothing (sim upgrades: safe).
         assertFalse(o.introduced(), "node-first seed 30 is the old code's own failure");
         for (long seed = 0; seed < NODE_FIRST_SMALLEST; seed++) {
-            assertFalse(outcome("node-first", seed).failsInRollout(), "seed " + seed + " is below the smallest failing one");
+            assertFalse(
+                    outcome("node-first", seed).failsInRollout(),
+                    "seed " + seed + " is below the smallest failing one");
         }
     }
 

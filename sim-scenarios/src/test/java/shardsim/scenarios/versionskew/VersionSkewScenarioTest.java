@@ -55,8 +55,11 @@ class VersionSkewScenarioTest {
     void documentedBuggyFailsWithTheReportedMismatch() {
         Trace trace = Trace.full();
         scenario.run(spec(Plans.BUGGY, Plans.DOCUMENTED, 46), trace);
-        String expected = "Shard version mismatch, shard_info:ShardInfo { id: 46, role: Leader, version: 1111 }, expect version:1110";
-        long hits = trace.events().stream().filter(e -> e.detail().contains(expected)).count();
+        String expected =
+                "Shard version mismatch, shard_info:ShardInfo { id: 46, role: Leader, version: 1111 }, expect version:1110";
+        long hits = trace.events().stream()
+                .filter(e -> e.detail().contains(expected))
+                .count();
         assertTrue(hits >= 3, "the mismatch repeats for every later create, seen " + hits);
     }
 
@@ -76,20 +79,29 @@ class VersionSkewScenarioTest {
         assertEquals(DocumentedScript.DOC_VERSION, run.driver().metaVersion(shard));
         assertEquals(DocumentedScript.DOC_VERSION + 1, run.driver().leaderVersion(shard));
         // The second heartbeat (the first from an unchanged registration) makes meta adopt it.
-        run.sim().runUntil(DocumentedScript.DOC_FIRST_HEARTBEAT_MICROS + run.driver().timing().heartbeatMicros() + 10_000);
+        run.sim()
+                .runUntil(DocumentedScript.DOC_FIRST_HEARTBEAT_MICROS
+                        + run.driver().timing().heartbeatMicros()
+                        + 10_000);
         assertEquals(DocumentedScript.DOC_VERSION + 1, run.driver().metaVersion(shard));
         assertEquals(run.driver().leaderVersion(shard), run.driver().metaVersion(shard));
         RunResult r = run.finish();
         assertEquals(List.of(), versionInvariants(r), () -> "fixed documented holds C1-C4: " + r.violations());
         ClientDriver client = run.sim().nodes().node(ClientDriver.NAME, ClientDriver.class);
-        assertTrue(client.created().containsKey(DocumentedScript.DOC_LATER_TABLE), "the create after the repair succeeded");
-        assertFalse(client.created().containsKey(DocumentedScript.DOC_TABLE), "the report's create failed, as in the report");
+        assertTrue(
+                client.created().containsKey(DocumentedScript.DOC_LATER_TABLE),
+                "the create after the repair succeeded");
+        assertFalse(
+                client.created().containsKey(DocumentedScript.DOC_TABLE),
+                "the report's create failed, as in the report");
     }
 
     @Test
     void documentedBuggyStaysBehindAfterTheHeartbeat() {
         StagedRun<World, SkewCluster> run = scenario.stage(spec(Plans.BUGGY, Plans.DOCUMENTED, 46), Trace.digestOnly());
-        run.sim().runUntil(DocumentedScript.DOC_FIRST_CREATE_MICROS + 3 * run.driver().timing().heartbeatMicros());
+        run.sim()
+                .runUntil(DocumentedScript.DOC_FIRST_CREATE_MICROS
+                        + 3 * run.driver().timing().heartbeatMicros());
         assertEquals(DocumentedScript.DOC_VERSION, run.driver().metaVersion(DocumentedScript.DOC_SHARD));
         assertEquals(DocumentedScript.DOC_VERSION + 1, run.driver().leaderVersion(DocumentedScript.DOC_SHARD));
     }
@@ -106,10 +118,16 @@ class VersionSkewScenarioTest {
         shardsim.core.scenario.Verdict v = shardsim.core.scenario.Verdict.of(scenario, r);
         assertTrue(v.claimsHold(), () -> "every claim of fixed holds: " + v.broken());
         assertEquals(List.of("C9", "C5"), shardsim.core.scenario.Verdict.names(v.gaps()));
-        Violation ahead = r.violations().stream().filter(x -> x.invariant().equals("C9")).findFirst().orElseThrow();
-        assertTrue(ahead.message().contains("shard 120: meta version 3554 > leader node-3 version 3553"), ahead.render());
+        Violation ahead = r.violations().stream()
+                .filter(x -> x.invariant().equals("C9"))
+                .findFirst()
+                .orElseThrow();
+        assertTrue(
+                ahead.message().contains("shard 120: meta version 3554 > leader node-3 version 3553"), ahead.render());
         RunResult buggy = scenario.run(spec(Plans.BUGGY, Plans.RANDOM, 13440));
-        assertFalse(invariants(buggy).contains("C9"), "buggy meta has no heartbeat repair, so nothing raises it above its leader");
+        assertFalse(
+                invariants(buggy).contains("C9"),
+                "buggy meta has no heartbeat repair, so nothing raises it above its leader");
     }
 
     @Test
@@ -117,9 +135,14 @@ class VersionSkewScenarioTest {
         RunResult r = scenario.run(spec(Plans.BUGGY, Plans.RANDOM, SMALLEST_FAILING_BUGGY_RANDOM));
         assertFalse(r.ok(), "seed " + SMALLEST_FAILING_BUGGY_RANDOM + " fails in buggy");
         for (long seed = 0; seed < SMALLEST_FAILING_BUGGY_RANDOM; seed++) {
-            assertTrue(scenario.run(spec(Plans.BUGGY, Plans.RANDOM, seed)).ok(), "seed " + seed + " is below the smallest failing one");
+            assertTrue(
+                    scenario.run(spec(Plans.BUGGY, Plans.RANDOM, seed)).ok(),
+                    "seed " + seed + " is below the smallest failing one");
         }
-        assertEquals(List.of(), versionInvariants(scenario.run(spec(Plans.FIXED, Plans.RANDOM, SMALLEST_FAILING_BUGGY_RANDOM))), "the same seed holds C1-C4 in fixed");
+        assertEquals(
+                List.of(),
+                versionInvariants(scenario.run(spec(Plans.FIXED, Plans.RANDOM, SMALLEST_FAILING_BUGGY_RANDOM))),
+                "the same seed holds C1-C4 in fixed");
     }
 
     /** The smallest failing seed of fixed-bump-before-engine + random in 0..999, found with ./sim sweep. */
@@ -134,10 +157,15 @@ class VersionSkewScenarioTest {
     /** The old model raised C1 inside the data node ("... the engine failed"); now the C1 checker finds it in the node's state. */
     @Test
     void bumpingBeforeTheEngineIsCaughtByTheC1Checker() {
-        RunResult r = scenario.run(spec(FixParts.BUMP_BEFORE_ENGINE, Plans.RANDOM, SMALLEST_FAILING_BUMP_BEFORE_ENGINE));
+        RunResult r =
+                scenario.run(spec(FixParts.BUMP_BEFORE_ENGINE, Plans.RANDOM, SMALLEST_FAILING_BUMP_BEFORE_ENGINE));
         assertEquals(List.of("C1"), versionInvariants(r), () -> r.violations().toString());
-        assertTrue(r.violations().get(0).message().contains("but its engine applied"), r.violations().get(0).message());
-        assertEquals(List.of(), versionInvariants(scenario.run(spec(Plans.FIXED, Plans.RANDOM, SMALLEST_FAILING_BUMP_BEFORE_ENGINE))));
+        assertTrue(
+                r.violations().get(0).message().contains("but its engine applied"),
+                r.violations().get(0).message());
+        assertEquals(
+                List.of(),
+                versionInvariants(scenario.run(spec(Plans.FIXED, Plans.RANDOM, SMALLEST_FAILING_BUMP_BEFORE_ENGINE))));
     }
 
     @Test
@@ -152,7 +180,10 @@ class VersionSkewScenarioTest {
             for (long seed : new long[] {1, 7, 4242}) {
                 for (String mode : List.of(Plans.BUGGY, Plans.FIXED)) {
                     Optional<TraceDiff.Difference> diff = DeterminismCheck.check(scenario, spec(mode, plan, seed));
-                    assertTrue(diff.isEmpty(), () -> mode + "/" + plan + "/" + seed + ": " + diff.get().describe());
+                    assertTrue(
+                            diff.isEmpty(),
+                            () -> mode + "/" + plan + "/" + seed + ": "
+                                    + diff.get().describe());
                 }
             }
         }
@@ -160,8 +191,16 @@ class VersionSkewScenarioTest {
 
     @Test
     void everyAblationAndRetryingClientIsAMode() {
-        assertEquals(List.of(Plans.BUGGY, Plans.FIXED, FixParts.NO_NODE_VERSION, FixParts.BUMP_BEFORE_ENGINE, FixParts.NO_HEARTBEAT_REPAIR, FixParts.RETRY_81B8D68,
-                FixParts.RETRY_D880DD2), scenario.modes());
+        assertEquals(
+                List.of(
+                        Plans.BUGGY,
+                        Plans.FIXED,
+                        FixParts.NO_NODE_VERSION,
+                        FixParts.BUMP_BEFORE_ENGINE,
+                        FixParts.NO_HEARTBEAT_REPAIR,
+                        FixParts.RETRY_81B8D68,
+                        FixParts.RETRY_D880DD2),
+                scenario.modes());
         assertEquals(List.of(Plans.DOCUMENTED, Plans.RANDOM, Plans.TARGETED, Plans.SWARM), scenario.plans());
         assertEquals(List.of("C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8", "C9"), scenario.invariantNames());
         assertEquals("version-skew", scenario.name());

@@ -24,7 +24,8 @@ class VersionStepCheckTest {
 
     /** A fixed documented run stopped before its first DDL, with a fresh C7 that has seen it once. */
     private static final class Setup {
-        final StagedRun<World, SkewCluster> run = SCENARIO.stage(new RunSpec(VersionSkewScenario.NAME, Plans.FIXED, Plans.DOCUMENTED, 1), Trace.digestOnly());
+        final StagedRun<World, SkewCluster> run = SCENARIO.stage(
+                new RunSpec(VersionSkewScenario.NAME, Plans.FIXED, Plans.DOCUMENTED, 1), Trace.digestOnly());
         final VersionStepCheck check;
         final DataNode node;
         final DataNode.Shard shard;
@@ -45,7 +46,9 @@ class VersionStepCheckTest {
         s.shard.tables.add("T");
         String problem = s.check.check();
         assertNotNull(problem);
-        assertTrue(problem.contains("shard " + SHARD + " on node-1") && problem.contains("(T) without a version step"), problem);
+        assertTrue(
+                problem.contains("shard " + SHARD + " on node-1") && problem.contains("(T) without a version step"),
+                problem);
     }
 
     @Test
@@ -91,14 +94,20 @@ class VersionStepCheckTest {
             for (String plan : List.of(Plans.DOCUMENTED, Plans.RANDOM)) {
                 for (long seed = 0; seed < 5; seed++) {
                     RunResult r = SCENARIO.run(new RunSpec(VersionSkewScenario.NAME, mode, plan, seed));
-                    assertTrue(r.violations().stream().noneMatch(v -> v.invariant().equals("C7")), () -> mode + " " + plan + ": " + r.violations());
+                    assertTrue(
+                            r.violations().stream().noneMatch(v -> v.invariant().equals("C7")),
+                            () -> mode + " " + plan + ": " + r.violations());
                 }
             }
         }
-        StagedRun<World, SkewCluster> run = SCENARIO.stage(new RunSpec(VersionSkewScenario.NAME, Plans.FIXED, Plans.DOCUMENTED, 1), Trace.digestOnly());
+        StagedRun<World, SkewCluster> run = SCENARIO.stage(
+                new RunSpec(VersionSkewScenario.NAME, Plans.FIXED, Plans.DOCUMENTED, 1), Trace.digestOnly());
         run.sim().runUntil(500_000);
         long opened = run.driver().leaderVersion(SHARD);
         run.sim().runUntil(DocumentedScript.DOC_FIRST_CREATE_MICROS + 10_000);
-        assertEquals(opened + 1, run.driver().leaderVersion(SHARD), "the run did register a create on the shard, so C7 judged one");
+        assertEquals(
+                opened + 1,
+                run.driver().leaderVersion(SHARD),
+                "the run did register a create on the shard, so C7 judged one");
     }
 }

@@ -28,8 +28,12 @@ class VersionWireTest {
 
     @Test
     void oldMetaSendsNextAndPreviousNewMetaOnlyItsOwnWithPrevAbsent() {
-        assertEquals(new UpdateShardInfo(new ShardInfo(SHARD, ShardRole.Leader, 1111), 1110), VersionWire.ddlRequest(OLD, SHARD, 1110));
-        assertEquals(new UpdateShardInfo(new ShardInfo(SHARD, ShardRole.Leader, 1110), 0), VersionWire.ddlRequest(NEW, SHARD, 1110));
+        assertEquals(
+                new UpdateShardInfo(new ShardInfo(SHARD, ShardRole.Leader, 1111), 1110),
+                VersionWire.ddlRequest(OLD, SHARD, 1110));
+        assertEquals(
+                new UpdateShardInfo(new ShardInfo(SHARD, ShardRole.Leader, 1110), 0),
+                VersionWire.ddlRequest(NEW, SHARD, 1110));
         assertEquals(1111, VersionWire.openVersion(OLD, 1110));
         assertEquals(1110, VersionWire.openVersion(NEW, 1110));
     }

@@ -25,14 +25,16 @@ public final class FaultArbitraries {
     /** The largest clock offset of {@link #kernelEpisodes}, plus or minus. */
     public static final long MAX_SKEW_MICROS = 1_000_000;
 
-    private FaultArbitraries() {
-    }
+    private FaultArbitraries() {}
 
     /** Where and how long faults may fall. */
     public record Window(long startMicros, long endMicros, long maxDurationMicros) {
         public Window {
-            if (startMicros < 0 || endMicros <= startMicros + MIN_DURATION_MICROS || maxDurationMicros < MIN_DURATION_MICROS) {
-                throw new IllegalArgumentException("bad fault window " + startMicros + ".." + endMicros + " max " + maxDurationMicros);
+            if (startMicros < 0
+                    || endMicros <= startMicros + MIN_DURATION_MICROS
+                    || maxDurationMicros < MIN_DURATION_MICROS) {
+                throw new IllegalArgumentException(
+                        "bad fault window " + startMicros + ".." + endMicros + " max " + maxDurationMicros);
             }
         }
 
@@ -46,7 +48,8 @@ public final class FaultArbitraries {
 
         /** A start and an end inside the window, at least the minimum duration apart. */
         Arbitrary<long[]> spans() {
-            return Combinators.combine(starts(), durations()).as((at, d) -> new long[] {at, Math.min(endMicros - 1, at + d)});
+            return Combinators.combine(starts(), durations()).as((at, d) ->
+                    new long[] {at, Math.min(endMicros - 1, at + d)});
         }
     }
 
@@ -68,35 +71,38 @@ public final class FaultArbitraries {
 
     /** Symmetric partitions between two of {@code nodes}, each healed inside {@code window}. */
     public static Arbitrary<List<TimedFault>> partitions(List<String> nodes, Window w) {
-        return Combinators.combine(pairs(nodes), w.spans()).as((p, s) -> List.of(
-                new TimedFault(s[0], new NetFault.Partition(p.get(0), p.get(1))),
-                new TimedFault(s[1], new End(new NetFault.Partition(p.get(0), p.get(1))))));
+        return Combinators.combine(pairs(nodes), w.spans())
+                .as((p, s) -> List.of(
+                        new TimedFault(s[0], new NetFault.Partition(p.get(0), p.get(1))),
+                        new TimedFault(s[1], new End(new NetFault.Partition(p.get(0), p.get(1))))));
     }
 
     /** One-way partitions between two of {@code nodes}, each healed inside {@code window}. */
     public static Arbitrary<List<TimedFault>> oneWayPartitions(List<String> nodes, Window w) {
-        return Combinators.combine(pairs(nodes), w.spans()).as((p, s) -> List.of(
-                new TimedFault(s[0], new NetFault.PartitionOneWay(p.get(0), p.get(1))),
-                new TimedFault(s[1], new End(new NetFault.PartitionOneWay(p.get(0), p.get(1))))));
+        return Combinators.combine(pairs(nodes), w.spans())
+                .as((p, s) -> List.of(
+                        new TimedFault(s[0], new NetFault.PartitionOneWay(p.get(0), p.get(1))),
+                        new TimedFault(s[1], new End(new NetFault.PartitionOneWay(p.get(0), p.get(1))))));
     }
 
     /** Crashes of one of {@code nodes}, each followed by its restart inside {@code window}. */
     public static Arbitrary<List<TimedFault>> crashes(List<String> crashable, Window w) {
-        return Combinators.combine(Arbitraries.of(crashable), w.spans()).as((n, s) -> List.of(
-                new TimedFault(s[0], new NodeFault.Crash(n)),
-                new TimedFault(s[1], new NodeFault.Restart(n))));
+        return Combinators.combine(Arbitraries.of(crashable), w.spans())
+                .as((n, s) -> List.of(
+                        new TimedFault(s[0], new NodeFault.Crash(n)), new TimedFault(s[1], new NodeFault.Restart(n))));
     }
 
     /** Clogs between two of {@code nodes}, each clearing inside {@code window}. */
     public static Arbitrary<List<TimedFault>> clogs(List<String> nodes, Window w) {
-        return Combinators.combine(pairs(nodes), w.starts(), w.durations()).as((p, at, d) -> List.of(
-                new TimedFault(at, new NetFault.Clog(p.get(0), p.get(1), d))));
+        return Combinators.combine(pairs(nodes), w.starts(), w.durations())
+                .as((p, at, d) -> List.of(new TimedFault(at, new NetFault.Clog(p.get(0), p.get(1), d))));
     }
 
     /** Clock skews of one of {@code nodes} within plus or minus {@code maxSkewMicros}, inside {@code window}. */
     public static Arbitrary<List<TimedFault>> clockSkews(List<String> nodes, Window w, long maxSkewMicros) {
-        return Combinators.combine(Arbitraries.of(nodes), w.starts(), Arbitraries.longs().between(-maxSkewMicros, maxSkewMicros)).as((n, at, skew) -> List.of(
-                new TimedFault(at, new NodeFault.ClockSkew(n, skew))));
+        return Combinators.combine(
+                        Arbitraries.of(nodes), w.starts(), Arbitraries.longs().between(-maxSkewMicros, maxSkewMicros))
+                .as((n, at, skew) -> List.of(new TimedFault(at, new NodeFault.ClockSkew(n, skew))));
     }
 
     /** Any kernel episode, one kind of {@link KernelKind} each: partitions, one-way partitions, crashes (of {@code crashable}), clogs and clock skews. */
@@ -134,7 +140,8 @@ public final class FaultArbitraries {
     }
 
     /** Kernel fault plans over these nodes. */
-    public static Arbitrary<FaultPlan> kernelPlans(List<String> nodes, List<String> crashable, Window w, int maxEpisodes) {
+    public static Arbitrary<FaultPlan> kernelPlans(
+            List<String> nodes, List<String> crashable, Window w, int maxEpisodes) {
         return plans(kernelEpisodes(nodes, crashable, w), maxEpisodes);
     }
 

@@ -14,8 +14,7 @@ public final class PlanArbitraries {
     /** The source name generated plans carry until a property writes one to a file. */
     public static final String SOURCE = "jqwik-plan.json";
 
-    private PlanArbitraries() {
-    }
+    private PlanArbitraries() {}
 
     /**
      * Link policies from reliable to mildly lossy: loss and duplication up to {@code maxLoss},
@@ -25,12 +24,17 @@ public final class PlanArbitraries {
         Arbitrary<Double> p = Arbitraries.doubles().between(0, maxLoss).ofScale(3);
         Arbitrary<Long> min = Arbitraries.longs().between(100, Math.max(100, maxDelayMicros / 10));
         Arbitrary<Long> spread = Arbitraries.longs().between(0, maxDelayMicros);
-        return Combinators.combine(p, p, min, spread).as((loss, dup, lo, s) ->
-                new LinkPolicy(loss, dup, new Delay.Uniform(lo, Math.min(maxDelayMicros, lo + s)), LinkPolicy.DEFAULT_CAPACITY));
+        return Combinators.combine(p, p, min, spread)
+                .as((loss, dup, lo, s) -> new LinkPolicy(
+                        loss,
+                        dup,
+                        new Delay.Uniform(lo, Math.min(maxDelayMicros, lo + s)),
+                        LinkPolicy.DEFAULT_CAPACITY));
     }
 
     /** Custom plans in the world of {@code base} from these links, fault plans and workloads. */
-    public static Arbitrary<CustomPlan> plans(String base, Arbitrary<LinkPolicy> links, Arbitrary<FaultPlan> faults, Arbitrary<Workload> workloads) {
+    public static Arbitrary<CustomPlan> plans(
+            String base, Arbitrary<LinkPolicy> links, Arbitrary<FaultPlan> faults, Arbitrary<Workload> workloads) {
         return Combinators.combine(links, faults, workloads).as((l, f, w) -> new CustomPlan(SOURCE, base, l, f, w));
     }
 }

@@ -27,13 +27,18 @@ class FaultArbitrariesProperties {
     @Property(tries = 300)
     void lastingFaultsArePairedInsideTheWindow(@ForAll("plans") FaultPlan plan) {
         for (TimedFault f : plan.faults()) {
-            assertTrue(f.atMicros() >= WINDOW.startMicros() && f.atMicros() < WINDOW.endMicros(), "outside the window: " + f);
+            assertTrue(
+                    f.atMicros() >= WINDOW.startMicros() && f.atMicros() < WINDOW.endMicros(),
+                    "outside the window: " + f);
         }
         for (PlanElement e : PlanElements.faults(plan)) {
             List<TimedFault> unit = ((PlanElement.Faults) e).faults();
             if (unit.get(0).fault().activityDelta() > 0) {
                 assertEquals(2, unit.size(), "unpaired " + unit);
-                assertEquals(0, unit.get(0).fault().activityDelta() + unit.get(1).fault().activityDelta());
+                assertEquals(
+                        0,
+                        unit.get(0).fault().activityDelta()
+                                + unit.get(1).fault().activityDelta());
             } else {
                 assertEquals(1, unit.size());
                 assertEquals(0, unit.get(0).fault().activityDelta(), "an end without its start: " + unit);
@@ -43,9 +48,9 @@ class FaultArbitrariesProperties {
 
     @Provide
     Arbitrary<Workload> workloads() {
-        record Tick(int n) implements shardsim.core.workload.Operation {
-        }
-        return WorkloadArbitraries.workloads(net.jqwik.api.Arbitraries.integers().between(0, 9).map(Tick::new), 0, 1_000_000, 20);
+        record Tick(int n) implements shardsim.core.workload.Operation {}
+        return WorkloadArbitraries.workloads(
+                net.jqwik.api.Arbitraries.integers().between(0, 9).map(Tick::new), 0, 1_000_000, 20);
     }
 
     /** (The order needs no check: a Workload sorts itself.) */
