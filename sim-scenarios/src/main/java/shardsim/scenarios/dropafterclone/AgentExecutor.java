@@ -24,12 +24,16 @@ final class AgentExecutor {
 
     private long batchChanges;
     /**
-     * Ghost state for the checks only: while a batch's tasks leave, the time its tasks were decided
-     * and submitted ({@link #NOT_LEAVING} otherwise). A check that sees a task sent reads it here.
+     * Ghost state for the checks only: how many batches this FE has submitted, and while a batch's
+     * tasks leave, its number (1, 2, ... in submission order; {@link #NOT_LEAVING} otherwise). A
+     * check that sees a task sent reads which batch, and so which event, decided it: a number, not
+     * the FE's clock, which a skewed clock would move away from the run's time.
      */
-    private long leavingSubmittedMicros = NOT_LEAVING;
+    private long submittedBatches;
 
-    static final long NOT_LEAVING = Long.MIN_VALUE;
+    private long leavingBatch = NOT_LEAVING;
+
+    static final long NOT_LEAVING = 0;
 
     AgentExecutor(NodeContext ctx, DorisConfig config, FaultState faults) {
         this.ctx = ctx;
@@ -55,20 +59,25 @@ final class AgentExecutor {
             label.append(' ').append(t);
         }
         count(batch, 1);
-        long submittedMicros = ctx.now();
+        long number = ++submittedBatches;
         ctx.setTimer(label.toString(), delay + slow, () -> {
             count(batch, -1);
-            leavingSubmittedMicros = submittedMicros;
+            leavingBatch = number;
             for (AgentProtocol t : batch) {
                 ctx.send(backend, t);
             }
-            leavingSubmittedMicros = NOT_LEAVING;
+            leavingBatch = NOT_LEAVING;
         });
     }
 
-    /** While a batch's tasks are being sent, when that batch was submitted; else {@link #NOT_LEAVING}. For checks. */
-    long leavingSubmittedMicros() {
-        return leavingSubmittedMicros;
+    /** How many batches this FE has submitted; batch {@code n} is the n-th. For checks. */
+    long submittedBatches() {
+        return submittedBatches;
+    }
+
+    /** While a batch's tasks are being sent, that batch's number; else {@link #NOT_LEAVING}. For checks. */
+    long leavingBatch() {
+        return leavingBatch;
     }
 
     /** How many CLONEs ({@code TaskType.CLONE}) or DROPs of the tablet wait in batches not sent yet. For coverage. */

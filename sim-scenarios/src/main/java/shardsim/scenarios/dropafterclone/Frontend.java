@@ -109,11 +109,17 @@ public final class Frontend implements Node {
     }
 
     /**
-     * While an agent batch's tasks are being sent, when the FE decided them and submitted the batch
-     * ({@code AgentExecutor.NOT_LEAVING} otherwise): a task may leave long after it was decided. For D13.
+     * While an agent batch's tasks are being sent, the batch's number, in the order this FE decided
+     * and submitted batches ({@code AgentExecutor.NOT_LEAVING} otherwise): a task may leave long
+     * after it was decided. For D13.
      */
-    long leavingBatchSubmittedMicros() {
-        return executor.leavingSubmittedMicros();
+    long leavingAgentBatch() {
+        return executor.leavingBatch();
+    }
+
+    /** How many agent batches this FE has submitted. For D13. */
+    long submittedAgentBatches() {
+        return executor.submittedBatches();
     }
 
     /** A number that moves whenever {@link #inAgentBatch} may answer differently. For coverage. */

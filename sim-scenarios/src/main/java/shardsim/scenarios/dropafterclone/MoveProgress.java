@@ -61,7 +61,11 @@ final class MoveProgress {
     private Frontend lastFe;
     private long lastChanges = -1;
 
-    private record Watched(Frontend.Move move, boolean eligible, long droppedAtStart) {}
+    /**
+     * A move the check saw scheduled, with the run time of the event that scheduled it: the move's
+     * own start time is the FE's clock, which a clock-skew fault moves away from the run's.
+     */
+    private record Watched(Frontend.Move move, long startedMicros, boolean eligible, long droppedAtStart) {}
 
     MoveProgress(Cluster cluster, DorisConfig config) {
         this.cluster = cluster;
@@ -101,16 +105,20 @@ final class MoveProgress {
             if (!watched.containsKey(m.tabletId())) {
                 watched.put(
                         m.tabletId(),
-                        new Watched(m, quietAtStart(m), sim.network().dropped()));
+                        new Watched(
+                                m,
+                                sim.now(),
+                                quietAtStart(m, sim.now()),
+                                sim.network().dropped()));
             }
         }
         return problem;
     }
 
-    private boolean quietAtStart(Frontend.Move m) {
+    private boolean quietAtStart(Frontend.Move m, long startedMicros) {
         Simulation sim = cluster.sim();
         FaultState faults = cluster.faultState();
-        long from = m.startedMicros() - quietBeforeMicros;
+        long from = startedMicros - quietBeforeMicros;
         return quietSince(from)
                 && sim.nodes().isUp(m.src())
                 && sim.nodes().isUp(m.dest())
@@ -126,7 +134,7 @@ final class MoveProgress {
 
     private String ended(Watched w, boolean feUp) {
         Frontend.Move m = w.move();
-        if (!w.eligible() || !feUp || !quietSince(m.startedMicros() - quietBeforeMicros)) {
+        if (!w.eligible() || !feUp || !quietSince(w.startedMicros() - quietBeforeMicros)) {
             return null;
         }
         Simulation sim = cluster.sim();
@@ -135,9 +143,9 @@ final class MoveProgress {
         if (r != null && r.state() == Replica.State.NORMAL) {
             return null;
         }
-        long took = sim.now() - m.startedMicros();
+        long took = sim.now() - w.startedMicros();
         String what = "balance move of tablet " + m.tabletId() + " (replica " + m.replicaId() + ") from " + m.src()
-                + " to " + m.dest() + " started at t=" + Micros.format(m.startedMicros()) + " with no fault in force";
+                + " to " + m.dest() + " started at t=" + Micros.format(w.startedMicros()) + " with no fault in force";
         if (took >= cloneTimeoutMicros) {
             return what + " did not finish within the clone timeout (" + Micros.format(cloneTimeoutMicros) + ")";
         }

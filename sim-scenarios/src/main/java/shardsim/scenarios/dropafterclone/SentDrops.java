@@ -13,14 +13,18 @@ import shardsim.scenarios.dropafterclone.AgentProtocol.DropTask;
 
 /**
  * D13's evidence, read from outside: each DROP the FE sent, keyed by backend, tablet and the replica
- * id it carries, with the time the FE decided it (when its agent batch was submitted, which the FE's
- * executor keeps as ghost state while the batch leaves: the batch may leave much later), and the history of where the FE's catalog placed each tablet.
+ * id it carries, with the run time of the event in which the FE decided it (when its agent batch was
+ * submitted: the batch may leave much later), and the history of where the FE's catalog placed each
+ * tablet. The FE numbers its batches as ghost state; this observer notes, after every event, the
+ * run time of each batch submitted in it, so a skewed FE clock cannot misplace a decision (swarm
+ * seed 50788 of drop-after-clone: the FE's clock ran ahead of the run's and a DROP decided for an
+ * unplaced copy read as decided after the copy was taken back).
  * {@code ReportHandler.deleteFromBackend} decides a DROP only for a copy its catalog does not place
  * on the reporting BE; a DROP that deletes a copy the catalog references later is D13's case only
  * if every DROP of that key was decided while the catalog placed no replica of the tablet on that
  * backend, so a DROP decided for a placed replica (a model that drops what it references) stays a D1
- * break. The history is brought up to date after every event ({@link #refresh}, from D1), so it
- * holds every change of an earlier event; two events at one microsecond are told apart by order.
+ * break. Both are brought up to date after every event ({@link #refresh}, from D1), so they hold
+ * every change of an earlier event.
  */
 final class SentDrops implements RunObserver {
     private final Simulation sim;
@@ -32,6 +36,10 @@ final class SentDrops implements RunObserver {
     private final TreeMap<String, TreeMap<Long, Boolean>> history = new TreeMap<>();
     /** Per "backend/tablet/replicaId", when each DROP of that key the FE sent was decided. */
     private final TreeMap<String, List<Long>> decided = new TreeMap<>();
+    /** The FE incarnation whose batches {@link #batchMicros} numbers; its batches die with it. */
+    private Frontend batchesOf;
+    /** Run time of the event in which the FE submitted each of its batches, by number (1, 2, ...). */
+    private final List<Long> batchMicros = new ArrayList<>();
 
     /** Built when the checks are registered, before the run: the catalog of that moment is the history's start. */
     SentDrops(Simulation sim) {
@@ -54,8 +62,12 @@ final class SentDrops implements RunObserver {
         return out;
     }
 
-    /** Records the catalog's placements if they changed in the event just run. Cheap unless the FE's disk moved. */
+    /**
+     * Records the batches the FE submitted and the catalog's placements if they changed in the event
+     * just run. Cheap unless the FE submitted a batch or its disk moved.
+     */
     void refresh() {
+        noteBatches();
         long v = fe.version();
         if (v == seenVersion) {
             return;
@@ -76,16 +88,31 @@ final class SentDrops implements RunObserver {
         placedNow = now;
     }
 
+    private void noteBatches() {
+        Frontend now = sim.nodes().node(Cluster.FE, Frontend.class);
+        if (now != batchesOf) {
+            batchesOf = now;
+            batchMicros.clear();
+        }
+        if (now == null) {
+            return;
+        }
+        for (long n = batchMicros.size(); n < now.submittedAgentBatches(); n++) {
+            batchMicros.add(sim.now());
+        }
+    }
+
     @Override
     public void sent(Envelope env) {
         if (!(env.message() instanceof DropTask d) || !Cluster.FE.equals(env.from())) {
             return;
         }
-        Frontend fe = sim.nodes().node(Cluster.FE, Frontend.class);
-        long submitted = fe == null ? AgentExecutor.NOT_LEAVING : fe.leavingBatchSubmittedMicros();
+        noteBatches();
+        long batch = batchesOf == null ? AgentExecutor.NOT_LEAVING : batchesOf.leavingAgentBatch();
         // A DROP not sent from an agent batch (none in the model) counts as decided when it leaves.
+        long decidedMicros = batch == AgentExecutor.NOT_LEAVING ? sim.now() : batchMicros.get((int) batch - 1);
         decided.computeIfAbsent(env.to() + "/" + d.tabletId() + "/" + d.replicaId(), k -> new ArrayList<>())
-                .add(submitted == AgentExecutor.NOT_LEAVING ? sim.now() : submitted);
+                .add(decidedMicros);
     }
 
     /** Whether the catalog placed a replica of {@code tabletId} on {@code backend} at {@code micros}. */
