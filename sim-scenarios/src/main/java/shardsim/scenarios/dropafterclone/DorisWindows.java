@@ -1,7 +1,9 @@
 package shardsim.scenarios.dropafterclone;
 
+import java.util.ArrayList;
 import java.util.List;
 import shardsim.core.aim.ScenarioAim;
+import shardsim.core.kind.Range;
 
 /**
  * The risky windows of drop-after-clone, named after Doris's agent task types (the subject is the
@@ -35,20 +37,21 @@ final class DorisWindows {
 
     private DorisWindows() {}
 
+    /** How long an aimed stall holds a backend's DROP pool. */
+    static final Range AIMED_STALL_MICROS = new Range(DorisConfig.SECOND / 10, 30 * DorisConfig.SECOND);
+    /** How long an aimed slow agent RPC waits for its client. */
+    static final Range AIMED_SLOW_RPC_MICROS = new Range(10_000, 5 * DorisConfig.SECOND);
+
     static List<ScenarioAim> aims() {
-        long second = DorisConfig.SECOND;
-        return List.of(
-                ScenarioAim.of(
-                        CLONE,
-                        (w, r) -> new DorisFault.StallPool(
-                                w.nodes().get(0), Backend.DROP_POOL, r.between(second / 10, 30 * second))),
-                ScenarioAim.of(
-                        CLONE, (w, r) -> new DorisFault.SlowAgentRpc(w.nodes().get(0), r.between(10_000, 5 * second))),
-                ScenarioAim.of(
-                        DROP,
-                        (w, r) -> new DorisFault.StallPool(
-                                w.nodes().get(0), Backend.DROP_POOL, r.between(second / 10, 30 * second))),
-                ScenarioAim.of(
-                        DROP, (w, r) -> new DorisFault.SlowAgentRpc(w.nodes().get(0), r.between(10_000, 5 * second))));
+        List<ScenarioAim> out = new ArrayList<>();
+        for (String kind : KINDS) {
+            out.add(ScenarioAim.of(
+                    kind,
+                    (w, r) ->
+                            new DorisFault.StallPool(w.nodes().get(0), Backend.DROP_POOL, AIMED_STALL_MICROS.draw(r))));
+            out.add(ScenarioAim.of(
+                    kind, (w, r) -> new DorisFault.SlowAgentRpc(w.nodes().get(0), AIMED_SLOW_RPC_MICROS.draw(r))));
+        }
+        return out;
     }
 }

@@ -122,7 +122,7 @@ final class SplitStallFidelity {
                                 + "within 3 election timeouts and 2 heartbeats, and a leader that keeps leading that long commits what it held",
                         "etcd raft's liveness with check quorum and pre-vote (raft/raft.go at 3522d5f); a three-replica group serves with two",
                         "judged from outside (the faults the kernel applies, read through an observer, and the replicas); runs whose links lose more "
-                                + "than 5% are not judged (a swarm draw losing 18% kept a region leaderless 7.8 s by lost votes alone, seed 648). The commit mark "
+                                + "than 5% are not judged (with heavy loss, lost votes alone can keep a region leaderless for seconds: swarm seed 648). The commit mark "
                                 + "moves to the leader's last index each time it has committed what the mark held, so a quiet region's last entry is "
                                 + "judged too (a quorum count off by one, advanceCommit's matchIndex > n, hid behind later writes from a mark taken once)"),
                 new FidelityRow(

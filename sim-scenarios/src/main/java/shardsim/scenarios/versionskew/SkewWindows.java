@@ -42,7 +42,9 @@ final class SkewWindows {
             out.add(ScenarioAim.of(
                     kind, (w, r) -> new SkewFault.DropResponse(w.nodes().get(1), kind)));
             out.add(ScenarioAim.of(
-                    kind, (w, r) -> new SkewFault.MetaCrashBeforePersist(r.between(200_000, 1_500_000))));
+                    kind,
+                    (w, r) -> new SkewFault.MetaCrashBeforePersist(
+                            SkewFault.MetaCrashBeforePersist.RESTART_AFTER_MICROS.draw(r))));
         }
         for (String kind : List.of(CREATE, DROP)) {
             out.add(ScenarioAim.of(kind, (w, r) -> new SkewFault.TransferLeader((int) w.subject(), r.pick(dataNodes))));

@@ -186,4 +186,25 @@ class DropAfterCloneReadoptedDropTest {
                         .isEmpty(),
                 "random seed 94290");
     }
+    /**
+     * Fixed swarm seed 50788, the same path with the FE's clock skewed ahead of the run's: the FE
+     * decides be10006's DROP of tablet 11415 at t=429.87 (its catalog places no replica there since
+     * t=403.49), a stale report sets the only replica bad at t=430.34, be10006's report brings the
+     * copy back at t=430.49 and the DROP deletes it at t=433.17. D13's evidence once took the FE's
+     * clock, 1.08 s ahead, for the time of the decision, put it after the copy came back and called
+     * the delete D1; it now reads the run time of the event that decided the DROP.
+     */
+    @Test
+    void fixedSwarmSeed50788DecidesTheDropOnTheRunsClock() {
+        DropAfterCloneScenario scenario = new DropAfterCloneScenario();
+        RunResult r = scenario.run(new RunSpec(scenario.name(), "fixed", "swarm", 50788));
+        assertEquals(
+                List.of("D9", "D13"),
+                names(r.violations()),
+                () -> r.violations().toString());
+        assertTrue(Verdict.of(scenario, r).claimsHold(), "D9 and D13 are gaps of fixed, not broken claims");
+        assertTrue(
+                r.violations().get(1).message().contains("be10006 deletes tablet 11415 (meta replica 320611"),
+                r.violations().get(1).message());
+    }
 }
