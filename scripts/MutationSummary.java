@@ -113,12 +113,16 @@ public final class MutationSummary {
             record(Path.of(args[1]));
             return;
         }
+        if (args.length == 3 && args[0].equals("move")) {
+            move(Path.of(args[1]), args[2]);
+            return;
+        }
         if ((args.length == 2 || args.length == 3) && args[0].equals("rekey")) {
             System.exit(rekey(Path.of(args[1]), args.length == 3 ? Path.of(args[2]) : null));
         }
         if (args.length != 1) {
             System.err.println("usage: java scripts/MutationSummary.java DIR   (or: record DIR, with the build's classes on the class path;"
-                    + " or: rekey DIR [OLD_MUTATIONS_XML])");
+                    + " or: rekey DIR [OLD_MUTATIONS_XML]; or: move DIR OLD_COMMIT)");
             System.exit(2);
         }
         Path dir = Path.of(args[0]);
@@ -313,6 +317,159 @@ public final class MutationSummary {
      * (comments and order kept; a re-keyed row's note gains "(re-keyed from LINE)"); exit 1 when
      * something is left to read by hand.
      */
+    /**
+     * After classes moved or were renamed with no behaviour change (a package split), carries the
+     * census over to the current tree without a PIT run: each mutant of mutations.xml and each key
+     * of survivors.tsv gets its class's new name (from git's rename detection between OLD_COMMIT
+     * and the working tree) and its line's new number (from a line diff of the old and new source:
+     * an unchanged line keeps its mutants, a changed line inside a changed block maps by its place
+     * in the block). Class names inside descriptions are renamed too, so `rekey` against this file
+     * matches a later run's descriptions. Prints what it could not map.
+     */
+    static void move(Path dir, String oldCommit) throws Exception {
+        String base = "sim-scenarios/src/main/java/";
+        Map<String, String> renamedPaths = new TreeMap<>();
+        for (String l : git("diff", "-M50%", "--name-status", oldCommit, "--", base).split("\n")) {
+            String[] f = l.split("\t");
+            if (f.length == 3 && f[0].startsWith("R")) {
+                renamedPaths.put(f[1], f[2]);
+            }
+        }
+        // Internal names (a/b/C) of every renamed top-level class, old -> new.
+        Map<String, String> internal = new TreeMap<>();
+        renamedPaths.forEach((o, n) -> internal.put(stem(o, base), stem(n, base)));
+        Map<String, int[]> lineMaps = new TreeMap<>();
+        Path xml = dir.resolve("mutations.xml");
+        DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
+        f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+        Document doc = f.newDocumentBuilder().parse(xml.toFile());
+        NodeList list = doc.getElementsByTagName("mutation");
+        Map<String, String> keys = new TreeMap<>();
+        List<String> unmapped = new ArrayList<>();
+        for (int i = 0; i < list.getLength(); i++) {
+            Element m = (Element) list.item(i);
+            String clazz = text(m, "mutatedClass");
+            String pkgPath = clazz.substring(0, clazz.lastIndexOf('.')).replace('.', '/');
+            String oldPath = base + pkgPath + "/" + text(m, "sourceFile");
+            String newPath = renamedPaths.getOrDefault(oldPath, oldPath);
+            int[] map = lineMaps.get(oldPath);
+            if (map == null) {
+                map = lineMap(git("show", oldCommit + ":" + oldPath), Files.readString(Path.of(newPath), StandardCharsets.UTF_8));
+                lineMaps.put(oldPath, map);
+            }
+            int line = Integer.parseInt(text(m, "lineNumber"));
+            int newLine = line < map.length ? map[line] : 0;
+            if (newLine == 0) {
+                unmapped.add(clazz + ":" + line);
+                newLine = line;
+            }
+            String newClazz = renameInternal(clazz.replace('.', '/'), internal).replace('/', '.');
+            Mutant before = read1(m, clazz);
+            set(m, "mutatedClass", newClazz);
+            set(m, "sourceFile", Path.of(newPath).getFileName().toString());
+            set(m, "lineNumber", Integer.toString(newLine));
+            set(m, "description", renameInternal(text(m, "description"), internal));
+            set(m, "methodDescription", renameInternal(text(m, "methodDescription"), internal));
+            keys.put(before.key(), read1(m, newClazz).key());
+        }
+        var t = javax.xml.transform.TransformerFactory.newInstance().newTransformer();
+        t.transform(new javax.xml.transform.dom.DOMSource(doc), new javax.xml.transform.stream.StreamResult(xml.toFile()));
+        Path tsv = dir.resolve("survivors.tsv");
+        List<String> out = new ArrayList<>();
+        int moved = 0;
+        for (String line : Files.readAllLines(tsv, StandardCharsets.UTF_8)) {
+            if (line.isBlank() || line.startsWith("#")) {
+                out.add(line);
+                continue;
+            }
+            String[] cols = line.split("\t", 2);
+            String k = keys.get(cols[0]);
+            if (k == null) {
+                unmapped.add("survivors.tsv " + cols[0]);
+                out.add(line);
+            } else {
+                moved += k.equals(cols[0]) ? 0 : 1;
+                out.add(k + "\t" + cols[1]);
+            }
+        }
+        Files.write(tsv, out, StandardCharsets.UTF_8);
+        System.out.println("moved " + list.getLength() + " mutants over " + renamedPaths.size() + " renamed files; survivors.tsv rows re-keyed "
+                + moved + "; unmapped " + unmapped.size());
+        unmapped.forEach(u -> System.out.println("unmapped  " + u));
+    }
+
+    private static Mutant read1(Element m, String clazz) {
+        return new Mutant(scenarioOf(clazz), clazz, text(m, "mutatedMethod"), Integer.parseInt(text(m, "lineNumber")), text(m, "mutator"),
+                indexes(m), m.getAttribute("status"), text(m, "killingTests"), text(m, "description"), text(m, "sourceFile"));
+    }
+
+    private static void set(Element m, String tag, String value) {
+        NodeList l = m.getElementsByTagName(tag);
+        if (l.getLength() > 0) {
+            l.item(0).setTextContent(value);
+        }
+    }
+
+    private static String stem(String path, String base) {
+        return path.substring(base.length(), path.length() - ".java".length());
+    }
+
+    /** Renames whole internal class names (not a prefix of a longer name) in {@code s}. */
+    static String renameInternal(String s, Map<String, String> internal) {
+        for (Map.Entry<String, String> e : internal.entrySet()) {
+            s = s.replaceAll(java.util.regex.Pattern.quote(e.getKey()) + "(?![A-Za-z0-9_])", java.util.regex.Matcher.quoteReplacement(e.getValue()));
+        }
+        return s;
+    }
+
+    /** For each old line number (1-based), its new number: equal lines by a longest common subsequence, changed blocks by position; 0 if gone. */
+    static int[] lineMap(String oldText, String newText) {
+        String[] a = oldText.split("\n", -1);
+        String[] b = newText.split("\n", -1);
+        int[][] lcs = new int[a.length + 1][b.length + 1];
+        for (int i = a.length - 1; i >= 0; i--) {
+            for (int j = b.length - 1; j >= 0; j--) {
+                lcs[i][j] = a[i].equals(b[j]) ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+            }
+        }
+        int[] map = new int[a.length + 1];
+        int i = 0;
+        int j = 0;
+        int blockI = 0;
+        int blockJ = 0;
+        while (i < a.length || j < b.length) {
+            if (i < a.length && j < b.length && a[i].equals(b[j])) {
+                for (int k = blockI; k < i; k++) {
+                    map[k + 1] = blockJ + (k - blockI) < j ? blockJ + (k - blockI) + 1 : 0;
+                }
+                map[i + 1] = j + 1;
+                i++;
+                j++;
+                blockI = i;
+                blockJ = j;
+            } else if (j < b.length && (i == a.length || lcs[i][j + 1] >= lcs[i + 1][j])) {
+                j++;
+            } else {
+                i++;
+            }
+        }
+        for (int k = blockI; k < a.length; k++) {
+            map[k + 1] = blockJ + (k - blockI) < b.length ? blockJ + (k - blockI) + 1 : 0;
+        }
+        return map;
+    }
+
+    private static String git(String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of("git"));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(false).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (p.waitFor() != 0) {
+            throw new IOException(String.join(" ", cmd) + " failed: " + new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+        }
+        return out;
+    }
+
     static int rekey(Path dir, Path oldXml) throws Exception {
         List<Mutant> now = read(dir.resolve("mutations.xml"));
         Map<String, Mutant> byKey = new LinkedHashMap<>();
