@@ -15,8 +15,8 @@ import shardsim.scenarios.dropafterclone.DorisArbitraries;
 import shardsim.scenarios.dropafterclone.DropAfterCloneScenario;
 import shardsim.scenarios.splitstall.SplitArbitraries;
 import shardsim.scenarios.splitstall.SplitStallScenario;
-import shardsim.scenarios.versionskew.VersionSkewArbitraries;
 import shardsim.scenarios.versionskew.VersionSkewScenario;
+import shardsim.scenarios.versionskew.plan.SkewArbitraries;
 import shardsim.testkit.Replay;
 import shardsim.testkit.arbitraries.PlanArbitraries;
 
@@ -40,10 +40,7 @@ class DocumentedWorldProperties {
     @Provide
     Arbitrary<CustomPlan> versionSkewPlans() {
         return PlanArbitraries.plans(
-                Plans.DOCUMENTED,
-                VersionSkewArbitraries.links(),
-                VersionSkewArbitraries.faults(),
-                VersionSkewArbitraries.workloads());
+                Plans.DOCUMENTED, SkewArbitraries.links(), SkewArbitraries.faults(), SkewArbitraries.workloads());
     }
 
     @Provide

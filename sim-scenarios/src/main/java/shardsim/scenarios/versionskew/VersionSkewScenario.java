@@ -15,6 +15,22 @@ import shardsim.core.sim.Nodes;
 import shardsim.core.sim.Simulation;
 import shardsim.core.workload.Operation;
 import shardsim.core.workload.Workload;
+import shardsim.scenarios.versionskew.checks.ShardCoverage;
+import shardsim.scenarios.versionskew.checks.SkewChecks;
+import shardsim.scenarios.versionskew.checks.SkewClaims;
+import shardsim.scenarios.versionskew.model.SkewCluster;
+import shardsim.scenarios.versionskew.model.SkewProbes;
+import shardsim.scenarios.versionskew.model.Timing;
+import shardsim.scenarios.versionskew.plan.DocumentedPlan;
+import shardsim.scenarios.versionskew.plan.FixParts;
+import shardsim.scenarios.versionskew.plan.SkewFault;
+import shardsim.scenarios.versionskew.plan.SkewFaultPlan;
+import shardsim.scenarios.versionskew.plan.SkewNames;
+import shardsim.scenarios.versionskew.plan.SkewOperation;
+import shardsim.scenarios.versionskew.plan.SkewWindows;
+import shardsim.scenarios.versionskew.plan.SkewWorkload;
+import shardsim.scenarios.versionskew.plan.World;
+import shardsim.scenarios.versionskew.report.VersionSkewPresentation;
 
 /**
  * version-skew: ceresmeta and a CeresDB / HoraeDB data node disagree on a shard's version after
@@ -67,7 +83,7 @@ public final class VersionSkewScenario extends SimulatedScenario<World, FixParts
 
     @Override
     public List<Class<? extends Operation>> operationKinds() {
-        return List.of(VersionSkewOperation.CreateTable.class, VersionSkewOperation.DropTable.class);
+        return List.of(SkewOperation.CreateTable.class, SkewOperation.DropTable.class);
     }
 
     @Override
@@ -82,7 +98,7 @@ public final class VersionSkewScenario extends SimulatedScenario<World, FixParts
 
     @Override
     public List<shardsim.core.check.Rule> invariants() {
-        return VersionSkewChecks.INVARIANTS;
+        return SkewChecks.INVARIANTS;
     }
 
     /** C5 is a gap in every mode: upstream never rolls back an engine's table ({@link SkewClaims}). */
@@ -112,7 +128,7 @@ public final class VersionSkewScenario extends SimulatedScenario<World, FixParts
 
     @Override
     protected Script documented(World world) {
-        return DocumentedScript.script();
+        return DocumentedPlan.script();
     }
 
     /** The last request leaves a second for its procedure before the quiet tail. */
@@ -156,8 +172,8 @@ public final class VersionSkewScenario extends SimulatedScenario<World, FixParts
         // it repairs from heartbeats, a data node's row how it checks, moves and returns versions.
         SkewCluster cluster =
                 new SkewCluster(sim, world, ctx -> Nodes.NO_CODE.equals(ctx.code()) ? fix : mode(ctx.code()), timing);
-        VersionSkewChecks checks = new VersionSkewChecks(
-                sim, world.layout().dataNodes(), world.layout().shardIds(), timing, cluster.storage());
+        SkewChecks checks =
+                new SkewChecks(sim, world.layout().dataNodes(), world.layout().shardIds(), timing, cluster.storage());
         checks.register();
         long judgeAt = shape.tailStartMicros() + timing.convergeMicros();
         sim.checks().checkAt(judgeAt, "judge C2", checks::judgeConverged);

@@ -19,6 +19,12 @@ import shardsim.core.scenario.RunSpec;
 import shardsim.core.trace.Trace;
 import shardsim.core.trace.TraceEvent;
 import shardsim.core.trace.TraceKind;
+import shardsim.scenarios.versionskew.model.ClientDriver;
+import shardsim.scenarios.versionskew.model.DataNode;
+import shardsim.scenarios.versionskew.model.MetaNode;
+import shardsim.scenarios.versionskew.model.SkewCluster;
+import shardsim.scenarios.versionskew.plan.DocumentedPlan;
+import shardsim.scenarios.versionskew.plan.World;
 
 /**
  * Meta and the data nodes on different code: every kind of DDL round trip between an old and a
@@ -27,8 +33,8 @@ import shardsim.core.trace.TraceKind;
  */
 class VersionSkewMixedTest {
     private static final VersionSkewScenario SCENARIO = new VersionSkewScenario();
-    private static final int SHARD = DocumentedScript.DOC_SHARD;
-    private static final long V = DocumentedScript.DOC_VERSION;
+    private static final int SHARD = DocumentedPlan.DOC_SHARD;
+    private static final long V = DocumentedPlan.DOC_VERSION;
     private static final long SECOND = 1_000_000;
 
     private static RunSpec documented(String mode, Map<String, String> nodeModes) {
@@ -150,7 +156,7 @@ class VersionSkewMixedTest {
         // The new node's engine acts before the check, so each refused create leaves a table meta never recorded.
         DataNode node1 = run.sim().nodes().node("node-1", DataNode.class);
         assertTrue(
-                node1.engine().tables(SHARD).contains(DocumentedScript.DOC_TABLE),
+                node1.engine().tables(SHARD).contains(DocumentedPlan.DOC_TABLE),
                 "the refused create left its table in the engine");
         assertEquals(
                 List.of("C6", "C3", "C5"), invariants(r), () -> r.violations().toString());
@@ -213,7 +219,7 @@ class VersionSkewMixedTest {
         StagedRun<World, SkewCluster> run =
                 SCENARIO.stage(RunSpec.custom(VersionSkewScenario.NAME, Plans.BUGGY, upgraded, 46), Trace.full());
         run.sim()
-                .runUntil(DocumentedScript.DOC_FIRST_HEARTBEAT_MICROS
+                .runUntil(DocumentedPlan.DOC_FIRST_HEARTBEAT_MICROS
                         + 2 * run.driver().timing().heartbeatMicros());
         assertEquals(
                 V + 1,

@@ -23,8 +23,14 @@ import shardsim.core.trace.TraceEvent;
 import shardsim.core.trace.TraceKind;
 import shardsim.core.workload.Operation;
 import shardsim.core.workload.Workload;
-import shardsim.scenarios.versionskew.VersionSkewOperation.CreateTable;
-import shardsim.scenarios.versionskew.VersionSkewOperation.DropTable;
+import shardsim.scenarios.versionskew.model.ClientDriver;
+import shardsim.scenarios.versionskew.model.DataNode;
+import shardsim.scenarios.versionskew.model.SkewCluster;
+import shardsim.scenarios.versionskew.plan.SkewFault;
+import shardsim.scenarios.versionskew.plan.SkewOperation;
+import shardsim.scenarios.versionskew.plan.SkewOperation.CreateTable;
+import shardsim.scenarios.versionskew.plan.SkewOperation.DropTable;
+import shardsim.scenarios.versionskew.plan.World;
 
 /** The client's operations: every kind is performed, and one that cannot happen is skipped with a note. */
 class VersionSkewOperationsTest {
@@ -58,7 +64,7 @@ class VersionSkewOperationsTest {
     @Test
     void theKindsAreEveryOperationRecord() {
         TreeSet<String> permitted = new TreeSet<>();
-        for (Class<?> c : VersionSkewOperation.class.getPermittedSubclasses()) {
+        for (Class<?> c : SkewOperation.class.getPermittedSubclasses()) {
             permitted.add(c.getName());
         }
         TreeSet<String> listed = new TreeSet<>();

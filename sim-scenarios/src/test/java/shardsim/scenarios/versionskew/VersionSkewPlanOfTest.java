@@ -10,6 +10,9 @@ import shardsim.core.scenario.CustomPlan;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
+import shardsim.scenarios.versionskew.plan.DocumentedPlan;
+import shardsim.scenarios.versionskew.plan.SkewFault;
+import shardsim.scenarios.versionskew.plan.SkewOperation;
 import shardsim.testkit.PlanOfContract;
 
 /**
@@ -66,9 +69,9 @@ class VersionSkewPlanOfTest {
                 p.faults().faults().stream().map(f -> f.fault()).toList());
         // The report's table goes to the create that fails, as in the report; the lost one is the hypothesis.
         assertEquals(
-                List.of(DocumentedScript.DOC_LOST_TABLE, DocumentedScript.DOC_TABLE, DocumentedScript.DOC_LATER_TABLE),
+                List.of(DocumentedPlan.DOC_LOST_TABLE, DocumentedPlan.DOC_TABLE, DocumentedPlan.DOC_LATER_TABLE),
                 p.workload().operations().stream()
-                        .map(o -> ((VersionSkewOperation.CreateTable) o.operation()).table())
+                        .map(o -> ((SkewOperation.CreateTable) o.operation()).table())
                         .toList());
         // Replayed as a custom plan it is still the report's failure.
         RunResult r = scenario.run(RunSpec.custom(VersionSkewScenario.NAME, Plans.BUGGY, p, 46));

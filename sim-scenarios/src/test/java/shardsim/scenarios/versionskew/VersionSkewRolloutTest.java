@@ -14,6 +14,7 @@ import shardsim.core.rollout.Outcome;
 import shardsim.core.rollout.Rollout;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunSpec;
+import shardsim.scenarios.versionskew.model.MetaNode;
 
 /**
  * The rollouts {@code ./sim upgrades version-skew --seeds 0..9999} measures, as regression tests:

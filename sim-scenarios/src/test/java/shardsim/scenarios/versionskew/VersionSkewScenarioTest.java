@@ -17,10 +17,15 @@ import shardsim.core.scenario.RunSpec;
 import shardsim.core.trace.Trace;
 import shardsim.core.trace.TraceDiff;
 import shardsim.core.trace.TraceEvent;
+import shardsim.scenarios.versionskew.model.ClientDriver;
+import shardsim.scenarios.versionskew.model.SkewCluster;
+import shardsim.scenarios.versionskew.plan.DocumentedPlan;
+import shardsim.scenarios.versionskew.plan.FixParts;
+import shardsim.scenarios.versionskew.plan.World;
 
-class VersionSkewScenarioTest {
+public class VersionSkewScenarioTest {
     /** Computed by this code (buggy, documented, seed 46) and committed; a change to the model shows here (recomputed when C6's violation joined the trace). */
-    static final String GOLDEN_BUGGY_DOCUMENTED = "77dae406a5dcf3a1";
+    public static final String GOLDEN_BUGGY_DOCUMENTED = "77dae406a5dcf3a1";
     /** The smallest failing seed of buggy + random in 0..999, found with ./sim sweep and committed. */
     static final long SMALLEST_FAILING_BUGGY_RANDOM = 0;
 
@@ -73,37 +78,35 @@ class VersionSkewScenarioTest {
     @Test
     void documentedFixedHealsFromTheSecondHeartbeat() {
         StagedRun<World, SkewCluster> run = scenario.stage(spec(Plans.FIXED, Plans.DOCUMENTED, 46), Trace.digestOnly());
-        int shard = DocumentedScript.DOC_SHARD;
+        int shard = DocumentedPlan.DOC_SHARD;
         // Just after the lost response: the node applied 1111, meta still has 1110.
-        run.sim().runUntil(DocumentedScript.DOC_FIRST_CREATE_MICROS + 10_000);
-        assertEquals(DocumentedScript.DOC_VERSION, run.driver().metaVersion(shard));
-        assertEquals(DocumentedScript.DOC_VERSION + 1, run.driver().leaderVersion(shard));
+        run.sim().runUntil(DocumentedPlan.DOC_FIRST_CREATE_MICROS + 10_000);
+        assertEquals(DocumentedPlan.DOC_VERSION, run.driver().metaVersion(shard));
+        assertEquals(DocumentedPlan.DOC_VERSION + 1, run.driver().leaderVersion(shard));
         // The second heartbeat (the first from an unchanged registration) makes meta adopt it.
         run.sim()
-                .runUntil(DocumentedScript.DOC_FIRST_HEARTBEAT_MICROS
+                .runUntil(DocumentedPlan.DOC_FIRST_HEARTBEAT_MICROS
                         + run.driver().timing().heartbeatMicros()
                         + 10_000);
-        assertEquals(DocumentedScript.DOC_VERSION + 1, run.driver().metaVersion(shard));
+        assertEquals(DocumentedPlan.DOC_VERSION + 1, run.driver().metaVersion(shard));
         assertEquals(run.driver().leaderVersion(shard), run.driver().metaVersion(shard));
         RunResult r = run.finish();
         assertEquals(List.of(), versionInvariants(r), () -> "fixed documented holds C1-C4: " + r.violations());
         ClientDriver client = run.sim().nodes().node(ClientDriver.NAME, ClientDriver.class);
         assertTrue(
-                client.created().containsKey(DocumentedScript.DOC_LATER_TABLE),
-                "the create after the repair succeeded");
+                client.created().containsKey(DocumentedPlan.DOC_LATER_TABLE), "the create after the repair succeeded");
         assertFalse(
-                client.created().containsKey(DocumentedScript.DOC_TABLE),
-                "the report's create failed, as in the report");
+                client.created().containsKey(DocumentedPlan.DOC_TABLE), "the report's create failed, as in the report");
     }
 
     @Test
     void documentedBuggyStaysBehindAfterTheHeartbeat() {
         StagedRun<World, SkewCluster> run = scenario.stage(spec(Plans.BUGGY, Plans.DOCUMENTED, 46), Trace.digestOnly());
         run.sim()
-                .runUntil(DocumentedScript.DOC_FIRST_CREATE_MICROS
+                .runUntil(DocumentedPlan.DOC_FIRST_CREATE_MICROS
                         + 3 * run.driver().timing().heartbeatMicros());
-        assertEquals(DocumentedScript.DOC_VERSION, run.driver().metaVersion(DocumentedScript.DOC_SHARD));
-        assertEquals(DocumentedScript.DOC_VERSION + 1, run.driver().leaderVersion(DocumentedScript.DOC_SHARD));
+        assertEquals(DocumentedPlan.DOC_VERSION, run.driver().metaVersion(DocumentedPlan.DOC_SHARD));
+        assertEquals(DocumentedPlan.DOC_VERSION + 1, run.driver().leaderVersion(DocumentedPlan.DOC_SHARD));
     }
 
     /**
