@@ -31,7 +31,6 @@ import shardsim.scenarios.dropafterclone.plan.DorisWindows;
 import shardsim.scenarios.dropafterclone.plan.DorisWorld;
 import shardsim.scenarios.dropafterclone.plan.Fence;
 import shardsim.scenarios.dropafterclone.plan.GeneratedPlan;
-import shardsim.scenarios.dropafterclone.report.DorisFidelity;
 import shardsim.scenarios.dropafterclone.report.DropAfterClonePresentation;
 
 /**
@@ -47,7 +46,7 @@ import shardsim.scenarios.dropafterclone.report.DropAfterClonePresentation;
  * {@link DorisOperation.Balance} moves and one {@link DorisFault.SlowAgentRpc} (the report's DROP,
  * sent before the CLONE, reaches the BE after it) in a fixed world whose quiet tail starts at
  * 140 s. The run skeleton ({@link SimulatedScenario}) turns each plan into a run; this class
- * supplies the world, the nodes and checks, the moves and faults. {@link DorisFidelity} lists what
+ * supplies the world, the nodes and checks, the moves and faults. {@code report.DorisFidelity} lists what
  * follows which Doris code.
  *
  * <p>Modelling choices worth knowing when reading a trace: a clone downloads its snapshot from the

@@ -11,7 +11,7 @@ import shardsim.core.scenario.FidelityRow;
  * versions after the fix held by the code index. The merge commits of #9971 and #16889 could not
  * be read here (the apache/doris snapshot is over the size limit), so they are cited by number.
  */
-public final class DorisFidelity {
+final class DorisFidelity {
     private DorisFidelity() {}
 
     static List<FidelityRow> rows() {
