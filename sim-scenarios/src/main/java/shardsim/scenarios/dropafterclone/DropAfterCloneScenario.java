@@ -17,6 +17,21 @@ import shardsim.core.sim.Simulation;
 import shardsim.core.trace.Trace;
 import shardsim.core.workload.Operation;
 import shardsim.core.workload.Workload;
+import shardsim.scenarios.dropafterclone.checks.DorisChecks;
+import shardsim.scenarios.dropafterclone.checks.DorisClaims;
+import shardsim.scenarios.dropafterclone.checks.TabletCoverage;
+import shardsim.scenarios.dropafterclone.model.DorisCluster;
+import shardsim.scenarios.dropafterclone.model.DorisProbes;
+import shardsim.scenarios.dropafterclone.plan.DocumentedPlan;
+import shardsim.scenarios.dropafterclone.plan.DorisConfig;
+import shardsim.scenarios.dropafterclone.plan.DorisFault;
+import shardsim.scenarios.dropafterclone.plan.DorisNames;
+import shardsim.scenarios.dropafterclone.plan.DorisOperation;
+import shardsim.scenarios.dropafterclone.plan.DorisWindows;
+import shardsim.scenarios.dropafterclone.plan.DorisWorld;
+import shardsim.scenarios.dropafterclone.plan.Fence;
+import shardsim.scenarios.dropafterclone.plan.GeneratedPlan;
+import shardsim.scenarios.dropafterclone.report.DropAfterClonePresentation;
 
 /**
  * Apache Doris: a DROP issued from a stale tablet report reaches a BE after a CLONE re-created the
@@ -31,14 +46,14 @@ import shardsim.core.workload.Workload;
  * {@link DorisOperation.Balance} moves and one {@link DorisFault.SlowAgentRpc} (the report's DROP,
  * sent before the CLONE, reaches the BE after it) in a fixed world whose quiet tail starts at
  * 140 s. The run skeleton ({@link SimulatedScenario}) turns each plan into a run; this class
- * supplies the world, the nodes and checks, the moves and faults. {@link Fidelity} lists what
+ * supplies the world, the nodes and checks, the moves and faults. {@code report.DorisFidelity} lists what
  * follows which Doris code.
  *
  * <p>Modelling choices worth knowing when reading a trace: a clone downloads its snapshot from the
  * source BE (so a clone from a lost copy fails); whether a clone is incremental is decided when the
  * clone task runs; a DROP checks the fence when it runs, not when it is queued.
  */
-public final class DropAfterCloneScenario extends SimulatedScenario<DorisWorld, Fence, Cluster> {
+public final class DropAfterCloneScenario extends SimulatedScenario<DorisWorld, Fence, DorisCluster> {
     public static final String NAME = "drop-after-clone";
 
     @Override
@@ -54,7 +69,7 @@ public final class DropAfterCloneScenario extends SimulatedScenario<DorisWorld, 
     /** Its words, fidelity table and log for reports ({@link DropAfterClonePresentation}), apart from what runs. */
     @Override
     public java.util.Optional<ScenarioPresentation> presentation() {
-        return java.util.Optional.of(new DropAfterClonePresentation(this));
+        return java.util.Optional.of(new DropAfterClonePresentation(this::documentedBuggyThrough));
     }
 
     @Override
@@ -74,7 +89,7 @@ public final class DropAfterCloneScenario extends SimulatedScenario<DorisWorld, 
 
     @Override
     public List<Rule> invariants() {
-        return Checks.INVARIANTS;
+        return DorisChecks.INVARIANTS;
     }
 
     /** D9, the report-version fence's gap, D13, the untracked DROP's, and what each mode is expected to break ({@link DorisClaims}). */
@@ -91,7 +106,7 @@ public final class DropAfterCloneScenario extends SimulatedScenario<DorisWorld, 
      */
     @Override
     public List<Rule> modelChecks() {
-        return Checks.MODEL_CHECKS;
+        return DorisChecks.MODEL_CHECKS;
     }
 
     @Override
@@ -159,8 +174,8 @@ public final class DropAfterCloneScenario extends SimulatedScenario<DorisWorld, 
 
     /** The run-wide row is not read here: each process runs its own code ({@code sim.codeOf}), which is the run's mode unless the run names another for it. */
     @Override
-    protected Cluster build(Simulation sim, DorisWorld world, Fence fence, RunShape shape) {
-        Cluster cluster = new Cluster(
+    protected DorisCluster build(Simulation sim, DorisWorld world, Fence fence, RunShape shape) {
+        DorisCluster cluster = new DorisCluster(
                 sim,
                 world.config(),
                 node -> mode(sim.nodes().codeOf(node)),
@@ -168,7 +183,7 @@ public final class DropAfterCloneScenario extends SimulatedScenario<DorisWorld, 
                 world.placement(),
                 world.reportPhaseMicros(),
                 world.firstReplicaId());
-        Checks.register(
+        DorisChecks.register(
                 cluster,
                 world.config().reportIntervalMicros(),
                 world.tailStartMicros(),
@@ -184,7 +199,7 @@ public final class DropAfterCloneScenario extends SimulatedScenario<DorisWorld, 
 
     /** The windows the FE and the BEs announce and the scenario's faults that fit them ({@link DorisWindows}). */
     @Override
-    protected List<shardsim.core.aim.ScenarioAim> scenarioAims(DorisWorld world, Cluster cluster) {
+    protected List<shardsim.core.aim.ScenarioAim> scenarioAims(DorisWorld world, DorisCluster cluster) {
         return DorisWindows.aims();
     }
 

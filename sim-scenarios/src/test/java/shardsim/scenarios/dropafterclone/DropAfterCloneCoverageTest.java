@@ -10,6 +10,7 @@ import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
 import shardsim.scenarios.CoverageLabels;
+import shardsim.scenarios.dropafterclone.checks.TabletCoverage;
 
 /** The tablet abstraction follows the report's story, and observing it moves no run. */
 class DropAfterCloneCoverageTest {

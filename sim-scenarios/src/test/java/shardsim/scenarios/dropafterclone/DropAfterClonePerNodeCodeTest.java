@@ -17,6 +17,10 @@ import shardsim.core.scenario.RunSpec;
 import shardsim.core.trace.Trace;
 import shardsim.core.trace.TraceEvent;
 import shardsim.core.trace.TraceKind;
+import shardsim.scenarios.dropafterclone.checks.DorisChecks;
+import shardsim.scenarios.dropafterclone.model.DorisCluster;
+import shardsim.scenarios.dropafterclone.plan.DocumentedPlan;
+import shardsim.scenarios.dropafterclone.plan.DorisWorld;
 
 /**
  * Each process runs its own code: a run whose every node is named with one mode is the run of that
@@ -88,12 +92,12 @@ class DropAfterClonePerNodeCodeTest {
     void upgradingBeforeTheTimelineSavesTheTabletButUpgradingOnlyTheBesDoesNot() {
         DorisWorld world = DocumentedPlan.world();
         List<String> all = new ArrayList<>(world.backends());
-        all.add(Cluster.FE);
+        all.add(DorisCluster.FE);
         RunResult whole = documentedUpgradedAt(1_000_000, all);
         assertTrue(whole.ok(), () -> "all upgraded at 1 s: " + whole.violations());
         RunResult half = documentedUpgradedAt(1_000_000, world.backends());
         assertFalse(half.ok(), "the BEs alone cannot fence: the old FE's DROP carries 0");
-        assertEquals(Checks.D1.name(), half.violations().get(0).invariant());
+        assertEquals(DorisChecks.D1.name(), half.violations().get(0).invariant());
     }
 
     @Test
@@ -101,7 +105,7 @@ class DropAfterClonePerNodeCodeTest {
         Map<String, List<String>> roles =
                 scenario.worldRoles(new RunSpec(DropAfterCloneScenario.NAME, "buggy", Plans.DOCUMENTED, 0));
         assertEquals(List.of("be", "fe"), new ArrayList<>(roles.keySet()));
-        assertEquals(List.of(Cluster.FE), roles.get("fe"));
+        assertEquals(List.of(DorisCluster.FE), roles.get("fe"));
         assertEquals(DocumentedPlan.world().backends(), roles.get("be"));
     }
 }

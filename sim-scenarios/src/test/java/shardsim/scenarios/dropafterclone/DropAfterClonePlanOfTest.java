@@ -21,6 +21,13 @@ import shardsim.core.trace.TraceEvent;
 import shardsim.core.workload.Operation;
 import shardsim.core.workload.TimedOperation;
 import shardsim.core.workload.Workload;
+import shardsim.scenarios.dropafterclone.model.Backend;
+import shardsim.scenarios.dropafterclone.model.DorisCluster;
+import shardsim.scenarios.dropafterclone.plan.DocumentedPlan;
+import shardsim.scenarios.dropafterclone.plan.DorisConfig;
+import shardsim.scenarios.dropafterclone.plan.DorisFault;
+import shardsim.scenarios.dropafterclone.plan.DorisOperation;
+import shardsim.scenarios.dropafterclone.plan.Fence;
 import shardsim.testkit.PlanOfContract;
 
 /** A run's plan given back as data repeats the run; operations the world cannot honour are skipped. */
@@ -110,7 +117,7 @@ class DropAfterClonePlanOfTest {
         Workload w = Workload.builder()
                 .at(DorisConfig.SECOND, new DorisOperation.Balance(99_999, DocumentedPlan.B))
                 .at(2 * DorisConfig.SECOND, new DorisOperation.Balance(DocumentedPlan.TABLET, "be1"))
-                .at(3 * DorisConfig.SECOND, new DorisOperation.Balance(DocumentedPlan.TABLET, Cluster.FE))
+                .at(3 * DorisConfig.SECOND, new DorisOperation.Balance(DocumentedPlan.TABLET, DorisCluster.FE))
                 .build();
         FaultPlan f = FaultPlan.builder()
                 .at(4 * DorisConfig.SECOND, new DorisFault.StallPool("be1", Backend.DROP_POOL, DorisConfig.SECOND))
@@ -140,8 +147,8 @@ class DropAfterClonePlanOfTest {
     @Test
     void aMoveWhileTheFeIsDownIsSkipped() {
         FaultPlan f = FaultPlan.builder()
-                .at(DorisConfig.SECOND, new NodeFault.Crash(Cluster.FE))
-                .at(3 * DorisConfig.SECOND, new NodeFault.Restart(Cluster.FE))
+                .at(DorisConfig.SECOND, new NodeFault.Crash(DorisCluster.FE))
+                .at(3 * DorisConfig.SECOND, new NodeFault.Restart(DorisCluster.FE))
                 .build();
         Workload w = Workload.builder()
                 .at(2 * DorisConfig.SECOND, new DorisOperation.Balance(DocumentedPlan.TABLET, DocumentedPlan.B))
@@ -180,7 +187,7 @@ class DropAfterClonePlanOfTest {
         assertTrue(end.ends(new DorisFault.SlowReports(DorisConfig.SECOND)));
         assertFalse(end.ends(new DorisFault.SlowReports(2 * DorisConfig.SECOND)));
         assertFalse(end.ends(new DorisFault.StallPool(DocumentedPlan.B, Backend.DROP_POOL, DorisConfig.SECOND)));
-        assertFalse(end.ends(new NodeFault.Crash(Cluster.FE)));
+        assertFalse(end.ends(new NodeFault.Crash(DorisCluster.FE)));
         assertFalse(new DorisFault.SlowReports(1).ends(new DorisFault.SlowReports(1)));
     }
 

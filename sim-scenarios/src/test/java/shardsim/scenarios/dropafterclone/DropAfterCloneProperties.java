@@ -11,6 +11,8 @@ import shardsim.core.scenario.CustomPlan;
 import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
+import shardsim.scenarios.dropafterclone.plan.DorisArbitraries;
+import shardsim.scenarios.dropafterclone.plan.DorisFault;
 
 /**
  * The fix holds under generated plans: every claimed rule (all but the residual gap D9) over seeds

@@ -18,6 +18,8 @@ import shardsim.core.scenario.Plans;
 import shardsim.core.scenario.RunSpec;
 import shardsim.core.workload.TimedOperation;
 import shardsim.core.workload.Workload;
+import shardsim.scenarios.dropafterclone.checks.DorisChecks;
+import shardsim.scenarios.dropafterclone.plan.DorisConfig;
 
 /**
  * Rolling the fix out (buggy to fixed over the seed's random plan, as {@code sim upgrades} does):
@@ -139,7 +141,7 @@ class DropAfterCloneRolloutTest {
     void withBalancePausedAllAtOnceAndRollbackStillFail(String order, long seed, String window) {
         Outcome o = Outcome.run(SCENARIO, withBalancePaused(rollout(order, seed)));
         assertNotNull(o.first());
-        assertEquals(Checks.D1.name(), o.first().invariant());
+        assertEquals(DorisChecks.D1.name(), o.first().invariant());
         assertEquals(Rollout.Window.valueOf(window), o.window());
         assertTrue(o.first().message().contains("by drop task"), o.first().message());
     }

@@ -21,6 +21,15 @@ import shardsim.core.sim.Simulation;
 import shardsim.core.trace.Trace;
 import shardsim.core.trace.TraceDiff;
 import shardsim.core.trace.TraceEvent;
+import shardsim.scenarios.dropafterclone.checks.CopyObserver;
+import shardsim.scenarios.dropafterclone.checks.DorisChecks;
+import shardsim.scenarios.dropafterclone.model.AgentProtocol;
+import shardsim.scenarios.dropafterclone.model.Backend;
+import shardsim.scenarios.dropafterclone.model.DorisCluster;
+import shardsim.scenarios.dropafterclone.model.Frontend;
+import shardsim.scenarios.dropafterclone.plan.DocumentedPlan;
+import shardsim.scenarios.dropafterclone.plan.DorisConfig;
+import shardsim.scenarios.dropafterclone.plan.Fence;
 
 /**
  * The documented timeline in every mode, the named smallest failing seed, the ablations, message
@@ -65,7 +74,8 @@ class DropAfterCloneScenarioTest {
             assertFalse(r.ok(), "buggy documented must violate a check");
             List<String> inv = invariants(r);
             assertTrue(
-                    inv.contains(Checks.D1.name()) || inv.contains(Checks.D2.name()), "D1 or D2 expected, got " + inv);
+                    inv.contains(DorisChecks.D1.name()) || inv.contains(DorisChecks.D2.name()),
+                    "D1 or D2 expected, got " + inv);
             digests.add(r.digestHex());
         }
         assertEquals(digests.get(0), digests.get(1));
@@ -77,7 +87,7 @@ class DropAfterCloneScenarioTest {
     void documentedBuggyDeletesTheFreshCloneOnB() {
         RunResult r = run("buggy", "documented", 0);
         Violation d1 = r.violations().get(0);
-        assertEquals(Checks.D1.name(), d1.invariant());
+        assertEquals(DorisChecks.D1.name(), d1.invariant());
         assertTrue(d1.message().startsWith(DocumentedPlan.B + " deletes tablet 11415"), d1.message());
     }
 
@@ -96,8 +106,8 @@ class DropAfterCloneScenarioTest {
     @Test
     void documentedAblations() {
         // Without the id in the DROP, or without the clone stamping the new id, the stale DROP matches.
-        assertTrue(invariants(run(Fence.NO_REPLICA_ID, "documented", 0)).contains(Checks.D1.name()));
-        assertTrue(invariants(run(Fence.NO_CLONE_STAMP, "documented", 0)).contains(Checks.D1.name()));
+        assertTrue(invariants(run(Fence.NO_REPLICA_ID, "documented", 0)).contains(DorisChecks.D1.name()));
+        assertTrue(invariants(run(Fence.NO_CLONE_STAMP, "documented", 0)).contains(DorisChecks.D1.name()));
         // The documented DROP runs after the clone ended, so the under-clone guard is not what saves it.
         assertTrue(run(Fence.NO_CLONE_GUARD, "documented", 0).ok());
         assertTrue(run(Fence.NO_REPORT_VERSION, "documented", 0).ok());
@@ -105,7 +115,8 @@ class DropAfterCloneScenarioTest {
 
     @Test
     void namedSmallestFailingSeedStillFails() {
-        assertEquals(List.of(Checks.D1.name()), invariants(run("buggy", "random", SMALLEST_FAILING_BUGGY_RANDOM_SEED)));
+        assertEquals(
+                List.of(DorisChecks.D1.name()), invariants(run("buggy", "random", SMALLEST_FAILING_BUGGY_RANDOM_SEED)));
         for (long s = 0; s < SMALLEST_FAILING_BUGGY_RANDOM_SEED; s++) {
             assertTrue(run("buggy", "random", s).ok(), "seed " + s + " is below the named smallest failing seed");
         }
@@ -119,11 +130,12 @@ class DropAfterCloneScenarioTest {
 
     @Test
     void eachAblationIsCaughtOnARandomSeed() {
-        assertTrue(invariants(run(Fence.NO_REPLICA_ID, "random", ABLATION_SEED)).contains(Checks.D1.name()));
+        assertTrue(invariants(run(Fence.NO_REPLICA_ID, "random", ABLATION_SEED)).contains(DorisChecks.D1.name()));
         assertTrue(
-                invariants(run(Fence.NO_CLONE_STAMP, "random", ABLATION_SEED)).contains(Checks.D1.name()));
+                invariants(run(Fence.NO_CLONE_STAMP, "random", ABLATION_SEED)).contains(DorisChecks.D1.name()));
         assertEquals(
-                List.of(Checks.D8.name()), invariants(run(Fence.NO_REPORT_VERSION, "random", REPORT_VERSION_D8_SEED)));
+                List.of(DorisChecks.D8.name()),
+                invariants(run(Fence.NO_REPORT_VERSION, "random", REPORT_VERSION_D8_SEED)));
         for (long s = 0; s < REPORT_VERSION_D8_SEED; s++) {
             assertTrue(run(Fence.NO_REPORT_VERSION, "random", s).ok(), "seed " + s);
         }
@@ -171,7 +183,7 @@ class DropAfterCloneScenarioTest {
         for (String be : List.of("be1", "be2", "be3")) {
             phases.put(be, 30_000_000L);
         }
-        Cluster cluster = new Cluster(
+        DorisCluster cluster = new DorisCluster(
                 sim,
                 DorisConfig.documented(),
                 Fence.forMode("fixed"),
@@ -180,7 +192,7 @@ class DropAfterCloneScenarioTest {
                 phases,
                 100);
         sim.runUntil(0);
-        Frontend fe = sim.nodes().node(Cluster.FE, Frontend.class);
+        Frontend fe = sim.nodes().node(DorisCluster.FE, Frontend.class);
         Backend be2 = sim.nodes().node("be2", Backend.class);
         Backend be1 = sim.nodes().node("be1", Backend.class);
 
@@ -211,17 +223,22 @@ class DropAfterCloneScenarioTest {
         long id = 1_000;
         // FE-bound kinds reach the FE; BE-bound kinds reach a BE; each side refuses the other's.
         // A finish is a call: the FE answers it.
-        fe.onMessage(new Envelope(id++, "be2", Cluster.FE, samples.get(AgentProtocol.FinishTask.class), 78, false, 0));
-        fe.onMessage(new Envelope(id++, "be3", Cluster.FE, samples.get(AgentProtocol.TabletReport.class), 0, false, 0));
-        fe.onMessage(new Envelope(id++, "be3", Cluster.FE, samples.get(AgentProtocol.TaskReport.class), 0, false, 0));
-        be2.onMessage(new Envelope(id++, Cluster.FE, "be2", samples.get(AgentProtocol.CloneTask.class), 0, false, 0));
-        be2.onMessage(new Envelope(id++, Cluster.FE, "be2", samples.get(AgentProtocol.DropTask.class), 0, false, 0));
+        fe.onMessage(
+                new Envelope(id++, "be2", DorisCluster.FE, samples.get(AgentProtocol.FinishTask.class), 78, false, 0));
+        fe.onMessage(
+                new Envelope(id++, "be3", DorisCluster.FE, samples.get(AgentProtocol.TabletReport.class), 0, false, 0));
+        fe.onMessage(
+                new Envelope(id++, "be3", DorisCluster.FE, samples.get(AgentProtocol.TaskReport.class), 0, false, 0));
+        be2.onMessage(
+                new Envelope(id++, DorisCluster.FE, "be2", samples.get(AgentProtocol.CloneTask.class), 0, false, 0));
+        be2.onMessage(
+                new Envelope(id++, DorisCluster.FE, "be2", samples.get(AgentProtocol.DropTask.class), 0, false, 0));
         Backend be3 = sim.nodes().node("be3", Backend.class);
-        be3.onMessage(
-                new Envelope(id++, Cluster.FE, "be3", samples.get(AgentProtocol.LegacyCloneTask.class), 0, false, 0));
+        be3.onMessage(new Envelope(
+                id++, DorisCluster.FE, "be3", samples.get(AgentProtocol.LegacyCloneTask.class), 0, false, 0));
         be1.onMessage(new Envelope(id++, "be2", "be1", samples.get(AgentProtocol.SnapshotRequest.class), 77, false, 0));
-        be1.onMessage(
-                new Envelope(id++, Cluster.FE, "be1", samples.get(AgentProtocol.UpdateTabletMeta.class), 0, false, 0));
+        be1.onMessage(new Envelope(
+                id++, DorisCluster.FE, "be1", samples.get(AgentProtocol.UpdateTabletMeta.class), 0, false, 0));
         for (AgentProtocol m : List.of(
                 samples.get(AgentProtocol.CloneTask.class),
                 samples.get(AgentProtocol.LegacyCloneTask.class),
@@ -233,7 +250,7 @@ class DropAfterCloneScenarioTest {
             long n = id++;
             assertThrows(
                     IllegalStateException.class,
-                    () -> fe.onMessage(new Envelope(n, "be1", Cluster.FE, m, 0, false, 0)));
+                    () -> fe.onMessage(new Envelope(n, "be1", DorisCluster.FE, m, 0, false, 0)));
         }
         for (AgentProtocol m : List.of(
                 samples.get(AgentProtocol.FinishTask.class),
@@ -244,13 +261,13 @@ class DropAfterCloneScenarioTest {
             long n = id++;
             assertThrows(
                     IllegalStateException.class,
-                    () -> be1.onMessage(new Envelope(n, Cluster.FE, "be1", m, 0, false, 0)));
+                    () -> be1.onMessage(new Envelope(n, DorisCluster.FE, "be1", m, 0, false, 0)));
         }
         // SnapshotResponse arrives as the reply to the clone's download call: the clone on be2 must install.
         sim.runUntil(30_000_000);
         assertEquals(
                 3,
-                cluster.copies().copies(11415),
+                new CopyObserver(sim.view(), DorisCluster.FE, cluster.backends()).copies(11415),
                 "the clones on be2 and be3 installed whole copies via the snapshot reply");
         assertEquals(
                 0,
