@@ -18,6 +18,34 @@ import shardsim.core.scenario.WorldNames;
 import shardsim.core.sim.Simulation;
 import shardsim.core.workload.Operation;
 import shardsim.core.workload.Workload;
+import shardsim.scenarios.splitstall.checks.AvailabilityCheck;
+import shardsim.scenarios.splitstall.checks.ForcedPicks;
+import shardsim.scenarios.splitstall.checks.ProgressCheck;
+import shardsim.scenarios.splitstall.checks.RaftSafety;
+import shardsim.scenarios.splitstall.checks.RecoveryStageCheck;
+import shardsim.scenarios.splitstall.checks.RegionCoverage;
+import shardsim.scenarios.splitstall.checks.SplitChecks;
+import shardsim.scenarios.splitstall.checks.SplitClaims;
+import shardsim.scenarios.splitstall.checks.SplitOnSizeCheck;
+import shardsim.scenarios.splitstall.checks.SplitStartCheck;
+import shardsim.scenarios.splitstall.checks.SplitTracker;
+import shardsim.scenarios.splitstall.checks.TailTimes;
+import shardsim.scenarios.splitstall.checks.WorkerDelayCheck;
+import shardsim.scenarios.splitstall.model.SplitCluster;
+import shardsim.scenarios.splitstall.model.SplitProbes;
+import shardsim.scenarios.splitstall.model.Store;
+import shardsim.scenarios.splitstall.plan.DocumentedPlan;
+import shardsim.scenarios.splitstall.plan.PlanParams;
+import shardsim.scenarios.splitstall.plan.RandomWorkload;
+import shardsim.scenarios.splitstall.plan.RegionSpec;
+import shardsim.scenarios.splitstall.plan.SplitFaults;
+import shardsim.scenarios.splitstall.plan.SplitMode;
+import shardsim.scenarios.splitstall.plan.SplitNames;
+import shardsim.scenarios.splitstall.plan.SplitOperation;
+import shardsim.scenarios.splitstall.plan.SplitWindows;
+import shardsim.scenarios.splitstall.plan.SplitWorld;
+import shardsim.scenarios.splitstall.report.SplitFidelity;
+import shardsim.scenarios.splitstall.report.SplitStallPresentation;
 
 /**
  * split-stall (unistore): a new leader queues split recovery on the store's single region worker
@@ -28,20 +56,20 @@ import shardsim.core.workload.Workload;
  * the leader transfers and slow flushes, and the leader transfers the {@code targeted} plan aims
  * into the PRE_SPLIT windows its stores announce ({@link SplitWindows}).
  */
-public final class SplitStallScenario extends SimulatedScenario<SplitWorld, SplitMode, Cluster> {
+public final class SplitStallScenario extends SimulatedScenario<SplitWorld, SplitMode, SplitCluster> {
     public static final String NAME = "split-stall";
-    static final List<String> STORES = List.of("store-1", "store-2", "store-3");
+    public static final List<String> STORES = List.of("store-1", "store-2", "store-3");
 
     /** Generated faults fall in [FAULT_START, FAULT_END); then a quiet tail long enough for U3. */
-    static final long FAULT_START_MICROS = 1_000_000;
+    public static final long FAULT_START_MICROS = 1_000_000;
 
-    static final long FAULT_END_MICROS = 20_000_000;
+    public static final long FAULT_END_MICROS = 20_000_000;
     /** U2: a region-worker task starts within this of being queued. */
-    static final long U2_BOUND_MICROS = 5_000_000;
+    public static final long U2_BOUND_MICROS = 5_000_000;
     /** U3: this long after the last fault, every split started by its midpoint has finished. */
     static final long U3_WITHIN_MICROS = 15_000_000;
 
-    static final long RANDOM_END_MICROS = FAULT_END_MICROS + U3_WITHIN_MICROS + 500_000;
+    public static final long RANDOM_END_MICROS = FAULT_END_MICROS + U3_WITHIN_MICROS + 500_000;
     static final long MAX_EVENTS = 3_000_000;
 
     @Override
@@ -82,7 +110,7 @@ public final class SplitStallScenario extends SimulatedScenario<SplitWorld, Spli
 
     @Override
     public List<shardsim.core.check.Rule> invariants() {
-        return SplitInvariants.ALL;
+        return SplitChecks.ALL;
     }
 
     /** The fix's known gaps (U3, U7) and what each mode is expected to break ({@link SplitClaims}). */
@@ -153,28 +181,28 @@ public final class SplitStallScenario extends SimulatedScenario<SplitWorld, Spli
     /**
      * Every store runs the code of its own incarnation ({@code ctx.code()}): both parts of the fix act
      * on the store whose peer becomes leader, so a region gets the fix of the store that leads it when
-     * it takes over (see {@link SplitStallFidelity}); nothing else in the run reads a mode.
+     * it takes over (see {@link SplitFidelity}); nothing else in the run reads a mode.
      */
     @Override
-    protected Cluster build(Simulation sim, SplitWorld world, SplitMode runMode, RunShape shape) {
+    protected SplitCluster build(Simulation sim, SplitWorld world, SplitMode runMode, RunShape shape) {
         List<RegionSpec> regions = world.regions();
         SplitTracker tracker = new SplitTracker(sim, regions);
         for (String name : STORES) {
             sim.nodes()
                     .add(name, ctx -> new Store(ctx, world.storeConfig(), mode(ctx.code()), tracker, STORES, regions));
         }
-        sim.checks().invariant(new SelfWaitCheck(sim.view(), SplitInvariants.U1));
+        sim.checks().invariant(new SelfWaitCheck(sim.view(), SplitChecks.U1));
         sim.checks().invariant(new WorkerDelayCheck(sim.view(), STORES, U2_BOUND_MICROS));
         sim.checks().invariant(new RecoveryStageCheck(sim.view(), STORES));
         sim.checks()
                 .liveness(new Liveness(
-                        SplitInvariants.U3,
+                        SplitChecks.U3,
                         U3_WITHIN_MICROS,
                         () -> tracker.unfinishedSplit(sim.now() - U3_WITHIN_MICROS / 2)));
         TailTimes tail = TailTimes.of(world.storeConfig());
         ProgressCheck progress = new ProgressCheck(sim.view(), STORES, world.regionIds(), world.endMicros(), tail);
         sim.checks().invariant(progress);
-        sim.checks().validation(shardsim.core.check.Invariant.of(SplitInvariants.U6, progress::judge));
+        sim.checks().validation(shardsim.core.check.Invariant.of(SplitChecks.U6, progress::judge));
         sim.checks().invariant(new SplitOnSizeCheck(sim.view(), STORES, regions, world.storeConfig(), tail));
         ForcedPicks forced = new ForcedPicks();
         sim.checks().invariant(new SplitStartCheck(sim.view(), STORES, regions, world.storeConfig(), forced));
@@ -183,7 +211,7 @@ public final class SplitStallScenario extends SimulatedScenario<SplitWorld, Spli
                 new AvailabilityCheck(sim.view(), STORES, world.regionIds(), world.storeConfig());
         sim.checks().observe(availability);
         sim.checks().invariant(availability);
-        Cluster cluster = new Cluster(sim, STORES, regions, tracker, forced);
+        SplitCluster cluster = new SplitCluster(sim, STORES, regions, tracker, forced);
         sim.faults().onFault(cluster::applyFault);
         sim.checks().abstraction(new RegionCoverage(sim.view(), STORES, world.regionIds()));
         return cluster;
@@ -196,7 +224,7 @@ public final class SplitStallScenario extends SimulatedScenario<SplitWorld, Spli
      * ({@link #planOf} records them from a run).
      */
     @Override
-    protected List<shardsim.core.aim.ScenarioAim> scenarioAims(SplitWorld world, Cluster cluster) {
+    protected List<shardsim.core.aim.ScenarioAim> scenarioAims(SplitWorld world, SplitCluster cluster) {
         return SplitWindows.aims();
     }
 

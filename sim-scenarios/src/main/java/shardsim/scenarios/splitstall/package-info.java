@@ -21,7 +21,7 @@
  *
  * <p>A run is the world its base plan draws from the seed ({@code SplitWorld}: regions, store
  * settings, the generated plan's rates, end time), a link policy, a fault plan and a workload of
- * {@link shardsim.scenarios.splitstall.SplitOperation}s (writes and split checks), all data, put
+ * {@link shardsim.scenarios.splitstall.plan.SplitOperation}s (writes and split checks), all data, put
  * together by the run skeleton ({@link shardsim.core.run.SimulatedScenario}): the documented plan
  * scripts them, the generated plans draw them up front, a custom plan lists them. The
  * {@code targeted} plan also aims faults at splits as they start; the skeleton's {@code planOf}
@@ -30,13 +30,19 @@
  * <p>Mixed versions (issue 18): each store runs the code of its own incarnation ({@code NodeContext.code()};
  * one role, {@code store}), an upgrade or a downgrade restarts it on the other code with its disk. Both
  * parts of the fix act on the store whose peer becomes leader and no message between stores changes
- * ({@code SplitStallFidelity}), so a region gets the fix of the store that takes it over; the report's
- * "Rolling out the fix" prose is {@code report/rollout-notes.md} ({@code SplitStallPresentation}).
+ * ({@code SplitFidelity}), so a region gets the fix of the store that takes it over; the report's
+ * "Rolling out the fix" prose is the resource {@code report/rollout-notes.md} ({@code SplitStallPresentation}).
  *
  * <p>Recovery starts only where upstream starts it (OnRoleChanged, from the meta's stage at the role
  * change), so a PRE_SPLIT that commits after a leader change, or a leader restarted in PRE_SPLIT with
  * no mem-table to re-flush, leaves its split unfinished: U3 and U7 are the fix's declared gaps
  * ({@code SplitClaims.GAP}, declared in the claim table). Finishing a split halves the region's size without
  * modelling the new sibling region.
+ *
+ * <p>This package holds only the wiring ({@code SplitStallScenario}); the rest is in layers, the
+ * same in every scenario: {@code model} (the stores, what PIT mutates), {@code checks} (the
+ * invariants, claims and coverage, reading the run from outside), {@code plan} (the world, modes,
+ * faults, operations and their generators) and {@code report} (the fidelity table and prose). The
+ * model and the plan import no check and no report, and the checks no report.
  */
 package shardsim.scenarios.splitstall;

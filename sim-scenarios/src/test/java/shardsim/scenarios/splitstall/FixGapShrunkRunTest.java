@@ -18,6 +18,8 @@ import shardsim.core.scenario.Verdict;
 import shardsim.core.trace.Trace;
 import shardsim.core.trace.TraceEvent;
 import shardsim.core.workload.Workload;
+import shardsim.scenarios.splitstall.plan.SplitFaults;
+import shardsim.scenarios.splitstall.plan.SplitOperation;
 
 /**
  * The shrunk runs the fidelity table cites for the fix's gaps (SplitClaims.GAP): U3 from fixed random

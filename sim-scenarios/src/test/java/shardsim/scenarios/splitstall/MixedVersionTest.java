@@ -21,10 +21,18 @@ import shardsim.core.sim.Simulation;
 import shardsim.core.trace.Trace;
 import shardsim.core.trace.TraceEvent;
 import shardsim.core.trace.TraceKind;
+import shardsim.scenarios.splitstall.checks.SplitTracker;
+import shardsim.scenarios.splitstall.model.RaftMessage;
+import shardsim.scenarios.splitstall.model.SplitStage;
+import shardsim.scenarios.splitstall.model.Store;
+import shardsim.scenarios.splitstall.plan.RegionSpec;
+import shardsim.scenarios.splitstall.plan.SplitMode;
+import shardsim.scenarios.splitstall.plan.SplitWorld;
+import shardsim.scenarios.splitstall.plan.StoreConfig;
 
 /**
  * Stores on different code (issue 18). Both parts of the fix act on the store whose peer becomes
- * leader, and no message between peers changes with it (SplitStallFidelity), so a region gets the
+ * leader, and no message between peers changes with it (SplitFidelity), so a region gets the
  * fix of the store that takes it over, whatever its followers run.
  */
 class MixedVersionTest {

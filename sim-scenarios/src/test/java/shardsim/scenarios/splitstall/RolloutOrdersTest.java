@@ -17,6 +17,7 @@ import shardsim.core.scenario.RunSpec;
 import shardsim.core.shrink.ShrinkBudget;
 import shardsim.core.shrink.ShrinkResult;
 import shardsim.core.shrink.Shrinker;
+import shardsim.scenarios.splitstall.plan.SplitFaults;
 
 /**
  * The rollout orders {@code sim upgrades split-stall} explores (buggy to fixed, plan random): the

@@ -1,4 +1,0 @@
-package shardsim.scenarios.splitstall;
-
-/** A peer's durable raft state besides its log. */
-public record HardState(long term, String votedFor) {}

@@ -1,4 +1,0 @@
-package shardsim.scenarios.splitstall;
-
-/** The tag of a recover-split task: the stage it was queued with (regionTask.stage upstream). */
-public record RecoverSplitTask(long regionId, long shardVer, SplitStage stage) {}
