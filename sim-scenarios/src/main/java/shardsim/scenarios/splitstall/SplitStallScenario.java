@@ -36,6 +36,7 @@ import shardsim.scenarios.splitstall.model.SplitProbes;
 import shardsim.scenarios.splitstall.model.Store;
 import shardsim.scenarios.splitstall.plan.DocumentedPlan;
 import shardsim.scenarios.splitstall.plan.PlanParams;
+import shardsim.scenarios.splitstall.plan.PlanTimes;
 import shardsim.scenarios.splitstall.plan.RandomWorkload;
 import shardsim.scenarios.splitstall.plan.RegionSpec;
 import shardsim.scenarios.splitstall.plan.SplitFaults;
@@ -58,18 +59,9 @@ import shardsim.scenarios.splitstall.report.SplitStallPresentation;
  */
 public final class SplitStallScenario extends SimulatedScenario<SplitWorld, SplitMode, SplitCluster> {
     public static final String NAME = "split-stall";
-    public static final List<String> STORES = List.of("store-1", "store-2", "store-3");
-
-    /** Generated faults fall in [FAULT_START, FAULT_END); then a quiet tail long enough for U3. */
-    public static final long FAULT_START_MICROS = 1_000_000;
-
-    public static final long FAULT_END_MICROS = 20_000_000;
     /** U2: a region-worker task starts within this of being queued. */
     public static final long U2_BOUND_MICROS = 5_000_000;
-    /** U3: this long after the last fault, every split started by its midpoint has finished. */
-    static final long U3_WITHIN_MICROS = 15_000_000;
 
-    public static final long RANDOM_END_MICROS = FAULT_END_MICROS + U3_WITHIN_MICROS + 500_000;
     static final long MAX_EVENTS = 3_000_000;
 
     @Override
@@ -142,7 +134,7 @@ public final class SplitStallScenario extends SimulatedScenario<SplitWorld, Spli
 
     @Override
     protected RunShape shape(SplitWorld world, LinkPolicy link) {
-        return new RunShape(FAULT_START_MICROS, FAULT_END_MICROS, world.endMicros(), MAX_EVENTS);
+        return new RunShape(PlanTimes.FAULT_START_MICROS, PlanTimes.FAULT_END_MICROS, world.endMicros(), MAX_EVENTS);
     }
 
     /** The report's timeline on reliable links. */
@@ -164,16 +156,16 @@ public final class SplitStallScenario extends SimulatedScenario<SplitWorld, Spli
         PlanParams p = world.plan();
         List<RegionSpec> regions = world.regions();
         FaultPlan.Builder b = FaultPlan.builder();
-        double minutes = (FAULT_END_MICROS - FAULT_START_MICROS) / 60_000_000.0;
+        double minutes = (PlanTimes.FAULT_END_MICROS - PlanTimes.FAULT_START_MICROS) / 60_000_000.0;
         long transfers = Math.min(64, StrictMath.round(p.transfersPerMinute() * minutes));
         for (long i = 0; i < transfers; i++) {
-            long at = r.between(FAULT_START_MICROS, FAULT_END_MICROS - 1);
-            b.at(at, new SplitFaults.TransferLeader(r.pick(regions).regionId(), r.pick(STORES)));
+            long at = r.between(PlanTimes.FAULT_START_MICROS, PlanTimes.FAULT_END_MICROS - 1);
+            b.at(at, new SplitFaults.TransferLeader(r.pick(regions).regionId(), r.pick(PlanTimes.STORES)));
         }
         long slow = Math.min(64, StrictMath.round(p.slowFlushesPerMinute() * minutes));
         for (long i = 0; i < slow; i++) {
-            long at = r.between(FAULT_START_MICROS, FAULT_END_MICROS - 1);
-            b.at(at, new SplitFaults.SlowFlush(r.pick(STORES), r.between(1, p.slowFlushMaxMicros())));
+            long at = r.between(PlanTimes.FAULT_START_MICROS, PlanTimes.FAULT_END_MICROS - 1);
+            b.at(at, new SplitFaults.SlowFlush(r.pick(PlanTimes.STORES), r.between(1, p.slowFlushMaxMicros())));
         }
         return b.build();
     }
@@ -187,33 +179,37 @@ public final class SplitStallScenario extends SimulatedScenario<SplitWorld, Spli
     protected SplitCluster build(Simulation sim, SplitWorld world, SplitMode runMode, RunShape shape) {
         List<RegionSpec> regions = world.regions();
         SplitTracker tracker = new SplitTracker(sim, regions);
-        for (String name : STORES) {
+        for (String name : PlanTimes.STORES) {
             sim.nodes()
-                    .add(name, ctx -> new Store(ctx, world.storeConfig(), mode(ctx.code()), tracker, STORES, regions));
+                    .add(
+                            name,
+                            ctx -> new Store(
+                                    ctx, world.storeConfig(), mode(ctx.code()), tracker, PlanTimes.STORES, regions));
         }
         sim.checks().invariant(new SelfWaitCheck(sim.view(), SplitChecks.U1));
-        sim.checks().invariant(new WorkerDelayCheck(sim.view(), STORES, U2_BOUND_MICROS));
-        sim.checks().invariant(new RecoveryStageCheck(sim.view(), STORES));
+        sim.checks().invariant(new WorkerDelayCheck(sim.view(), PlanTimes.STORES, U2_BOUND_MICROS));
+        sim.checks().invariant(new RecoveryStageCheck(sim.view(), PlanTimes.STORES));
         sim.checks()
                 .liveness(new Liveness(
                         SplitChecks.U3,
-                        U3_WITHIN_MICROS,
-                        () -> tracker.unfinishedSplit(sim.now() - U3_WITHIN_MICROS / 2)));
+                        PlanTimes.U3_WITHIN_MICROS,
+                        () -> tracker.unfinishedSplit(sim.now() - PlanTimes.U3_WITHIN_MICROS / 2)));
         TailTimes tail = TailTimes.of(world.storeConfig());
-        ProgressCheck progress = new ProgressCheck(sim.view(), STORES, world.regionIds(), world.endMicros(), tail);
+        ProgressCheck progress =
+                new ProgressCheck(sim.view(), PlanTimes.STORES, world.regionIds(), world.endMicros(), tail);
         sim.checks().invariant(progress);
         sim.checks().validation(shardsim.core.check.Invariant.of(SplitChecks.U6, progress::judge));
-        sim.checks().invariant(new SplitOnSizeCheck(sim.view(), STORES, regions, world.storeConfig(), tail));
+        sim.checks().invariant(new SplitOnSizeCheck(sim.view(), PlanTimes.STORES, regions, world.storeConfig(), tail));
         ForcedPicks forced = new ForcedPicks();
-        sim.checks().invariant(new SplitStartCheck(sim.view(), STORES, regions, world.storeConfig(), forced));
-        RaftSafety.register(sim, STORES, world.regionIds());
+        sim.checks().invariant(new SplitStartCheck(sim.view(), PlanTimes.STORES, regions, world.storeConfig(), forced));
+        RaftSafety.register(sim, PlanTimes.STORES, world.regionIds());
         AvailabilityCheck availability =
-                new AvailabilityCheck(sim.view(), STORES, world.regionIds(), world.storeConfig());
+                new AvailabilityCheck(sim.view(), PlanTimes.STORES, world.regionIds(), world.storeConfig());
         sim.checks().observe(availability);
         sim.checks().invariant(availability);
-        SplitCluster cluster = new SplitCluster(sim, STORES, regions, tracker, forced);
+        SplitCluster cluster = new SplitCluster(sim, PlanTimes.STORES, regions, tracker, forced);
         sim.faults().onFault(cluster::applyFault);
-        sim.checks().abstraction(new RegionCoverage(sim.view(), STORES, world.regionIds()));
+        sim.checks().abstraction(new RegionCoverage(sim.view(), PlanTimes.STORES, world.regionIds()));
         return cluster;
     }
 
@@ -230,6 +226,6 @@ public final class SplitStallScenario extends SimulatedScenario<SplitWorld, Spli
 
     @Override
     protected WorldNames names(SplitWorld world) {
-        return SplitNames.of(STORES, world.regionIds());
+        return SplitNames.of(PlanTimes.STORES, world.regionIds());
     }
 }

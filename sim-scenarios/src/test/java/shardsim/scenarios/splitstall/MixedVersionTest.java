@@ -25,6 +25,7 @@ import shardsim.scenarios.splitstall.checks.SplitTracker;
 import shardsim.scenarios.splitstall.model.RaftMessage;
 import shardsim.scenarios.splitstall.model.SplitStage;
 import shardsim.scenarios.splitstall.model.Store;
+import shardsim.scenarios.splitstall.plan.PlanTimes;
 import shardsim.scenarios.splitstall.plan.RegionSpec;
 import shardsim.scenarios.splitstall.plan.SplitMode;
 import shardsim.scenarios.splitstall.plan.SplitWorld;
@@ -110,13 +111,12 @@ class MixedVersionTest {
             Simulation sim = new Simulation(7, SimConfig.defaults(), trace);
             List<RegionSpec> regions = List.of(new RegionSpec(150, 48, 6, "store-2", 1_000_000));
             SplitTracker tracker = new SplitTracker(sim, regions);
-            for (String name : SplitStallScenario.STORES) {
+            for (String name : PlanTimes.STORES) {
                 SplitMode m = name.equals("store-1") ? c[0] : name.equals("store-2") ? c[1] : SplitMode.FIXED;
                 sim.nodes()
                         .add(
                                 name,
-                                ctx -> new Store(
-                                        ctx, StoreConfig.defaults(), m, tracker, SplitStallScenario.STORES, regions));
+                                ctx -> new Store(ctx, StoreConfig.defaults(), m, tracker, PlanTimes.STORES, regions));
             }
             sim.runUntil(1_000_000);
             Store s1 = sim.nodes().node("store-1", Store.class);
@@ -339,6 +339,6 @@ class MixedVersionTest {
     @Test
     void theWorldHasOneRoleOfEveryStore() {
         RunSpec spec = new RunSpec(scenario.name(), "buggy", Plans.RANDOM, 0);
-        assertEquals(Map.of("store", SplitStallScenario.STORES), scenario.worldRoles(spec));
+        assertEquals(Map.of("store", PlanTimes.STORES), scenario.worldRoles(spec));
     }
 }

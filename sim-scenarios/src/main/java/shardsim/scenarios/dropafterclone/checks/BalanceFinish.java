@@ -1,6 +1,5 @@
 package shardsim.scenarios.dropafterclone.checks;
 
-import shardsim.scenarios.dropafterclone.model.CatalogView;
 import shardsim.scenarios.dropafterclone.model.Frontend;
 import shardsim.scenarios.dropafterclone.model.Replica;
 import shardsim.scenarios.dropafterclone.model.TabletMeta;

@@ -10,7 +10,6 @@ import shardsim.core.node.Disk;
 import shardsim.scenarios.dropafterclone.model.Catalog;
 import shardsim.scenarios.dropafterclone.model.LocalTablet;
 import shardsim.scenarios.dropafterclone.model.Replica;
-import shardsim.scenarios.dropafterclone.model.SentDrops;
 import shardsim.scenarios.dropafterclone.model.TabletMeta;
 import shardsim.scenarios.dropafterclone.model.TabletStore;
 

@@ -9,11 +9,9 @@ import shardsim.core.check.Rule;
 import shardsim.core.sim.Simulation;
 import shardsim.scenarios.dropafterclone.model.Backend;
 import shardsim.scenarios.dropafterclone.model.Catalog;
-import shardsim.scenarios.dropafterclone.model.CatalogView;
 import shardsim.scenarios.dropafterclone.model.DorisCluster;
 import shardsim.scenarios.dropafterclone.model.LocalTablet;
 import shardsim.scenarios.dropafterclone.model.Replica;
-import shardsim.scenarios.dropafterclone.model.SentDrops;
 import shardsim.scenarios.dropafterclone.model.TabletMeta;
 
 /**

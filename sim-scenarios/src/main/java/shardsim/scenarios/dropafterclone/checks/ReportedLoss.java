@@ -9,7 +9,6 @@ import shardsim.core.sim.RunObserver;
 import shardsim.scenarios.dropafterclone.model.AgentProtocol.FinishTask;
 import shardsim.scenarios.dropafterclone.model.AgentProtocol.TaskType;
 import shardsim.scenarios.dropafterclone.model.Backend;
-import shardsim.scenarios.dropafterclone.model.CatalogView;
 import shardsim.scenarios.dropafterclone.model.DorisCluster;
 import shardsim.scenarios.dropafterclone.model.Frontend;
 import shardsim.scenarios.dropafterclone.model.Replica;

@@ -111,17 +111,20 @@ public final class Frontend implements Node {
         return executor.inBatch(tabletId, type);
     }
 
+    /** What {@link #leavingAgentBatch} answers while no batch is leaving. */
+    public static final long NO_BATCH_LEAVING = AgentExecutor.NOT_LEAVING;
+
     /**
      * While an agent batch's tasks are being sent, the batch's number, in the order this FE decided
-     * and submitted batches ({@code AgentExecutor.NOT_LEAVING} otherwise): a task may leave long
+     * and submitted batches ({@link #NO_BATCH_LEAVING} otherwise): a task may leave long
      * after it was decided. For D13.
      */
-    long leavingAgentBatch() {
+    public long leavingAgentBatch() {
         return executor.leavingBatch();
     }
 
     /** How many agent batches this FE has submitted. For D13. */
-    long submittedAgentBatches() {
+    public long submittedAgentBatches() {
         return executor.submittedBatches();
     }
 

@@ -8,9 +8,6 @@
  * ({@code DorisCluster}), the fault switches the nodes read ({@code FaultState}) and the code probes
  * they emit. Each process runs the code of its own row of the mode table, so a run can mix old and
  * new FE and BEs as a rollout does.
- *
- * <p>Two readers of the FE's state live here too because mutation testing targets them today:
- * {@code CatalogView}, the catalog and moves as D8-D11 see them, and {@code SentDrops}, D13's record
- * of the DROPs the FE sent. Nothing here imports the checks or the report.
+ * Nothing here imports the checks or the report.
  */
 package shardsim.scenarios.dropafterclone.model;

@@ -3,7 +3,6 @@ package shardsim.scenarios.splitstall.plan;
 import java.util.List;
 import shardsim.core.random.SimRandom;
 import shardsim.core.workload.Workload;
-import shardsim.scenarios.splitstall.SplitStallScenario;
 
 /**
  * The workload of a generated plan, drawn up front: for each region, writes at random gaps and
@@ -49,8 +48,8 @@ public final class RandomWorkload {
         if (p.splitChecksPerMinute() <= 0) {
             return;
         }
-        long start = SplitStallScenario.FAULT_START_MICROS;
-        long end = SplitStallScenario.FAULT_END_MICROS;
+        long start = PlanTimes.FAULT_START_MICROS;
+        long end = PlanTimes.FAULT_END_MICROS;
         double meanGap = 60_000_000.0 / p.splitChecksPerMinute();
         long at = start;
         for (int i = 0; i < MAX_SPLIT_CHECKS; i++) {
@@ -58,10 +57,7 @@ public final class RandomWorkload {
             if (at >= end) {
                 break;
             }
-            b.at(
-                    at,
-                    new SplitOperation.SplitCheck(
-                            random.pick(regions).regionId(), random.pick(SplitStallScenario.STORES)));
+            b.at(at, new SplitOperation.SplitCheck(random.pick(regions).regionId(), random.pick(PlanTimes.STORES)));
         }
     }
 }

@@ -9,7 +9,6 @@ import shardsim.core.fault.FaultPlan;
 import shardsim.core.fault.TimedFault;
 import shardsim.core.workload.TimedOperation;
 import shardsim.core.workload.Workload;
-import shardsim.scenarios.splitstall.SplitStallScenario;
 import shardsim.testkit.arbitraries.FaultArbitraries;
 
 /**
@@ -35,12 +34,12 @@ public final class SplitArbitraries {
 
     /** The documented world's nodes. */
     public static List<String> nodes() {
-        return SplitStallScenario.STORES;
+        return PlanTimes.STORES;
     }
 
     /** The nodes kernel faults may crash: every store. */
     public static List<String> crashableNodes() {
-        return SplitStallScenario.STORES;
+        return PlanTimes.STORES;
     }
 
     /** The documented world's regions. */

@@ -3,9 +3,8 @@ package shardsim.scenarios.splitstall.plan;
 import shardsim.core.fault.Fault;
 import shardsim.core.kind.Quantity;
 import shardsim.core.kind.Unit;
-import shardsim.scenarios.splitstall.SplitStallScenario;
 
-/** The scenario's own fault kinds, applied by {@link SplitStallScenario}'s fault handler. */
+/** The scenario's own fault kinds, applied by {@code SplitStallScenario}'s fault handler. */
 public final class SplitFaults {
     private SplitFaults() {}
 

@@ -7,7 +7,6 @@ import java.util.Map;
 import shardsim.core.random.SimRandom;
 import shardsim.core.run.World;
 import shardsim.core.scenario.Plans;
-import shardsim.scenarios.splitstall.SplitStallScenario;
 
 /**
  * What a run draws from its seed (or fixes, for {@code documented}) that is neither a fault nor a
@@ -46,23 +45,23 @@ public record SplitWorld(List<RegionSpec> regions, StoreConfig storeConfig, Plan
                     REGION_IDS[i],
                     REGION_VERS[i],
                     r.between(1, 6),
-                    r.pick(SplitStallScenario.STORES),
+                    r.pick(PlanTimes.STORES),
                     r.between(2_000_000, 15_000_000)));
         }
-        return new SplitWorld(regions, StoreConfig.defaults(), params, SplitStallScenario.RANDOM_END_MICROS);
+        return new SplitWorld(regions, StoreConfig.defaults(), params, PlanTimes.RANDOM_END_MICROS);
     }
 
     /** The three stores, each a peer of every region; any of them may crash. */
     @Override
     public List<String> nodes() {
-        return SplitStallScenario.STORES;
+        return PlanTimes.STORES;
     }
 
     /** One role, {@value #ROLE}: unistore has one kind of process, and every store runs the whole fix. */
     @Override
     public Map<String, List<String>> roles() {
         Map<String, List<String>> out = new LinkedHashMap<>();
-        out.put(ROLE, SplitStallScenario.STORES);
+        out.put(ROLE, PlanTimes.STORES);
         return out;
     }
 

@@ -8,8 +8,8 @@ import shardsim.core.scenario.LogAlignment.Match;
 import shardsim.core.scenario.LogAlignment.Row;
 import shardsim.core.scenario.LogLine;
 import shardsim.core.scenario.RunSpec;
+import shardsim.core.scenario.Scenario;
 import shardsim.core.trace.Trace;
-import shardsim.scenarios.splitstall.SplitStallScenario;
 import shardsim.scenarios.splitstall.plan.SplitMode;
 
 /** What split-stall models against unistore's code, and the report's log beside the documented buggy trace. */
@@ -353,7 +353,7 @@ public final class SplitFidelity {
             why -> "not modelled (" + why + ")");
 
     /** Runs the documented plan in buggy mode and pairs each report line with the first matching trace line. */
-    static List<LogLine> alignment(SplitStallScenario scenario) {
+    static List<LogLine> alignment(Scenario scenario) {
         Trace trace = Trace.full();
         scenario.run(
                 new RunSpec(scenario.name(), SplitMode.BUGGY.name(), shardsim.core.scenario.Plans.DOCUMENTED, 0),

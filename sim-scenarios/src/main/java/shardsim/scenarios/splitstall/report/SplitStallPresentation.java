@@ -4,8 +4,8 @@ import java.util.List;
 import shardsim.core.scenario.FidelityRow;
 import shardsim.core.scenario.LogLine;
 import shardsim.core.scenario.Prose;
+import shardsim.core.scenario.Scenario;
 import shardsim.core.scenario.ScenarioPresentation;
-import shardsim.scenarios.splitstall.SplitStallScenario;
 
 /**
  * What reports show of split-stall besides what they measure: the prose is beside this class, in
@@ -14,9 +14,9 @@ import shardsim.scenarios.splitstall.SplitStallScenario;
  * lines are {@link SplitFidelity}.
  */
 public final class SplitStallPresentation implements ScenarioPresentation {
-    private final SplitStallScenario scenario;
+    private final Scenario scenario;
 
-    public SplitStallPresentation(SplitStallScenario scenario) {
+    public SplitStallPresentation(Scenario scenario) {
         this.scenario = scenario;
     }
 

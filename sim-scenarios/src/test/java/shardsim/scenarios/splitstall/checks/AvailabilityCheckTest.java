@@ -12,10 +12,10 @@ import shardsim.core.fault.NodeFault;
 import shardsim.core.sim.SimConfig;
 import shardsim.core.sim.Simulation;
 import shardsim.core.trace.Trace;
-import shardsim.scenarios.splitstall.SplitStallScenario;
 import shardsim.scenarios.splitstall.model.RaftReplica;
 import shardsim.scenarios.splitstall.model.SplitCluster;
 import shardsim.scenarios.splitstall.model.Store;
+import shardsim.scenarios.splitstall.plan.PlanTimes;
 import shardsim.scenarios.splitstall.plan.RegionSpec;
 import shardsim.scenarios.splitstall.plan.SplitMode;
 import shardsim.scenarios.splitstall.plan.SplitOperation;
@@ -39,16 +39,13 @@ class AvailabilityCheckTest {
         Simulation sim = new Simulation(5, SimConfig.defaults().withStopOnFirstViolation(false), Trace.digestOnly());
         SplitTracker tracker = new SplitTracker(sim, REGIONS);
         StoreConfig cfg = StoreConfig.defaults();
-        for (String name : SplitStallScenario.STORES) {
-            sim.nodes()
-                    .add(
-                            name,
-                            ctx -> new Store(ctx, cfg, SplitMode.FIXED, tracker, SplitStallScenario.STORES, REGIONS));
+        for (String name : PlanTimes.STORES) {
+            sim.nodes().add(name, ctx -> new Store(ctx, cfg, SplitMode.FIXED, tracker, PlanTimes.STORES, REGIONS));
         }
-        AvailabilityCheck check = new AvailabilityCheck(sim.view(), SplitStallScenario.STORES, List.of(150L), cfg);
+        AvailabilityCheck check = new AvailabilityCheck(sim.view(), PlanTimes.STORES, List.of(150L), cfg);
         sim.checks().observe(check);
         sim.checks().invariant(check);
-        SplitCluster cluster = new SplitCluster(sim, SplitStallScenario.STORES, REGIONS, tracker, new ForcedPicks());
+        SplitCluster cluster = new SplitCluster(sim, PlanTimes.STORES, REGIONS, tracker, new ForcedPicks());
         for (long at = 200_000; at < writesUntilMicros; at += 200_000) {
             sim.at(at, "write", () -> cluster.perform(new SplitOperation.Write(150, 100_000)));
         }

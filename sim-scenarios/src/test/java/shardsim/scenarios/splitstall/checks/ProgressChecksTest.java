@@ -10,9 +10,9 @@ import shardsim.core.sim.SimConfig;
 import shardsim.core.sim.Simulation;
 import shardsim.core.trace.Trace;
 import shardsim.core.worker.Task;
-import shardsim.scenarios.splitstall.SplitStallScenario;
 import shardsim.scenarios.splitstall.model.SplitCluster;
 import shardsim.scenarios.splitstall.model.Store;
+import shardsim.scenarios.splitstall.plan.PlanTimes;
 import shardsim.scenarios.splitstall.plan.RegionSpec;
 import shardsim.scenarios.splitstall.plan.SplitMode;
 import shardsim.scenarios.splitstall.plan.SplitOperation;
@@ -38,21 +38,17 @@ class ProgressChecksTest {
         Simulation sim = new Simulation(3, SimConfig.defaults().withStopOnFirstViolation(false), Trace.digestOnly());
         SplitTracker tracker = new SplitTracker(sim, REGIONS);
         StoreConfig cfg = StoreConfig.defaults();
-        for (String name : SplitStallScenario.STORES) {
-            sim.nodes()
-                    .add(
-                            name,
-                            ctx -> new Store(ctx, cfg, SplitMode.FIXED, tracker, SplitStallScenario.STORES, REGIONS));
+        for (String name : PlanTimes.STORES) {
+            sim.nodes().add(name, ctx -> new Store(ctx, cfg, SplitMode.FIXED, tracker, PlanTimes.STORES, REGIONS));
         }
         TailTimes tail = TailTimes.of(cfg);
-        ProgressCheck progress =
-                new ProgressCheck(sim.view(), SplitStallScenario.STORES, List.of(150L), END_MICROS, tail);
+        ProgressCheck progress = new ProgressCheck(sim.view(), PlanTimes.STORES, List.of(150L), END_MICROS, tail);
         sim.checks().invariant(progress);
         sim.checks().validation(shardsim.core.check.Invariant.of(SplitChecks.U6, progress::judge));
-        sim.checks().invariant(new SplitOnSizeCheck(sim.view(), SplitStallScenario.STORES, REGIONS, cfg, tail));
+        sim.checks().invariant(new SplitOnSizeCheck(sim.view(), PlanTimes.STORES, REGIONS, cfg, tail));
         ForcedPicks forced = new ForcedPicks();
-        sim.checks().invariant(new SplitStartCheck(sim.view(), SplitStallScenario.STORES, REGIONS, cfg, forced));
-        SplitCluster cluster = new SplitCluster(sim, SplitStallScenario.STORES, REGIONS, tracker, forced);
+        sim.checks().invariant(new SplitStartCheck(sim.view(), PlanTimes.STORES, REGIONS, cfg, forced));
+        SplitCluster cluster = new SplitCluster(sim, PlanTimes.STORES, REGIONS, tracker, forced);
         for (long at = 200_000; at < END_MICROS; at += 200_000) {
             sim.at(at, "write", () -> cluster.perform(new SplitOperation.Write(150, 500_000)));
         }
@@ -73,9 +69,9 @@ class ProgressChecksTest {
         Store leader = sim.nodes().node("store-2", Store.class);
         assertTrue(leader.peer(150).split().meta().shardVer() > 48, "the region grew past the split size and split");
         assertTrue(leader.peer(150).raft().commitIndex() > 50, "writes committed");
-        AppliedSize size = new AppliedSize(SplitStallScenario.STORES, REGIONS);
-        for (int s = 0; s < SplitStallScenario.STORES.size(); s++) {
-            Store store = sim.nodes().node(SplitStallScenario.STORES.get(s), Store.class);
+        AppliedSize size = new AppliedSize(PlanTimes.STORES, REGIONS);
+        for (int s = 0; s < PlanTimes.STORES.size(); s++) {
+            Store store = sim.nodes().node(PlanTimes.STORES.get(s), Store.class);
             size.follow(s, store);
             assertEquals(
                     store.peer(150).split().sizeBytes(),

@@ -11,13 +11,13 @@ import shardsim.core.node.Disk;
 import shardsim.core.sim.SimConfig;
 import shardsim.core.sim.Simulation;
 import shardsim.core.trace.Trace;
-import shardsim.scenarios.splitstall.SplitStallScenario;
 import shardsim.scenarios.splitstall.model.Command;
 import shardsim.scenarios.splitstall.model.HardState;
 import shardsim.scenarios.splitstall.model.LogEntry;
 import shardsim.scenarios.splitstall.model.RaftReplica;
 import shardsim.scenarios.splitstall.model.SplitCluster;
 import shardsim.scenarios.splitstall.model.Store;
+import shardsim.scenarios.splitstall.plan.PlanTimes;
 import shardsim.scenarios.splitstall.plan.RegionSpec;
 import shardsim.scenarios.splitstall.plan.SplitMode;
 import shardsim.scenarios.splitstall.plan.SplitOperation;
@@ -40,14 +40,11 @@ class RaftSafetyChecksTest {
         Simulation sim = new Simulation(3, SimConfig.defaults().withStopOnFirstViolation(false), Trace.digestOnly());
         SplitTracker tracker = new SplitTracker(sim, REGIONS);
         StoreConfig cfg = StoreConfig.defaults();
-        for (String name : SplitStallScenario.STORES) {
-            sim.nodes()
-                    .add(
-                            name,
-                            ctx -> new Store(ctx, cfg, SplitMode.FIXED, tracker, SplitStallScenario.STORES, REGIONS));
+        for (String name : PlanTimes.STORES) {
+            sim.nodes().add(name, ctx -> new Store(ctx, cfg, SplitMode.FIXED, tracker, PlanTimes.STORES, REGIONS));
         }
-        RaftSafety.register(sim, SplitStallScenario.STORES, List.of(REGION));
-        SplitCluster cluster = new SplitCluster(sim, SplitStallScenario.STORES, REGIONS, tracker, new ForcedPicks());
+        RaftSafety.register(sim, PlanTimes.STORES, List.of(REGION));
+        SplitCluster cluster = new SplitCluster(sim, PlanTimes.STORES, REGIONS, tracker, new ForcedPicks());
         for (long at = 200_000; at < END_MICROS; at += 200_000) {
             sim.at(at, "write", () -> cluster.perform(new SplitOperation.Write(REGION, 100_000)));
         }
@@ -91,7 +88,7 @@ class RaftSafetyChecksTest {
     /** A replica that acts on term 6 and its vote for store-2 while its disk holds no vote: a restart would take the vote back. */
     @Test
     void u9FiresWhenTheDiskDoesNotHoldTheVoteTheReplicaActsOn() {
-        HardStateCheck check = new HardStateCheck(null, SplitStallScenario.STORES, List.of(REGION));
+        HardStateCheck check = new HardStateCheck(null, PlanTimes.STORES, List.of(REGION));
         Disk disk = new Disk();
         disk.putDurable(HARD, new HardState(6, "store-2"));
         assertNull(check.judge(0, 0, 6, "store-2", false, disk), "what the disk holds");
@@ -133,7 +130,7 @@ class RaftSafetyChecksTest {
     /** A restart that forgets its vote (same term, no vote) breaks nothing by itself: U9 fires only on a second, different vote. */
     @Test
     void u9KeepsTheVoteOfATermWhenARestartForgetsIt() {
-        HardStateCheck check = new HardStateCheck(null, SplitStallScenario.STORES, List.of(REGION));
+        HardStateCheck check = new HardStateCheck(null, PlanTimes.STORES, List.of(REGION));
         assertNull(check.remember(0, 0, 6, "store-2", false));
         assertNull(check.remember(0, 0, 6, null, true), "no vote after a restart is no second vote");
         assertNull(check.remember(0, 0, 6, "store-2", false), "the same vote again");
@@ -170,7 +167,7 @@ class RaftSafetyChecksTest {
 
     @Test
     void u10RecordsOneLeaderPerRegionAndTerm() {
-        LeaderPerTermCheck check = new LeaderPerTermCheck(SplitStallScenario.STORES, List.of(150L, 151L));
+        LeaderPerTermCheck check = new LeaderPerTermCheck(PlanTimes.STORES, List.of(150L, 151L));
         assertNull(check.leads(1, 0, 6));
         assertNull(check.leads(1, 0, 6), "the same leader seen again");
         assertNull(check.leads(0, 0, 7), "a new term, another leader");
@@ -224,7 +221,7 @@ class RaftSafetyChecksTest {
 
     @Test
     void u11ComparesEveryStoresEntryAtACommittedIndex() {
-        LogSafetyCheck check = new LogSafetyCheck(SplitStallScenario.STORES, List.of(150L, 151L));
+        LogSafetyCheck check = new LogSafetyCheck(PlanTimes.STORES, List.of(150L, 151L));
         LogEntry noOp = new LogEntry(6, new Command.NoOp());
         assertNull(check.committedAt(1, 0, 1, noOp));
         assertNull(check.committedAt(0, 0, 1, new LogEntry(6, new Command.NoOp())), "an equal entry");

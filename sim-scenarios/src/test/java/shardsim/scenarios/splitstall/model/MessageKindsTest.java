@@ -10,8 +10,8 @@ import shardsim.core.node.Message;
 import shardsim.core.sim.SimConfig;
 import shardsim.core.sim.Simulation;
 import shardsim.core.trace.Trace;
-import shardsim.scenarios.splitstall.SplitStallScenario;
 import shardsim.scenarios.splitstall.checks.SplitTracker;
+import shardsim.scenarios.splitstall.plan.PlanTimes;
 import shardsim.scenarios.splitstall.plan.RegionSpec;
 import shardsim.scenarios.splitstall.plan.SplitMode;
 import shardsim.scenarios.splitstall.plan.StoreConfig;
@@ -23,17 +23,12 @@ class MessageKindsTest {
         List<RegionSpec> regions = List.of(new RegionSpec(150, 48, 6, "store-2", 1_000_000));
         Simulation sim = new Simulation(7, SimConfig.defaults(), Trace.digestOnly());
         SplitTracker tracker = new SplitTracker(sim, regions);
-        for (String name : SplitStallScenario.STORES) {
+        for (String name : PlanTimes.STORES) {
             sim.nodes()
                     .add(
                             name,
                             ctx -> new Store(
-                                    ctx,
-                                    StoreConfig.defaults(),
-                                    SplitMode.FIXED,
-                                    tracker,
-                                    SplitStallScenario.STORES,
-                                    regions));
+                                    ctx, StoreConfig.defaults(), SplitMode.FIXED, tracker, PlanTimes.STORES, regions));
         }
         sim.runUntil(1_000_000);
         Store store = sim.nodes().node("store-1", Store.class);

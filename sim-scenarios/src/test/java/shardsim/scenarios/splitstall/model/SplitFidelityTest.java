@@ -24,6 +24,7 @@ import shardsim.scenarios.splitstall.checks.SplitTracker;
 import shardsim.scenarios.splitstall.checks.WorkerDelayCheck;
 import shardsim.scenarios.splitstall.plan.DocumentedPlan;
 import shardsim.scenarios.splitstall.plan.PlanParams;
+import shardsim.scenarios.splitstall.plan.PlanTimes;
 import shardsim.scenarios.splitstall.plan.RegionSpec;
 import shardsim.scenarios.splitstall.plan.SplitMode;
 import shardsim.scenarios.splitstall.plan.StoreConfig;
@@ -82,14 +83,11 @@ class SplitFidelityTest {
         List<RegionSpec> regions = DocumentedPlan.regions();
         SplitTracker tracker = new SplitTracker(sim, regions);
         StoreConfig cfg = DocumentedPlan.storeConfig().withWorkerCapacity(4);
-        for (String n : SplitStallScenario.STORES) {
-            sim.nodes()
-                    .add(n, ctx -> new Store(ctx, cfg, SplitMode.BUGGY, tracker, SplitStallScenario.STORES, regions));
+        for (String n : PlanTimes.STORES) {
+            sim.nodes().add(n, ctx -> new Store(ctx, cfg, SplitMode.BUGGY, tracker, PlanTimes.STORES, regions));
         }
-        sim.checks()
-                .invariant(new WorkerDelayCheck(
-                        sim.view(), SplitStallScenario.STORES, SplitStallScenario.U2_BOUND_MICROS));
-        SplitCluster cluster = new SplitCluster(sim, SplitStallScenario.STORES, regions, tracker, new ForcedPicks());
+        sim.checks().invariant(new WorkerDelayCheck(sim.view(), PlanTimes.STORES, SplitStallScenario.U2_BOUND_MICROS));
+        SplitCluster cluster = new SplitCluster(sim, PlanTimes.STORES, regions, tracker, new ForcedPicks());
         sim.faults().onFault(cluster::applyFault);
         sim.perform(DocumentedPlan.workload(), cluster::perform);
         sim.faults().inject(DocumentedPlan.faults());

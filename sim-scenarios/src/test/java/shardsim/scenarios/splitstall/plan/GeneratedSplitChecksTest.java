@@ -9,7 +9,6 @@ import shardsim.core.random.SimRandom;
 import shardsim.core.scenario.Plans;
 import shardsim.core.workload.TimedOperation;
 import shardsim.core.workload.Workload;
-import shardsim.scenarios.splitstall.SplitStallScenario;
 
 /**
  * The generated plans' split-checker picks: drawn from a fork of their own (the writes keep the
@@ -59,12 +58,10 @@ class GeneratedSplitChecksTest {
                 for (TimedOperation o : picks(with)) {
                     SplitOperation.SplitCheck c = (SplitOperation.SplitCheck) o.operation();
                     assertTrue(
-                            o.atMicros() >= SplitStallScenario.FAULT_START_MICROS
-                                    && o.atMicros() < SplitStallScenario.FAULT_END_MICROS,
+                            o.atMicros() >= PlanTimes.FAULT_START_MICROS && o.atMicros() < PlanTimes.FAULT_END_MICROS,
                             o.toString());
                     assertTrue(
-                            w.regionIds().contains(c.regionId()) && SplitStallScenario.STORES.contains(c.store()),
-                            o.toString());
+                            w.regionIds().contains(c.regionId()) && PlanTimes.STORES.contains(c.store()), o.toString());
                 }
             }
         }

@@ -1,4 +1,4 @@
-package shardsim.scenarios.dropafterclone.model;
+package shardsim.scenarios.dropafterclone.checks;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -10,6 +10,11 @@ import shardsim.core.node.Envelope;
 import shardsim.core.sim.RunObserver;
 import shardsim.core.sim.Simulation;
 import shardsim.scenarios.dropafterclone.model.AgentProtocol.DropTask;
+import shardsim.scenarios.dropafterclone.model.Catalog;
+import shardsim.scenarios.dropafterclone.model.DorisCluster;
+import shardsim.scenarios.dropafterclone.model.Frontend;
+import shardsim.scenarios.dropafterclone.model.Replica;
+import shardsim.scenarios.dropafterclone.model.TabletMeta;
 
 /**
  * D13's evidence, read from outside: each DROP the FE sent, keyed by backend, tablet and the replica
@@ -108,9 +113,9 @@ public final class SentDrops implements RunObserver {
             return;
         }
         noteBatches();
-        long batch = batchesOf == null ? AgentExecutor.NOT_LEAVING : batchesOf.leavingAgentBatch();
+        long batch = batchesOf == null ? Frontend.NO_BATCH_LEAVING : batchesOf.leavingAgentBatch();
         // A DROP not sent from an agent batch (none in the model) counts as decided when it leaves.
-        long decidedMicros = batch == AgentExecutor.NOT_LEAVING ? sim.now() : batchMicros.get((int) batch - 1);
+        long decidedMicros = batch == Frontend.NO_BATCH_LEAVING ? sim.now() : batchMicros.get((int) batch - 1);
         decided.computeIfAbsent(env.to() + "/" + d.tabletId() + "/" + d.replicaId(), k -> new ArrayList<>())
                 .add(decidedMicros);
     }

@@ -1,10 +1,14 @@
-package shardsim.scenarios.dropafterclone.model;
+package shardsim.scenarios.dropafterclone.checks;
 
 import java.util.Collections;
 import java.util.NavigableMap;
 import java.util.TreeMap;
 import shardsim.core.check.SimView;
 import shardsim.core.node.Disk;
+import shardsim.scenarios.dropafterclone.model.Catalog;
+import shardsim.scenarios.dropafterclone.model.DorisCluster;
+import shardsim.scenarios.dropafterclone.model.Frontend;
+import shardsim.scenarios.dropafterclone.model.TabletMeta;
 
 /**
  * The FE's catalog and balance moves as the checks that judge one step of the catalog see them
