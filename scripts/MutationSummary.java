@@ -352,6 +352,17 @@ public final class MutationSummary {
             String pkgPath = clazz.substring(0, clazz.lastIndexOf('.')).replace('.', '/');
             String oldPath = base + pkgPath + "/" + text(m, "sourceFile");
             String newPath = renamedPaths.getOrDefault(oldPath, oldPath);
+            if (!Files.exists(Path.of(newPath))) {
+                // Moved and changed past git's rename threshold: the one file of that name below the scenario's package.
+                newPath = findMoved(Path.of(base + pkgPath.substring(0, pkgPath.indexOf('/', "shardsim/scenarios/".length()) < 0
+                        ? pkgPath.length() : pkgPath.indexOf('/', "shardsim/scenarios/".length()))), text(m, "sourceFile"));
+                if (newPath == null) {
+                    unmapped.add(clazz + " (no file " + text(m, "sourceFile") + ")");
+                    continue;
+                }
+                renamedPaths.put(oldPath, newPath);
+                internal.put(stem(oldPath, base), stem(newPath, base));
+            }
             int[] map = lineMaps.get(oldPath);
             if (map == null) {
                 map = lineMap(git("show", oldCommit + ":" + oldPath), Files.readString(Path.of(newPath), StandardCharsets.UTF_8));
@@ -396,6 +407,16 @@ public final class MutationSummary {
         System.out.println("moved " + list.getLength() + " mutants over " + renamedPaths.size() + " renamed files; survivors.tsv rows re-keyed "
                 + moved + "; unmapped " + unmapped.size());
         unmapped.forEach(u -> System.out.println("unmapped  " + u));
+    }
+
+    private static String findMoved(Path scenarioDir, String fileName) throws IOException {
+        if (!Files.isDirectory(scenarioDir)) {
+            return null;
+        }
+        try (var files = Files.walk(scenarioDir)) {
+            List<Path> found = files.filter(p -> p.getFileName().toString().equals(fileName)).toList();
+            return found.size() == 1 ? found.get(0).toString() : null;
+        }
     }
 
     private static Mutant read1(Element m, String clazz) {
@@ -598,8 +619,8 @@ public final class MutationSummary {
         for (String s : SCENARIOS) {
             b.append("- Plans of ").append(s).append(": ").append(run.getProperty("plans." + s, "?")).append('\n');
         }
-        b.append("- Target classes and the classes left out (checks, fidelity tables, notes, arbitraries, names, plan and world ")
-                .append("generators, mode tables, fault/operation/config records, scenario wiring): `sim-scenarios/pom.xml`, profile `mutation`.\n");
+        b.append("- Target classes: each scenario's `model` package (`shardsim.scenarios.*.model.*`); its `checks`, `plan` and `report` ")
+                .append("layers and the scenario class are left out, as are a few check-only accessors (`excludedMethods`): `sim-scenarios/pom.xml`, profile `mutation`.\n");
         if (!left.isEmpty()) {
             b.append("- Left out of this run's figures: ").append(left.size()).append(" mutants of methods the profile excludes since the run (")
                     .append(String.join(", ", left.stream().map(m -> "`" + m.simpleClass() + "." + m.method() + ":" + m.line() + "` " + m.status()).toList()))
