@@ -206,8 +206,8 @@ public final class DropAfterCloneScenario extends SimulatedScenario<DorisWorld, 
     /**
      * drop-after-clone aims more than the default: a window gets a fault with chance 0.8, the
      * scenario's own faults (a held DROP pool, a slow agent RPC) are chosen six times as often as
-     * a crash, and a run takes up to 32. Buggy seeds 0..299 under targeted: 102 failed with this
-     * profile, 87 with the default, before D4 ({@code sim report}'s sweep); 104 with D4.
+     * a crash, and a run takes up to 32: the default profile found the bug in fewer buggy targeted
+     * seeds when this was tuned (docs/figures.md, row dac-buggy-targeted-1k, has today's count).
      */
     @Override
     protected shardsim.core.aim.AimProfile targetedProfile() {
