@@ -335,33 +335,37 @@ public final class MutationSummary {
                 renamedPaths.put(f[1], f[2]);
             }
         }
-        // Internal names (a/b/C) of every renamed top-level class, old -> new.
-        Map<String, String> internal = new TreeMap<>();
-        renamedPaths.forEach((o, n) -> internal.put(stem(o, base), stem(n, base)));
-        Map<String, int[]> lineMaps = new TreeMap<>();
         Path xml = dir.resolve("mutations.xml");
         DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
         f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
         Document doc = f.newDocumentBuilder().parse(xml.toFile());
         NodeList list = doc.getElementsByTagName("mutation");
-        Map<String, String> keys = new TreeMap<>();
         List<String> unmapped = new ArrayList<>();
+        // Every mutant's file first, so that the rename map is whole before any description is rewritten.
+        for (int i = 0; i < list.getLength(); i++) {
+            Element m = (Element) list.item(i);
+            String oldPath = oldPath(m, base);
+            if (!renamedPaths.containsKey(oldPath) && !Files.exists(Path.of(oldPath))) {
+                // Moved and changed past git's rename threshold: the one file of that name below the scenario's package.
+                String found = findMoved(scenarioDir(oldPath, base), text(m, "sourceFile"));
+                if (found != null) {
+                    renamedPaths.put(oldPath, found);
+                }
+            }
+        }
+        // Internal names (a/b/C) of every renamed top-level class, old -> new.
+        Map<String, String> internal = new TreeMap<>();
+        renamedPaths.forEach((o, n) -> internal.put(stem(o, base), stem(n, base)));
+        Map<String, int[]> lineMaps = new TreeMap<>();
+        Map<String, String> keys = new TreeMap<>();
         for (int i = 0; i < list.getLength(); i++) {
             Element m = (Element) list.item(i);
             String clazz = text(m, "mutatedClass");
-            String pkgPath = clazz.substring(0, clazz.lastIndexOf('.')).replace('.', '/');
-            String oldPath = base + pkgPath + "/" + text(m, "sourceFile");
+            String oldPath = oldPath(m, base);
             String newPath = renamedPaths.getOrDefault(oldPath, oldPath);
             if (!Files.exists(Path.of(newPath))) {
-                // Moved and changed past git's rename threshold: the one file of that name below the scenario's package.
-                newPath = findMoved(Path.of(base + pkgPath.substring(0, pkgPath.indexOf('/', "shardsim/scenarios/".length()) < 0
-                        ? pkgPath.length() : pkgPath.indexOf('/', "shardsim/scenarios/".length()))), text(m, "sourceFile"));
-                if (newPath == null) {
-                    unmapped.add(clazz + " (no file " + text(m, "sourceFile") + ")");
-                    continue;
-                }
-                renamedPaths.put(oldPath, newPath);
-                internal.put(stem(oldPath, base), stem(newPath, base));
+                unmapped.add(clazz + " (no file " + text(m, "sourceFile") + ")");
+                continue;
             }
             int[] map = lineMaps.get(oldPath);
             if (map == null) {
@@ -407,6 +411,17 @@ public final class MutationSummary {
         System.out.println("moved " + list.getLength() + " mutants over " + renamedPaths.size() + " renamed files; survivors.tsv rows re-keyed "
                 + moved + "; unmapped " + unmapped.size());
         unmapped.forEach(u -> System.out.println("unmapped  " + u));
+    }
+
+    private static String oldPath(Element m, String base) {
+        String clazz = text(m, "mutatedClass");
+        return base + clazz.substring(0, clazz.lastIndexOf('.')).replace('.', '/') + "/" + text(m, "sourceFile");
+    }
+
+    /** The scenario's package folder (base + shardsim/scenarios/NAME) of a source path below it. */
+    private static Path scenarioDir(String path, String base) {
+        String rest = path.substring((base + "shardsim/scenarios/").length());
+        return Path.of(base + "shardsim/scenarios/" + rest.substring(0, rest.indexOf('/')));
     }
 
     private static String findMoved(Path scenarioDir, String fileName) throws IOException {
