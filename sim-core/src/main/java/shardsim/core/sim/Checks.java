@@ -230,6 +230,12 @@ public final class Checks {
         }
     }
 
+    void observeDropped(Envelope env, TraceData.Loss why) {
+        for (int i = 0; i < observers.size(); i++) {
+            observers.get(i).dropped(env, why);
+        }
+    }
+
     void observeFault(Fault fault) {
         for (int i = 0; i < observers.size(); i++) {
             observers.get(i).faultApplied(fault);

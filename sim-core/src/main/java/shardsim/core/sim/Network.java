@@ -230,5 +230,6 @@ public final class Network {
     private void drop(Envelope env, TraceData.Loss why) {
         dropped++;
         sim.record.event(env.from(), new TraceData.NetDrop(env.id(), why));
+        sim.checks.observeDropped(env, why);
     }
 }

@@ -2,6 +2,7 @@ package shardsim.core.sim;
 
 import shardsim.core.fault.Fault;
 import shardsim.core.node.Envelope;
+import shardsim.core.trace.TraceData;
 
 /**
  * Sees the run's traffic and faults as the kernel handles them, for checks that judge who
@@ -17,6 +18,12 @@ public interface RunObserver {
 
     /** {@code env} reached its live receiver and is handed to it now; {@code copy} when it is the link's duplicate. */
     default void delivered(Envelope env, boolean copy) {}
+
+    /**
+     * The network dropped {@code env} now, for the reason {@code why}: at the send (a partition, a
+     * full link, the link's loss) or at the delivery (a partition in flight, a receiver down).
+     */
+    default void dropped(Envelope env, TraceData.Loss why) {}
 
     /** A fault was applied now (a plan's, or one the model or a lasting fault's end caused). */
     default void faultApplied(Fault fault) {}

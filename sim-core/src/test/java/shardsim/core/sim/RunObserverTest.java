@@ -14,6 +14,7 @@ import shardsim.core.net.Delay;
 import shardsim.core.net.LinkPolicy;
 import shardsim.core.node.Envelope;
 import shardsim.core.trace.Trace;
+import shardsim.core.trace.TraceData;
 
 /** The kernel's read-only observer sees every send, delivery and fault, and changes no run. */
 class RunObserverTest {
@@ -30,6 +31,11 @@ class RunObserverTest {
         public void delivered(Envelope env, boolean copy) {
             seen.add("delivered " + env.to() + (env.reply() ? " reply " : " call ") + env.callId()
                     + (copy ? " copy" : ""));
+        }
+
+        @Override
+        public void dropped(Envelope env, TraceData.Loss why) {
+            seen.add("dropped " + env.to() + (env.reply() ? " reply " : " call ") + env.callId() + " " + why.text());
         }
 
         @Override
@@ -70,7 +76,7 @@ class RunObserverTest {
         Simulation sim = sim(new LinkPolicy(0, 1.0, new Delay.Fixed(1_000), 100), log);
         callTwice(sim);
         // Each send is seen once (the link's copy is its business); each arrival, copies included, once.
-        // The second call finds the server down: sent, never delivered.
+        // The second call finds the server down: sent, never delivered; it and the link's copy dropped.
         assertEquals(
                 List.of(
                         "sent client->server call 1",
@@ -83,8 +89,28 @@ class RunObserverTest {
                         "delivered client reply 1",
                         "delivered client reply 1 copy",
                         "fault Crash[node=server]",
-                        "sent client->server call 2"),
+                        "sent client->server call 2",
+                        "dropped server call 2 receiver down",
+                        "dropped server call 2 receiver down"),
                 log.seen);
+    }
+
+    @Test
+    void seesEveryDropTheNetworkCounts() {
+        Log log = new Log();
+        Simulation sim = sim(new LinkPolicy(0.5, 0, new Delay.Fixed(1_000), 100), log);
+        for (int i = 0; i < 40; i++) {
+            sim.nodes().node("client", Probe.class).ctx().send("server", new Probe.Msg(i));
+        }
+        sim.runUntil(100_000);
+        sim.network().partition("client", "server");
+        sim.nodes().node("client", Probe.class).ctx().send("server", new Probe.Msg(99));
+        sim.runUntil(1_000_000);
+        List<String> drops =
+                log.seen.stream().filter(s -> s.startsWith("dropped")).toList();
+        assertEquals(sim.network().dropped(), drops.size());
+        assertTrue(drops.stream().anyMatch(s -> s.endsWith(" lost")), drops::toString);
+        assertTrue(drops.get(drops.size() - 1).endsWith(" partitioned"), drops::toString);
     }
 
     @Test

@@ -37,7 +37,8 @@ public final class SplitChecks {
                     + " but by a restart, and reloads every entry it knew committed (state machine safety)");
     public static final Rule U12 = new Rule(
             "U12",
-            "while two of a region's stores are up and connected both ways, the region has a leader within 3 election timeouts and 2 heartbeats,"
+            "while two of a region's stores are up and connected both ways, the region has a leader within 3 election timeouts and 2 heartbeats"
+                    + " (one more timeout per election message the links lost meanwhile, up to 4),"
                     + " and a leader that keeps leading that long commits what it held at its start, a start taken at each sample where it had committed"
                     + " all it held before (Raft availability, check quorum)");
     public static final List<Rule> ALL = List.of(U1, U2, U3, U5, U6, U7, U8, U9, U10, U11, U12);

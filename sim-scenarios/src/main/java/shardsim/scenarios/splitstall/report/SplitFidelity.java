@@ -121,10 +121,13 @@ public final class SplitFidelity {
                         "before: a refused pre-vote carried the candidate's term, so a peer behind in term never learnt it from a refusal"),
                 new FidelityRow(
                         "U12, Raft's availability during faults: while two of a region's stores are up and connected both ways, it has a leader "
-                                + "within 3 election timeouts and 2 heartbeats, and a leader that keeps leading that long commits what it held",
+                                + "within 3 election timeouts and 2 heartbeats (one more per lost election message, up to 4), and a leader that "
+                                + "keeps leading that long commits what it held",
                         "etcd raft's liveness with check quorum and pre-vote (raft/raft.go at 3522d5f); a three-replica group serves with two",
                         "judged from outside (the faults the kernel applies, read through an observer, and the replicas); runs whose links lose more "
-                                + "than 5% are not judged (with heavy loss, lost votes alone can keep a region leaderless for seconds: swarm seed 648). The commit mark "
+                                + "than 5% are not judged (with heavy loss, lost votes alone can keep a region leaderless for seconds: swarm seed 648); at 2% loss, each pre-vote or vote the "
+                                + "link loses (seen through the kernel's drop observer) adds one longest election timeout, since its candidate waits that "
+                                + "long to try again (three lost in one election left fixed targeted seeds 45966 and 92913 leaderless just past the window). The commit mark "
                                 + "moves to the leader's last index each time it has committed what the mark held, so a quiet region's last entry is "
                                 + "judged too (a quorum count off by one, advanceCommit's matchIndex > n, hid behind later writes from a mark taken once)"),
                 new FidelityRow(

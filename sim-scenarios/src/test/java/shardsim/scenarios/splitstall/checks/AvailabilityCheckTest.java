@@ -9,6 +9,7 @@ import shardsim.core.check.Violation;
 import shardsim.core.fault.FaultPlan;
 import shardsim.core.fault.NetFault;
 import shardsim.core.fault.NodeFault;
+import shardsim.core.net.LinkPolicy;
 import shardsim.core.sim.SimConfig;
 import shardsim.core.sim.Simulation;
 import shardsim.core.trace.Trace;
@@ -116,6 +117,60 @@ class AvailabilityCheckTest {
         }
         assertTrue(leader != null && leader.term() > 6, "store-1 or store-3 leads after the crash");
         assertEquals(leader.lastIndex(), leader.commitIndex(), "the quiet region's leader committed its last entry");
+    }
+
+    /**
+     * Every message between the healthy pair is lost from 1.5 s until {@code lossEndsMicros}, behind
+     * the fault accounting (the link's own loss, which a run at 2% loss draws now and then): each
+     * candidate's lost pre-vote costs it an election timeout, and each buys the region one more.
+     */
+    private static Simulation votesLostUntil(long lossEndsMicros, boolean[] leaderlessAtW) {
+        Simulation sim = world(FaultPlan.builder()
+                .at(2_000_000, new NodeFault.Crash("store-2"))
+                .build());
+        LinkPolicy normal = sim.network().defaultPolicy();
+        LinkPolicy lossy = new LinkPolicy(1.0, 0, normal.delay(), normal.capacity());
+        sim.at(1_500_000, "lose every message between store-1 and store-3", () -> {
+            sim.network().setPolicy("store-1", "store-3", lossy);
+            sim.network().setPolicy("store-3", "store-1", lossy);
+        });
+        if (lossEndsMicros < END_MICROS) {
+            sim.at(lossEndsMicros, "the link loses nothing again", () -> {
+                sim.network().setPolicy("store-1", "store-3", normal);
+                sim.network().setPolicy("store-3", "store-1", normal);
+            });
+        }
+        long windowMicros = 3 * StoreConfig.defaults().electionMaxMicros()
+                + 2 * StoreConfig.defaults().heartbeatMicros();
+        sim.at(2_100_000 + windowMicros, "is there a leader one window after the crash?", () -> {
+            boolean any = false;
+            for (String name : List.of("store-1", "store-3")) {
+                any |= sim.nodes().node(name, Store.class).peer(150).raft().isLeader();
+            }
+            leaderlessAtW[0] = !any;
+        });
+        return sim;
+    }
+
+    @Test
+    void lostVotesBuyTheRegionTimeToElect() {
+        boolean[] leaderlessAtW = new boolean[1];
+        Simulation sim = votesLostUntil(10_500_000, leaderlessAtW);
+        assertEquals(List.of(), run(sim));
+        assertTrue(leaderlessAtW[0], "the region was still leaderless one window after the crash");
+        assertTrue(
+                sim.nodes().node("store-1", Store.class).peer(150).raft().term() > 6,
+                "the pair elected a leader once its link stopped losing");
+    }
+
+    @Test
+    void lostVotesBuyAtMostFourTimeouts() {
+        List<Violation> v = run(votesLostUntil(END_MICROS, new boolean[1]));
+        assertEquals(
+                List.of("U12"), v.stream().map(Violation::invariant).distinct().toList(), v::toString);
+        assertTrue(
+                v.get(0).message().contains("4 of its election messages lost"),
+                v.get(0).message());
     }
 
     @Test
