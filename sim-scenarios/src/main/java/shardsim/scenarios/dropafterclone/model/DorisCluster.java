@@ -11,8 +11,8 @@ import shardsim.core.sim.Simulation;
 import shardsim.core.workload.Operation;
 import shardsim.scenarios.dropafterclone.plan.DorisConfig;
 import shardsim.scenarios.dropafterclone.plan.DorisFault;
+import shardsim.scenarios.dropafterclone.plan.DorisMode;
 import shardsim.scenarios.dropafterclone.plan.DorisOperation;
-import shardsim.scenarios.dropafterclone.plan.Fence;
 
 /**
  * One FE and its BEs inside a simulation: seeds the initial placement on the disks, adds the
@@ -26,18 +26,18 @@ public final class DorisCluster implements Driver {
     private final List<Long> tablets;
     private final FaultState faultState = new FaultState();
     private final DorisConfig config;
-    private final Function<String, Fence> code;
+    private final Function<String, DorisMode> code;
 
-    /** A cluster whose processes all run the code of {@code fence}. */
+    /** A cluster whose processes all run the code of {@code mode}. */
     public DorisCluster(
             Simulation sim,
             DorisConfig config,
-            Fence fence,
+            DorisMode mode,
             List<String> backends,
             Map<Long, List<String>> placement,
             Map<String, Long> reportPhaseMicros,
             long firstReplicaId) {
-        this(sim, config, node -> fence, backends, placement, reportPhaseMicros, firstReplicaId);
+        this(sim, config, node -> mode, backends, placement, reportPhaseMicros, firstReplicaId);
     }
 
     /**
@@ -51,7 +51,7 @@ public final class DorisCluster implements Driver {
     public DorisCluster(
             Simulation sim,
             DorisConfig config,
-            Function<String, Fence> code,
+            Function<String, DorisMode> code,
             List<String> backends,
             Map<Long, List<String>> placement,
             Map<String, Long> reportPhaseMicros,
@@ -97,7 +97,7 @@ public final class DorisCluster implements Driver {
     }
 
     /** The row {@code node} runs now (see {@link #codeOf(NodeContext, Function)}), for checks that judge only a build of the fix. */
-    public Fence runs(String node) {
+    public DorisMode runs(String node) {
         return row(sim.nodes().codeOf(node), node, code);
     }
 
@@ -105,13 +105,13 @@ public final class DorisCluster implements Driver {
      * The row an incarnation runs: the code the run gave it (an upgrade or a downgrade starts an
      * incarnation on other code), or, in a simulation built without the run skeleton, {@code code}'s.
      */
-    private static Fence codeOf(NodeContext ctx, Function<String, Fence> code) {
+    private static DorisMode codeOf(NodeContext ctx, Function<String, DorisMode> code) {
         return row(ctx.code(), ctx.name(), code);
     }
 
     /** The row of the code a run gave {@code node}, or {@code code}'s when the run gave none. */
-    private static Fence row(String given, String node, Function<String, Fence> code) {
-        return Nodes.NO_CODE.equals(given) ? code.apply(node) : Fence.forMode(given);
+    private static DorisMode row(String given, String node, Function<String, DorisMode> code) {
+        return Nodes.NO_CODE.equals(given) ? code.apply(node) : DorisMode.forMode(given);
     }
 
     public List<String> backends() {
