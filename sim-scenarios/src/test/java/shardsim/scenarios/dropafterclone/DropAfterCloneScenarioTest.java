@@ -45,7 +45,7 @@ class DropAfterCloneScenarioTest {
      * issue 39: the clone back to B misses no version and skips its download, the finish is a call
      * the FE answers, and each task's info goes only when its finish returned.
      */
-    static final String GOLDEN_BUGGY_DOCUMENTED = "bb2be5fd76c476aa";
+    static final String GOLDEN_BUGGY_DOCUMENTED = "d3387ceb76b40b54";
     /**
      * The smallest seed in 0..1999 whose buggy + random run violates a check (./sim sweep): since
      * issue 39 it loses a copy (D1; before, seed 1 broke D4 and 2 was the smallest losing seed).
