@@ -1,5 +1,7 @@
 package com.example.pdstale;
 
+import shardsim.core.trace.Actor;
+
 import shardsim.core.node.NodeFactory;
 import shardsim.core.run.Driver;
 import shardsim.core.sim.Simulation;
@@ -48,7 +50,7 @@ final class Cluster implements Driver {
         }
         String from = leader(t.regionId());
         if (from == null || !PdWorld.STORES.contains(t.toStore())) {
-            sim.record().note("driver", "transfer skipped: no region " + t.regionId() + " or store " + t.toStore() + " in this world");
+            sim.record().note(Actor.DRIVER, "transfer skipped: no region " + t.regionId() + " or store " + t.toStore() + " in this world");
             return;
         }
         store(from).transferLeader(t.regionId(), t.toStore());

@@ -8,6 +8,7 @@ import shardsim.core.node.NodeContext;
 import shardsim.core.run.Driver;
 import shardsim.core.sim.Nodes;
 import shardsim.core.sim.Simulation;
+import shardsim.core.trace.Actor;
 import shardsim.core.workload.Operation;
 import shardsim.scenarios.dropafterclone.plan.DorisConfig;
 import shardsim.scenarios.dropafterclone.plan.DorisFault;
@@ -89,7 +90,7 @@ public final class DorisCluster implements Driver {
                 // reaches the BE's tablet meta only when both were built with PR #9971's field.
                 long metaId = feSetsIds && code.apply(be).replicaIdFields() ? replicaId : 0;
                 TabletStore.seed(sim.nodes().disk(be), new LocalTablet(tabletId, metaId, replicaId));
-                sim.record().note(FE, "create tablet " + tabletId + " replica " + replicaId + " on " + be);
+                sim.record().note(Actor.node(FE), "create tablet " + tabletId + " replica " + replicaId + " on " + be);
             }
             Catalog.put(sim.nodes().disk(FE), meta);
         }
@@ -140,7 +141,7 @@ public final class DorisCluster implements Driver {
     public void balance(long tabletId, String dest) {
         Frontend fe = sim.nodes().node(FE, Frontend.class);
         if (fe == null) {
-            sim.record().note("driver", "FE down, balance of tablet " + tabletId + " not scheduled");
+            sim.record().note(Actor.DRIVER, "FE down, balance of tablet " + tabletId + " not scheduled");
             return;
         }
         fe.balance(tabletId, dest);
@@ -154,9 +155,10 @@ public final class DorisCluster implements Driver {
     public void perform(Operation operation) {
         if (operation instanceof DorisOperation.Balance b) {
             if (!tablets.contains(b.tabletId())) {
-                sim.record().note("workload", "balance skipped: no tablet " + b.tabletId() + " in this cluster");
+                sim.record().note(Actor.WORKLOAD, "balance skipped: no tablet " + b.tabletId() + " in this cluster");
             } else if (!backends.contains(b.destBackend())) {
-                sim.record().note("workload", "balance skipped: no backend " + b.destBackend() + " in this cluster");
+                sim.record()
+                        .note(Actor.WORKLOAD, "balance skipped: no backend " + b.destBackend() + " in this cluster");
             } else {
                 balance(b.tabletId(), b.destBackend());
             }
@@ -170,7 +172,7 @@ public final class DorisCluster implements Driver {
             faultState.setReportExtraMicros(starts ? s.extraMicros() : 0);
         } else if (fault instanceof DorisFault.StallPool s) {
             if (!backends.contains(s.backend())) {
-                sim.record().note("faults", "stall skipped: no backend " + s.backend() + " in this cluster");
+                sim.record().note(Actor.FAULTS, "stall skipped: no backend " + s.backend() + " in this cluster");
             } else {
                 Backend be = sim.nodes().node(s.backend(), Backend.class);
                 if (be != null) {
@@ -184,7 +186,8 @@ public final class DorisCluster implements Driver {
             }
         } else if (fault instanceof DorisFault.SlowAgentRpc s) {
             if (!backends.contains(s.backend())) {
-                sim.record().note("faults", "slow agent RPC skipped: no backend " + s.backend() + " in this cluster");
+                sim.record()
+                        .note(Actor.FAULTS, "slow agent RPC skipped: no backend " + s.backend() + " in this cluster");
             } else {
                 faultState.armSlowAgentRpc(s.backend(), s.micros());
             }

@@ -5,6 +5,7 @@ import java.util.function.Function;
 import shardsim.core.node.NodeContext;
 import shardsim.core.run.Driver;
 import shardsim.core.sim.Simulation;
+import shardsim.core.trace.Actor;
 import shardsim.core.workload.Operation;
 import shardsim.scenarios.versionskew.plan.Layout;
 import shardsim.scenarios.versionskew.plan.SkewMode;
@@ -69,7 +70,7 @@ public final class SkewCluster implements Driver {
         if (!layout.shardIds().contains(op.shardId())) {
             sim.record()
                     .note(
-                            ClientDriver.NAME,
+                            Actor.node(ClientDriver.NAME),
                             "skipped " + op + ": shard " + op.shardId() + " does not exist in this world");
             return;
         }
