@@ -1,10 +1,9 @@
 package com.example.pdstale;
 
-import shardsim.core.trace.Actor;
-
 import shardsim.core.node.NodeFactory;
 import shardsim.core.run.Driver;
 import shardsim.core.sim.Simulation;
+import shardsim.core.trace.Actor;
 import shardsim.core.workload.Operation;
 
 /** PD and the stores in a simulation; performs a transfer by asking the region's leader to hand over. */
