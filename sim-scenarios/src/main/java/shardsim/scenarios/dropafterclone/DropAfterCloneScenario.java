@@ -10,7 +10,7 @@ import shardsim.core.run.RunShape;
 import shardsim.core.run.Script;
 import shardsim.core.run.SimulatedScenario;
 import shardsim.core.scenario.Plans;
-import shardsim.core.scenario.RunSpec;
+import shardsim.core.scenario.RunRequest;
 import shardsim.core.scenario.ScenarioPresentation;
 import shardsim.core.scenario.WorldNames;
 import shardsim.core.sim.Simulation;
@@ -125,7 +125,7 @@ public final class DropAfterCloneScenario extends SimulatedScenario<DorisWorld, 
      */
     List<shardsim.core.trace.TraceEvent> documentedBuggyThrough() {
         Trace trace = Trace.full();
-        runThrough(new RunSpec(NAME, Plans.BUGGY, Plans.DOCUMENTED, 0), trace);
+        runThrough(RunRequest.builtIn(this, Plans.DOCUMENTED).spec(Plans.BUGGY, 0), trace);
         return trace.events();
     }
 
