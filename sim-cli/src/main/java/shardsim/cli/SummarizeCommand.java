@@ -142,6 +142,8 @@ public final class SummarizeCommand implements Callable<Integer> {
         }
         ResultHeader h = first[0];
         ModeClaims claims = claims(h);
+        // Built directly, not through RunRequest: the spec only names a run for its reproduce line,
+        // and the sweep may be of a scenario this sim does not know (no Scenario to request it of).
         java.util.function.LongFunction<String> reproduce =
                 seed -> Launcher.prefix() + Reproduce.command(new RunSpec(h.scenario(), h.mode(), h.plan(), seed));
         if (json.on()) {

@@ -210,6 +210,8 @@ public record TraceFile(Header header, List<TraceEvent> events) {
             throw new UserError(
                     "trace " + name + " has schema version " + version + "; this sim reads version " + SCHEMA_VERSION);
         }
+        // Built directly, not through RunRequest: this is a spec read back from a file, whose scenario
+        // may not be loaded; whoever runs it again checks it against its world (RunRequest.check).
         RunSpec spec = new RunSpec(
                 Json.text(o, "scenario", where),
                 Json.text(o, "mode", where),

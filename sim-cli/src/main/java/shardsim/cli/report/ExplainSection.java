@@ -13,6 +13,7 @@ import shardsim.core.net.Delay;
 import shardsim.core.net.LinkPolicy;
 import shardsim.core.run.SimulatedScenario;
 import shardsim.core.scenario.CustomPlan;
+import shardsim.core.scenario.RunRequest;
 import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Scenario;
 import shardsim.core.scenario.ScenarioPresentation;
@@ -52,7 +53,7 @@ final class ExplainSection {
                     "the scenario is not built on the run skeleton, so it cannot be replayed to a point"));
             return;
         }
-        RunSpec documented = new RunSpec(n, mode, documentedPlan, 0);
+        RunSpec documented = RunRequest.builtIn(s, documentedPlan).spec(mode, 0);
         Case first = explain(
                 s, documentedPlan, "./sim explain " + n + " --mode " + mode + " --plan " + documentedPlan, documented);
         cases.add(first);
@@ -78,7 +79,7 @@ final class ExplainSection {
                 documentedPlan + " with a jittered link (delays uniform from " + JITTER_MIN_MICROS + " to "
                         + JITTER_MAX_MICROS + " \u00b5s, nothing lost)",
                 "./sim explain " + n + " --mode " + mode + " --plan reports/" + n + "/" + JITTERED_FILE,
-                RunSpec.custom(n, mode, jittered, 0)));
+                RunRequest.custom(s, jittered).spec(mode, 0)));
     }
 
     private static Case explain(SimulatedScenario<?, ?, ?> s, String label, String command, RunSpec spec) {

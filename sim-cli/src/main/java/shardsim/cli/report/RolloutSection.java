@@ -17,6 +17,7 @@ import shardsim.core.rollout.Outcome;
 import shardsim.core.rollout.Rollout;
 import shardsim.core.scenario.CustomPlan;
 import shardsim.core.scenario.Plans;
+import shardsim.core.scenario.RunRequest;
 import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Scenario;
 import shardsim.core.scenario.ScenarioPresentation;
@@ -55,7 +56,7 @@ final class RolloutSection {
         this.plan = scenario.plans().contains(Plans.RANDOM)
                 ? Plans.RANDOM
                 : scenario.plans().get(0);
-        RunSpec first = new RunSpec(scenario.name(), from, plan, 0);
+        RunSpec first = RunRequest.builtIn(scenario, plan).spec(from, 0);
         Map<String, List<String>> roles = scenario.rolloutRoles(first);
         if (from.equals(to) || roles.isEmpty() || scenario.faultWindow(first).isEmpty()) {
             this.result = null;

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import shardsim.core.trace.Actor;
 import shardsim.core.trace.FieldTree;
 import shardsim.core.trace.TraceData;
 import shardsim.core.trace.TraceEvent;
@@ -21,9 +22,9 @@ public final class RunCapture implements TraceListener {
     public static final int HEAD = 120;
     public static final int TAIL = 360;
     /** Actors that are the simulator itself, not a lane. */
-    static final List<String> NOT_LANES = List.of("sim", "check", "faults");
+    static final List<String> NOT_LANES = List.of(Actor.SIM.label(), Actor.CHECK.label(), Actor.FAULTS.label());
 
-    static final String DRIVER = "driver";
+    static final String DRIVER = Actor.DRIVER.label();
     private static final int STATES_KEPT = 3;
     private static final int MAX_LANES = 24;
 

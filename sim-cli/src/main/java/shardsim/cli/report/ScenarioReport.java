@@ -16,8 +16,8 @@ import shardsim.core.check.Stance;
 import shardsim.core.check.Violation;
 import shardsim.core.coverage.Coverage;
 import shardsim.core.scenario.Plans;
+import shardsim.core.scenario.RunRequest;
 import shardsim.core.scenario.RunResult;
-import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Scenario;
 import shardsim.core.scenario.ScenarioPresentation;
 import shardsim.core.scenario.Verdict;
@@ -106,7 +106,7 @@ public final class ScenarioReport {
     private Documented documented(String mode) {
         RunCapture cap = new RunCapture();
         RunResult r = scenario.run(
-                new RunSpec(scenario.name(), mode, documentedPlan, 0),
+                RunRequest.builtIn(scenario, documentedPlan).spec(mode, 0),
                 Trace.digestOnly().addListener(cap));
         return new Documented(r, Verdict.of(scenario, r), cap);
     }
@@ -114,8 +114,9 @@ public final class ScenarioReport {
     private Sweep sweep(String mode, String plan, int seeds) {
         SweepSummary summary = new SweepSummary();
         Coverage[] coverage = new Coverage[seeds];
+        RunRequest request = RunRequest.builtIn(scenario, plan);
         LongStream.range(0, seeds).parallel().forEach(seed -> {
-            RunResult run = scenario.run(new RunSpec(scenario.name(), mode, plan, seed));
+            RunResult run = scenario.run(request.spec(mode, seed));
             SeedResult r = SeedResult.of(run, Verdict.of(scenario, run), 0);
             synchronized (summary) {
                 summary.add(r, false);

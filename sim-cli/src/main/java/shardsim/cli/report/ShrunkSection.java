@@ -8,6 +8,7 @@ import shardsim.cli.io.PlanFile;
 import shardsim.cli.shrink.ParallelShrink;
 import shardsim.core.fault.TimedFault;
 import shardsim.core.scenario.CustomPlan;
+import shardsim.core.scenario.RunRequest;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Scenario;
@@ -44,12 +45,12 @@ final class ShrunkSection {
             cases.add(shrink(
                     sweepPlan + " seed " + smallestFailingSeed,
                     "shrunk-" + sweepPlan + "-seed-" + smallestFailingSeed + ".json",
-                    new RunSpec(scenario.name(), mode, sweepPlan, smallestFailingSeed)));
+                    RunRequest.builtIn(scenario, sweepPlan).spec(mode, smallestFailingSeed)));
         }
         cases.add(shrink(
                 documentedPlan,
                 "shrunk-" + documentedPlan + ".json",
-                new RunSpec(scenario.name(), mode, documentedPlan, 0)));
+                RunRequest.builtIn(scenario, documentedPlan).spec(mode, 0)));
     }
 
     private Case shrink(String label, String fileName, RunSpec spec) {

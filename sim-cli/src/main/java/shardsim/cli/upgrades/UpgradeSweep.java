@@ -11,7 +11,7 @@ import shardsim.cli.base.Parallel;
 import shardsim.core.rollout.Order;
 import shardsim.core.rollout.Outcome;
 import shardsim.core.rollout.Rollout;
-import shardsim.core.scenario.RunSpec;
+import shardsim.core.scenario.RunRequest;
 import shardsim.core.scenario.Scenario;
 
 /**
@@ -32,7 +32,8 @@ public record UpgradeSweep(Scenario scenario, String base, String from, String t
 
     /** One seed's outcomes, an order each. */
     public List<Outcome> seed(long seed) {
-        List<Order> own = Order.of(scenario.rolloutRoles(new RunSpec(scenario.name(), from, base, seed)));
+        List<Order> own = Order.of(
+                scenario.rolloutRoles(RunRequest.builtIn(scenario, base).spec(from, seed)));
         List<Outcome> out = new ArrayList<>();
         for (Order o : orders) {
             // Each order's run and its baseline: the same restarts on the old code.

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import shardsim.core.node.Disk;
 import shardsim.core.node.Node;
+import shardsim.core.trace.Actor;
 import shardsim.core.worker.WorkerQueue;
 
 /**
@@ -70,5 +71,5 @@ public interface SimView {
     }
 
     /** A note in the trace from a checker. */
-    void note(String actor, String detail);
+    void note(Actor actor, String detail);
 }

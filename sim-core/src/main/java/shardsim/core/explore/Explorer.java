@@ -10,6 +10,7 @@ import shardsim.core.coverage.CoverageTally;
 import shardsim.core.random.SimRandom;
 import shardsim.core.scenario.CustomPlan;
 import shardsim.core.scenario.PlanValidation;
+import shardsim.core.scenario.RunRequest;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Scenario;
@@ -139,7 +140,7 @@ public final class Explorer {
             for (int i = 0; i < n; i++) {
                 Candidate c = candidate(runs + i + 1);
                 batch.add(c);
-                specs.add(RunSpec.custom(scenario.name(), config.mode(), c.plan(), c.seed()));
+                specs.add(RunRequest.custom(scenario, c.plan()).spec(config.mode(), c.seed()));
             }
             List<Outcome> outcomes = runner.run(specs);
             if (outcomes.size() != n) {
@@ -219,7 +220,7 @@ public final class Explorer {
 
     private Candidate fresh(String source) {
         long seed = nextFresh++;
-        RunSpec spec = new RunSpec(scenario.name(), config.mode(), config.plan(), seed);
+        RunSpec spec = RunRequest.builtIn(scenario, config.plan()).spec(config.mode(), seed);
         CustomPlan plan = scenario.planOf(spec).withSource(source);
         return new Candidate(plan, seed, config.plan() + " seed " + seed, List.of());
     }

@@ -3,6 +3,7 @@ package shardsim.core.explore;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import shardsim.core.scenario.FaultWindow;
+import shardsim.core.scenario.RunRequest;
 import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Scenario;
 import shardsim.core.scenario.WorldNames;
@@ -37,7 +38,7 @@ final class Worlds {
     World of(long seed) {
         World w = cache.get(seed);
         if (w == null) {
-            RunSpec spec = new RunSpec(scenario.name(), mode, base, seed);
+            RunSpec spec = RunRequest.builtIn(scenario, base).spec(mode, seed);
             FaultWindow window = scenario.faultWindow(spec).orElse(null);
             // A scenario that does not say gets a window of the first minute; its faults are then kept where they were
             // drawn.

@@ -11,6 +11,7 @@ import shardsim.core.fault.TimedFault;
 import shardsim.core.random.SimRandom;
 import shardsim.core.scenario.CustomPlan;
 import shardsim.core.scenario.FaultWindow;
+import shardsim.core.scenario.RunRequest;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Scenario;
@@ -67,7 +68,7 @@ public record Rollout(Order order, RunSpec spec, long firstStepMicros, long last
      *     the order restarts a node of a role that cannot be rolled ({@link Scenario#unrollableRoles})
      */
     public static Rollout of(Scenario scenario, String base, String from, String to, Order order, long seed) {
-        RunSpec plain = new RunSpec(scenario.name(), from, base, seed);
+        RunSpec plain = RunRequest.builtIn(scenario, base).spec(from, seed);
         java.util.Map<String, String> unrollable = scenario.unrollableRoles(plain);
         java.util.Map<String, List<String>> roles = scenario.worldRoles(plain);
         for (Order.Batch b : order.batches()) {
@@ -125,6 +126,8 @@ public record Rollout(Order order, RunSpec spec, long firstStepMicros, long last
         }
         String source = scenario + "-" + order.name() + "-seed-" + seed + ".json";
         CustomPlan withSteps = plan.withSource(source).withFaults(plan.faults().merge(steps.build()));
+        // Built directly, not through RunRequest: placing steps is a function of a plan the scenario
+        // already gave (planOf of a requested spec, in of), testable without a scenario.
         return new Rollout(order, RunSpec.custom(scenario, from, withSteps, seed), first, last, skipped);
     }
 

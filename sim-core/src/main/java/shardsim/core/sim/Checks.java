@@ -15,6 +15,7 @@ import shardsim.core.coverage.Coverage;
 import shardsim.core.coverage.CoverageRecorder;
 import shardsim.core.fault.Fault;
 import shardsim.core.node.Envelope;
+import shardsim.core.trace.Actor;
 import shardsim.core.trace.Micros;
 import shardsim.core.trace.TraceData;
 
@@ -108,7 +109,7 @@ public final class Checks {
         }
         Violation v = new Violation(invariant, message, sim.now(), sim.eventNumber());
         violations.add(v);
-        sim.record.event("check", new TraceData.Violation(invariant, message));
+        sim.record.event(Actor.CHECK, new TraceData.Violation(invariant, message));
         if (sim.config().stopOnFirstViolation() && !goOnPast.contains(invariant)) {
             // The loop stops after this event's invariants have all been checked, so every
             // invariant the same event broke is reported, not only the first one found.
@@ -182,7 +183,7 @@ public final class Checks {
         for (Violation v : violations) {
             violated.add(v.invariant());
         }
-        sim.record.event("sim", new TraceData.Verdict(violated, sim.eventNumber()));
+        sim.record.event(Actor.SIM, new TraceData.Verdict(violated, sim.eventNumber()));
     }
 
     /** No fault is in force any more: every liveness check gets its deadline from now. */
@@ -209,7 +210,7 @@ public final class Checks {
         }
         Liveness check = liveness.get(l.index());
         String problem = check.check().get();
-        sim.record.event("check", new TraceData.Liveness(check.name(), problem == null));
+        sim.record.event(Actor.CHECK, new TraceData.Liveness(check.name(), problem == null));
         if (problem != null) {
             violation(
                     check.name(),

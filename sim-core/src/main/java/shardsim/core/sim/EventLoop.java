@@ -1,6 +1,7 @@
 package shardsim.core.sim;
 
 import shardsim.core.event.EventQueue;
+import shardsim.core.trace.Actor;
 import shardsim.core.trace.Micros;
 
 /**
@@ -98,7 +99,7 @@ final class EventLoop {
             }
             a.action().run();
         } else if (e instanceof SimEvent.Check c) {
-            sim.record.event("driver", c.label());
+            sim.record.event(Actor.DRIVER, c.label());
             c.check().run();
         } else if (e instanceof SimEvent.Boot b) {
             sim.nodes.firstBoot(b.node());

@@ -12,6 +12,7 @@ import shardsim.core.fault.LastingFault;
 import shardsim.core.fault.NetFault;
 import shardsim.core.fault.NodeFault;
 import shardsim.core.fault.TimedFault;
+import shardsim.core.trace.Actor;
 import shardsim.core.trace.TraceData;
 
 /**
@@ -115,14 +116,14 @@ public final class Faults implements AimedInjector {
 
     /** Injects a fault now (also how plans are applied). */
     public void apply(Fault fault) {
-        sim.record.event("faults", new TraceData.FaultApplied(fault));
+        sim.record.event(Actor.FAULTS, new TraceData.FaultApplied(fault));
         sim.checks.observeFault(fault);
         boolean starts = !(fault instanceof End);
         Fault kind = starts ? fault : ((End) fault).start();
         if (kind instanceof NodeFault nf && !sim.nodes.contains(nf.node())) {
             // A plan run in another seed's world may name a node this world lacks; like a
             // scenario's own faults, it is skipped with a note (plans are checked up front).
-            sim.record.note("faults", "skipped: no node " + nf.node() + " in this world");
+            sim.record.note(Actor.FAULTS, "skipped: no node " + nf.node() + " in this world");
             return;
         }
         // A crash of a node already down, or a restart of one already up, changes nothing in force.
@@ -176,7 +177,7 @@ public final class Faults implements AimedInjector {
             sim.loop.scheduleAt(
                     until,
                     new SimEvent.Action(
-                            "faults",
+                            Actor.FAULTS,
                             new TraceData.Step("clog " + c.a() + "<->" + c.b() + " clears"),
                             () -> changeActivity(-1),
                             true));

@@ -6,6 +6,7 @@ import shardsim.core.check.SimView;
 import shardsim.core.check.Violation;
 import shardsim.core.node.Disk;
 import shardsim.core.node.Node;
+import shardsim.core.trace.Actor;
 import shardsim.core.worker.WorkerQueue;
 
 /** The kernel's {@link SimView}: reads through to the run's parts, and reports through its checks. */
@@ -102,7 +103,7 @@ final class ReadView implements SimView {
     }
 
     @Override
-    public void note(String actor, String detail) {
+    public void note(Actor actor, String detail) {
         sim.record.note(actor, detail);
     }
 }

@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import shardsim.core.node.Envelope;
+import shardsim.core.trace.Actor;
 import shardsim.core.trace.Trace;
 import shardsim.core.trace.TraceData;
 
@@ -32,7 +33,7 @@ public final class RunRecord {
     public void param(String name, Object value) {
         String v = String.valueOf(value);
         params.put(name, v);
-        event("sim", new TraceData.Param(name, v));
+        event(Actor.SIM, new TraceData.Param(name, v));
     }
 
     /** The run's parameters, in the order recorded. */
@@ -40,8 +41,8 @@ public final class RunRecord {
         return Collections.unmodifiableMap(params);
     }
 
-    /** A note in the trace from the scenario driver or a checker. */
-    public void note(String actor, String detail) {
+    /** A note in the trace, by one of the kernel's actors ({@link Actor#DRIVER}, ...) or a node's ({@link Actor#node}). */
+    public void note(Actor actor, String detail) {
         event(actor, new TraceData.Note(detail));
     }
 
@@ -63,6 +64,11 @@ public final class RunRecord {
     // ---- the kernel's events -----------------------------------------------------------------
 
     /** Records {@code data} under the kind it declares. */
+    void event(Actor actor, TraceData data) {
+        event(actor.label(), data);
+    }
+
+    /** Records {@code data} by a node or its worker, named as the kernel holds it (no {@link Actor} made per event). */
     void event(String actor, TraceData data) {
         trace.record(sim.now(), sim.eventNumber(), actor, data);
     }

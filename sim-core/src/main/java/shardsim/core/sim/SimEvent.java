@@ -2,6 +2,7 @@ package shardsim.core.sim;
 
 import shardsim.core.fault.Fault;
 import shardsim.core.node.Envelope;
+import shardsim.core.trace.Actor;
 import shardsim.core.trace.TraceData;
 
 /**
@@ -38,7 +39,7 @@ sealed interface SimEvent
     record WorkerWake(WorkerImpl worker, long token) implements SimEvent {}
 
     /** A driver action: workload, scripted step or kernel bookkeeping. */
-    record Action(String actor, TraceData label, Runnable action, boolean traced) implements SimEvent {}
+    record Action(Actor actor, TraceData label, Runnable action, boolean traced) implements SimEvent {}
 
     /** A scheduled check (a sample of state taken at a set time); the only event that may raise a violation. */
     record Check(TraceData label, Runnable check) implements SimEvent {}

@@ -3,6 +3,7 @@ package shardsim.core.sim;
 import shardsim.core.aim.Windows;
 import shardsim.core.check.SimView;
 import shardsim.core.random.SimRandom;
+import shardsim.core.trace.Actor;
 import shardsim.core.trace.Trace;
 import shardsim.core.trace.TraceData;
 import shardsim.core.workload.Operation;
@@ -124,12 +125,12 @@ public final class Simulation {
 
     /** Runs {@code action} (a workload step, a scripted move) at an absolute virtual time. */
     public void at(long atMicros, String label, Runnable action) {
-        loop.scheduleAt(atMicros, new SimEvent.Action("driver", new TraceData.Step(label), action, true));
+        loop.scheduleAt(atMicros, new SimEvent.Action(Actor.DRIVER, new TraceData.Step(label), action, true));
     }
 
     /** Runs {@code action} after a delay from now. */
     public void after(long delayMicros, String label, Runnable action) {
-        loop.schedule(delayMicros, new SimEvent.Action("driver", new TraceData.Step(label), action, true));
+        loop.schedule(delayMicros, new SimEvent.Action(Actor.DRIVER, new TraceData.Step(label), action, true));
     }
 
     /** Performs a scenario's operations. */
@@ -148,7 +149,7 @@ public final class Simulation {
             Operation o = op.operation();
             loop.scheduleAt(
                     op.atMicros(),
-                    new SimEvent.Action("workload", new TraceData.Perform(o), () -> handler.perform(o), true));
+                    new SimEvent.Action(Actor.WORKLOAD, new TraceData.Perform(o), () -> handler.perform(o), true));
         }
     }
 

@@ -23,6 +23,7 @@ import shardsim.core.scenario.DeterminismCheck;
 import shardsim.core.scenario.RunResult;
 import shardsim.core.scenario.RunSpec;
 import shardsim.core.scenario.Scenario;
+import shardsim.core.trace.Actor;
 import shardsim.core.trace.Trace;
 import shardsim.core.trace.TraceDiff;
 import shardsim.core.trace.TraceEvent;
@@ -98,7 +99,7 @@ class DeterminismTest {
             public RunResult run(RunSpec spec, Trace trace) {
                 Simulation sim = EchoModel.build(spec.seed(), trace);
                 int n = leak[0]++;
-                sim.at(700_000, "leak", () -> sim.record().note("leak", "run number " + n));
+                sim.at(700_000, "leak", () -> sim.record().note(Actor.node("leak"), "run number " + n));
                 sim.runUntil(EchoModel.END_MICROS);
                 sim.finish();
                 return RunResult.of(spec, sim);

@@ -10,7 +10,7 @@ import shardsim.core.run.RunShape;
 import shardsim.core.run.Script;
 import shardsim.core.run.SimulatedScenario;
 import shardsim.core.scenario.Plans;
-import shardsim.core.scenario.RunSpec;
+import shardsim.core.scenario.RunRequest;
 import shardsim.core.scenario.ScenarioPresentation;
 import shardsim.core.scenario.WorldNames;
 import shardsim.core.sim.Simulation;
@@ -25,11 +25,11 @@ import shardsim.scenarios.dropafterclone.model.DorisProbes;
 import shardsim.scenarios.dropafterclone.plan.DocumentedPlan;
 import shardsim.scenarios.dropafterclone.plan.DorisConfig;
 import shardsim.scenarios.dropafterclone.plan.DorisFault;
+import shardsim.scenarios.dropafterclone.plan.DorisMode;
 import shardsim.scenarios.dropafterclone.plan.DorisNames;
 import shardsim.scenarios.dropafterclone.plan.DorisOperation;
 import shardsim.scenarios.dropafterclone.plan.DorisWindows;
 import shardsim.scenarios.dropafterclone.plan.DorisWorld;
-import shardsim.scenarios.dropafterclone.plan.Fence;
 import shardsim.scenarios.dropafterclone.plan.GeneratedPlan;
 import shardsim.scenarios.dropafterclone.report.DropAfterClonePresentation;
 
@@ -37,7 +37,7 @@ import shardsim.scenarios.dropafterclone.report.DropAfterClonePresentation;
  * Apache Doris: a DROP issued from a stale tablet report reaches a BE after a CLONE re-created the
  * tablet there, and deletes the only copy. Modes: {@code buggy} (the DROP names only the tablet),
  * {@code fixed} (replica-id fencing), and the fix with one part of the fence off
- * ({@link Fence#NO_REPLICA_ID}, {@link Fence#NO_CLONE_STAMP}, {@link Fence#NO_CLONE_GUARD}).
+ * ({@link DorisMode#NO_REPLICA_ID}, {@link DorisMode#NO_CLONE_STAMP}, {@link DorisMode#NO_CLONE_GUARD}).
  *
  * <p>A run: the FE and three to five BEs; single-replica tablets by default; balance moves drawn
  * from the seed during a fault window of {@value GeneratedPlan#WINDOW_MICROS} µs, then a quiet tail
@@ -53,7 +53,7 @@ import shardsim.scenarios.dropafterclone.report.DropAfterClonePresentation;
  * source BE (so a clone from a lost copy fails); whether a clone is incremental is decided when the
  * clone task runs; a DROP checks the fence when it runs, not when it is queued.
  */
-public final class DropAfterCloneScenario extends SimulatedScenario<DorisWorld, Fence, DorisCluster> {
+public final class DropAfterCloneScenario extends SimulatedScenario<DorisWorld, DorisMode, DorisCluster> {
     public static final String NAME = "drop-after-clone";
 
     @Override
@@ -73,8 +73,8 @@ public final class DropAfterCloneScenario extends SimulatedScenario<DorisWorld, 
     }
 
     @Override
-    protected List<Fence> modeTable() {
-        return Fence.TABLE;
+    protected List<DorisMode> modeTable() {
+        return DorisMode.TABLE;
     }
 
     @Override
@@ -125,7 +125,7 @@ public final class DropAfterCloneScenario extends SimulatedScenario<DorisWorld, 
      */
     List<shardsim.core.trace.TraceEvent> documentedBuggyThrough() {
         Trace trace = Trace.full();
-        runThrough(new RunSpec(NAME, Plans.BUGGY, Plans.DOCUMENTED, 0), trace);
+        runThrough(RunRequest.builtIn(this, Plans.DOCUMENTED).spec(Plans.BUGGY, 0), trace);
         return trace.events();
     }
 
@@ -174,7 +174,7 @@ public final class DropAfterCloneScenario extends SimulatedScenario<DorisWorld, 
 
     /** The run-wide row is not read here: each process runs its own code ({@code sim.codeOf}), which is the run's mode unless the run names another for it. */
     @Override
-    protected DorisCluster build(Simulation sim, DorisWorld world, Fence fence, RunShape shape) {
+    protected DorisCluster build(Simulation sim, DorisWorld world, DorisMode runMode, RunShape shape) {
         DorisCluster cluster = new DorisCluster(
                 sim,
                 world.config(),

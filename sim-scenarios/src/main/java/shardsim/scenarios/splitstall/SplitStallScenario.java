@@ -124,7 +124,7 @@ public final class SplitStallScenario extends SimulatedScenario<SplitWorld, Spli
 
     @Override
     protected List<SplitMode> modeTable() {
-        return SplitMode.ALL;
+        return SplitMode.TABLE;
     }
 
     @Override

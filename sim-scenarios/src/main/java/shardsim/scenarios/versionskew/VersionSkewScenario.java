@@ -22,9 +22,9 @@ import shardsim.scenarios.versionskew.model.SkewCluster;
 import shardsim.scenarios.versionskew.model.SkewProbes;
 import shardsim.scenarios.versionskew.model.Timing;
 import shardsim.scenarios.versionskew.plan.DocumentedPlan;
-import shardsim.scenarios.versionskew.plan.FixParts;
 import shardsim.scenarios.versionskew.plan.SkewFault;
 import shardsim.scenarios.versionskew.plan.SkewFaultPlan;
+import shardsim.scenarios.versionskew.plan.SkewMode;
 import shardsim.scenarios.versionskew.plan.SkewNames;
 import shardsim.scenarios.versionskew.plan.SkewOperation;
 import shardsim.scenarios.versionskew.plan.SkewWindows;
@@ -36,14 +36,14 @@ import shardsim.scenarios.versionskew.report.VersionSkewPresentation;
  * version-skew: ceresmeta and a CeresDB / HoraeDB data node disagree on a shard's version after
  * one lost DDL response, and every later DDL on the shard fails with "Shard version mismatch".
  * Modes: {@code buggy} (meta decides the version), {@code fixed} (the node decides, runs the engine
- * first, and heartbeats repair a lag) and one ablation per part of the fix ({@link FixParts}).
+ * first, and heartbeats repair a lag) and one ablation per part of the fix ({@link SkewMode}).
  *
  * <p>A run is a story: the world of its plan, the checks, the plan's faults and client requests
  * during the fault window, then a quiet tail (no faults, no loss) long enough for C2 and C3. The
  * run skeleton ({@link SimulatedScenario}) turns each plan into a run; this class supplies the
  * world, the nodes and checks, the requests and the scenario's faults.
  */
-public final class VersionSkewScenario extends SimulatedScenario<World, FixParts, SkewCluster> {
+public final class VersionSkewScenario extends SimulatedScenario<World, SkewMode, SkewCluster> {
     public static final String NAME = "version-skew";
     /** No generated fault starts before this: the cluster has booted. */
     static final long FAULTS_FROM_MICROS = 1_000_000;
@@ -67,8 +67,8 @@ public final class VersionSkewScenario extends SimulatedScenario<World, FixParts
     }
 
     @Override
-    protected List<FixParts> modeTable() {
-        return FixParts.TABLE;
+    protected List<SkewMode> modeTable() {
+        return SkewMode.TABLE;
     }
 
     @Override
@@ -164,14 +164,14 @@ public final class VersionSkewScenario extends SimulatedScenario<World, FixParts
      * workload: a plan cannot drop them, so a shrunk or replayed plan keeps them.
      */
     @Override
-    protected SkewCluster build(Simulation sim, World world, FixParts fix, RunShape shape) {
+    protected SkewCluster build(Simulation sim, World world, SkewMode runMode, RunShape shape) {
         Timing timing = Timing.of(sim.config().defaultLink());
         sim.record().param("heartbeatMicros", timing.heartbeatMicros());
         sim.record().param("convergeMicros", timing.convergeMicros());
         // Each process runs its own code: meta's row decides what meta sends and stores and whether
         // it repairs from heartbeats, a data node's row how it checks, moves and returns versions.
-        SkewCluster cluster =
-                new SkewCluster(sim, world, ctx -> Nodes.NO_CODE.equals(ctx.code()) ? fix : mode(ctx.code()), timing);
+        SkewCluster cluster = new SkewCluster(
+                sim, world, ctx -> Nodes.NO_CODE.equals(ctx.code()) ? runMode : mode(ctx.code()), timing);
         SkewChecks checks =
                 new SkewChecks(sim, world.layout().dataNodes(), world.layout().shardIds(), timing, cluster.storage());
         checks.register();

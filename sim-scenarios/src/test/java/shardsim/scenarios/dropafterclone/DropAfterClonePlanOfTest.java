@@ -26,8 +26,8 @@ import shardsim.scenarios.dropafterclone.model.DorisCluster;
 import shardsim.scenarios.dropafterclone.plan.DocumentedPlan;
 import shardsim.scenarios.dropafterclone.plan.DorisConfig;
 import shardsim.scenarios.dropafterclone.plan.DorisFault;
+import shardsim.scenarios.dropafterclone.plan.DorisMode;
 import shardsim.scenarios.dropafterclone.plan.DorisOperation;
-import shardsim.scenarios.dropafterclone.plan.Fence;
 import shardsim.testkit.PlanOfContract;
 
 /** A run's plan given back as data repeats the run; operations the world cannot honour are skipped. */
@@ -211,10 +211,10 @@ class DropAfterClonePlanOfTest {
                 .at(20_006_700, new DorisOperation.Balance(DocumentedPlan.TABLET, DocumentedPlan.A))
                 .build();
         CustomPlan plan = new CustomPlan("two-moves.json", "documented", DocumentedPlan.link(), FaultPlan.empty(), w);
-        for (String mode : Fence.MODES) {
+        for (String mode : DorisMode.MODES) {
             Trace trace = Trace.full();
             RunResult r = scenario.run(RunSpec.custom(scenario.name(), mode, plan, 0), trace);
-            if (mode.equals("buggy") || mode.equals(Fence.NO_REPLICA_ID) || mode.equals(Fence.NO_CLONE_STAMP)) {
+            if (mode.equals("buggy") || mode.equals(DorisMode.NO_REPLICA_ID) || mode.equals(DorisMode.NO_CLONE_STAMP)) {
                 assertEquals(
                         List.of("D1"),
                         r.violations().stream().map(v -> v.invariant()).toList(),

@@ -29,7 +29,7 @@ import shardsim.scenarios.dropafterclone.model.DorisCluster;
 import shardsim.scenarios.dropafterclone.model.Frontend;
 import shardsim.scenarios.dropafterclone.plan.DocumentedPlan;
 import shardsim.scenarios.dropafterclone.plan.DorisConfig;
-import shardsim.scenarios.dropafterclone.plan.Fence;
+import shardsim.scenarios.dropafterclone.plan.DorisMode;
 
 /**
  * The documented timeline in every mode, the named smallest failing seed, the ablations, message
@@ -45,7 +45,7 @@ class DropAfterCloneScenarioTest {
      * issue 39: the clone back to B misses no version and skips its download, the finish is a call
      * the FE answers, and each task's info goes only when its finish returned.
      */
-    static final String GOLDEN_BUGGY_DOCUMENTED = "bb2be5fd76c476aa";
+    static final String GOLDEN_BUGGY_DOCUMENTED = "d3387ceb76b40b54";
     /**
      * The smallest seed in 0..1999 whose buggy + random run violates a check (./sim sweep): since
      * issue 39 it loses a copy (D1; before, seed 1 broke D4 and 2 was the smallest losing seed).
@@ -106,11 +106,11 @@ class DropAfterCloneScenarioTest {
     @Test
     void documentedAblations() {
         // Without the id in the DROP, or without the clone stamping the new id, the stale DROP matches.
-        assertTrue(invariants(run(Fence.NO_REPLICA_ID, "documented", 0)).contains(DorisChecks.D1.name()));
-        assertTrue(invariants(run(Fence.NO_CLONE_STAMP, "documented", 0)).contains(DorisChecks.D1.name()));
+        assertTrue(invariants(run(DorisMode.NO_REPLICA_ID, "documented", 0)).contains(DorisChecks.D1.name()));
+        assertTrue(invariants(run(DorisMode.NO_CLONE_STAMP, "documented", 0)).contains(DorisChecks.D1.name()));
         // The documented DROP runs after the clone ended, so the under-clone guard is not what saves it.
-        assertTrue(run(Fence.NO_CLONE_GUARD, "documented", 0).ok());
-        assertTrue(run(Fence.NO_REPORT_VERSION, "documented", 0).ok());
+        assertTrue(run(DorisMode.NO_CLONE_GUARD, "documented", 0).ok());
+        assertTrue(run(DorisMode.NO_REPORT_VERSION, "documented", 0).ok());
     }
 
     @Test
@@ -130,19 +130,20 @@ class DropAfterCloneScenarioTest {
 
     @Test
     void eachAblationIsCaughtOnARandomSeed() {
-        assertTrue(invariants(run(Fence.NO_REPLICA_ID, "random", ABLATION_SEED)).contains(DorisChecks.D1.name()));
-        assertTrue(
-                invariants(run(Fence.NO_CLONE_STAMP, "random", ABLATION_SEED)).contains(DorisChecks.D1.name()));
+        assertTrue(invariants(run(DorisMode.NO_REPLICA_ID, "random", ABLATION_SEED))
+                .contains(DorisChecks.D1.name()));
+        assertTrue(invariants(run(DorisMode.NO_CLONE_STAMP, "random", ABLATION_SEED))
+                .contains(DorisChecks.D1.name()));
         assertEquals(
                 List.of(DorisChecks.D8.name()),
-                invariants(run(Fence.NO_REPORT_VERSION, "random", REPORT_VERSION_D8_SEED)));
+                invariants(run(DorisMode.NO_REPORT_VERSION, "random", REPORT_VERSION_D8_SEED)));
         for (long s = 0; s < REPORT_VERSION_D8_SEED; s++) {
-            assertTrue(run(Fence.NO_REPORT_VERSION, "random", s).ok(), "seed " + s);
+            assertTrue(run(DorisMode.NO_REPORT_VERSION, "random", s).ok(), "seed " + s);
         }
         assertTrue(run("fixed", "random", REPORT_VERSION_D8_SEED).ok());
         assertTrue(run("fixed", "random", ABLATION_SEED).ok());
         // With the replica id stamped when the clone starts, the under-clone guard saves nothing (0 of 0..999 fail).
-        assertTrue(run(Fence.NO_CLONE_GUARD, "random", ABLATION_SEED).ok());
+        assertTrue(run(DorisMode.NO_CLONE_GUARD, "random", ABLATION_SEED).ok());
     }
 
     @Test
@@ -171,7 +172,7 @@ class DropAfterCloneScenarioTest {
     void badModeAndPlanAreRefused() {
         assertThrows(IllegalArgumentException.class, () -> run("nope", "random", 1));
         assertThrows(IllegalArgumentException.class, () -> run("fixed", "nope", 1));
-        assertEquals(Fence.MODES, scenario.modes());
+        assertEquals(DorisMode.MODES, scenario.modes());
     }
 
     @Test
@@ -186,7 +187,7 @@ class DropAfterCloneScenarioTest {
         DorisCluster cluster = new DorisCluster(
                 sim,
                 DorisConfig.documented(),
-                Fence.forMode("fixed"),
+                DorisMode.forMode("fixed"),
                 List.of("be1", "be2", "be3"),
                 placement,
                 phases,

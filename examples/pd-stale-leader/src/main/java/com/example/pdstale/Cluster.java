@@ -3,6 +3,7 @@ package com.example.pdstale;
 import shardsim.core.node.NodeFactory;
 import shardsim.core.run.Driver;
 import shardsim.core.sim.Simulation;
+import shardsim.core.trace.Actor;
 import shardsim.core.workload.Operation;
 
 /** PD and the stores in a simulation; performs a transfer by asking the region's leader to hand over. */
@@ -48,7 +49,7 @@ final class Cluster implements Driver {
         }
         String from = leader(t.regionId());
         if (from == null || !PdWorld.STORES.contains(t.toStore())) {
-            sim.record().note("driver", "transfer skipped: no region " + t.regionId() + " or store " + t.toStore() + " in this world");
+            sim.record().note(Actor.DRIVER, "transfer skipped: no region " + t.regionId() + " or store " + t.toStore() + " in this world");
             return;
         }
         store(from).transferLeader(t.regionId(), t.toStore());

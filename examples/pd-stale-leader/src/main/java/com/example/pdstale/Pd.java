@@ -17,10 +17,10 @@ final class Pd implements Node {
     }
 
     private final NodeContext ctx;
-    private final TermCheck mode;
+    private final PdMode mode;
     private final Map<Long, RegionInfo> cache = new TreeMap<>();
 
-    Pd(NodeContext ctx, TermCheck mode) {
+    Pd(NodeContext ctx, PdMode mode) {
         this.ctx = ctx;
         this.mode = mode;
     }

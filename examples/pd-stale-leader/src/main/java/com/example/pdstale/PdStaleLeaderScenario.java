@@ -27,7 +27,7 @@ import shardsim.core.workload.Workload;
  * (a9cdb2d4e5) fixes it: PreCheckPutRegion also rejects a heartbeat whose term is behind.
  * README.md beside the pom lists what follows which upstream code.
  */
-public final class PdStaleLeaderScenario extends SimulatedScenario<PdWorld, TermCheck, Cluster> {
+public final class PdStaleLeaderScenario extends SimulatedScenario<PdWorld, PdMode, Cluster> {
     private static final long S = PdWorld.SECOND;
 
     @Override
@@ -75,8 +75,8 @@ public final class PdStaleLeaderScenario extends SimulatedScenario<PdWorld, Term
     }
 
     @Override
-    protected List<TermCheck> modeTable() {
-        return TermCheck.TABLE;
+    protected List<PdMode> modeTable() {
+        return PdMode.TABLE;
     }
 
     @Override
@@ -118,7 +118,7 @@ public final class PdStaleLeaderScenario extends SimulatedScenario<PdWorld, Term
     }
 
     @Override
-    protected Cluster build(Simulation sim, PdWorld world, TermCheck mode, RunShape shape) {
+    protected Cluster build(Simulation sim, PdWorld world, PdMode mode, RunShape shape) {
         // PD's code is its own incarnation's (coded), not the run's mode: a mixed run may give it another.
         Cluster c = new Cluster(sim, world, coded(Pd::new));
         Checks.register(c);

@@ -1,7 +1,7 @@
 package shardsim.scenarios.dropafterclone.checks;
 
 import shardsim.core.check.ClaimTable;
-import shardsim.scenarios.dropafterclone.plan.Fence;
+import shardsim.scenarios.dropafterclone.plan.DorisMode;
 
 /**
  * What each mode of drop-after-clone says of each invariant: its known gaps (D9, in each build whose
@@ -17,15 +17,15 @@ public final class DorisClaims {
     private DorisClaims() {}
 
     static ClaimTable table() {
-        String[] withDropIds = Fence.TABLE.stream()
-                .filter(Fence::dropCarriesReplicaId)
-                .map(Fence::name)
+        String[] withDropIds = DorisMode.TABLE.stream()
+                .filter(DorisMode::dropCarriesReplicaId)
+                .map(DorisMode::name)
                 .toArray(String[]::new);
-        String[] versioned = Fence.TABLE.stream()
-                .filter(Fence::reportVersionOnClone)
-                .map(Fence::name)
+        String[] versioned = DorisMode.TABLE.stream()
+                .filter(DorisMode::reportVersionOnClone)
+                .map(DorisMode::name)
                 .toArray(String[]::new);
-        return ClaimTable.builder(DorisChecks.INVARIANTS, Fence.MODES)
+        return ClaimTable.builder(DorisChecks.INVARIANTS, DorisMode.MODES)
                 .gap(
                         DorisChecks.D9,
                         "the report-version fence is open: the FE learns a BE's raised version only from a clone finish it matches to a queued task, "
@@ -60,23 +60,23 @@ public final class DorisClaims {
                 .expectedBreak(
                         DorisChecks.D1,
                         "the DROP carries replica id 0, which matches any copy, so the stale DROP deletes the re-cloned one (PR #9971)",
-                        Fence.NO_REPLICA_ID)
-                .expectedBreak(DorisChecks.D2, "the stale DROP can delete the only copy", Fence.NO_REPLICA_ID)
+                        DorisMode.NO_REPLICA_ID)
+                .expectedBreak(DorisChecks.D2, "the stale DROP can delete the only copy", DorisMode.NO_REPLICA_ID)
                 .expectedBreak(
                         DorisChecks.D1,
                         "a clone leaves the old replica id on the BE's tablet, so the stale DROP's id matches the re-cloned copy "
                                 + "(PR #9971, #16889)",
-                        Fence.NO_CLONE_STAMP)
-                .expectedBreak(DorisChecks.D2, "the stale DROP can delete the only copy", Fence.NO_CLONE_STAMP)
+                        DorisMode.NO_CLONE_STAMP)
+                .expectedBreak(DorisChecks.D2, "the stale DROP can delete the only copy", DorisMode.NO_CLONE_STAMP)
                 .expectedBreak(
                         DorisChecks.D8,
                         "without the report version a clone raises, a tablet report taken before the clone created the tablet is handled "
                                 + "after it, and the FE sets the fresh replica bad or deletes it (MasterImpl.finishClone, apache/doris 12456d76)",
-                        Fence.NO_REPORT_VERSION)
+                        DorisMode.NO_REPORT_VERSION)
                 .expectedBreak(
                         DorisChecks.D1,
                         "the same stale report can make the FE drop a copy it then references again",
-                        Fence.NO_REPORT_VERSION)
+                        DorisMode.NO_REPORT_VERSION)
                 .build();
     }
 }

@@ -13,7 +13,7 @@ import shardsim.scenarios.dropafterclone.model.DorisCluster;
 import shardsim.scenarios.dropafterclone.model.Frontend;
 import shardsim.scenarios.dropafterclone.model.Replica;
 import shardsim.scenarios.dropafterclone.model.TabletMeta;
-import shardsim.scenarios.dropafterclone.plan.Fence;
+import shardsim.scenarios.dropafterclone.plan.DorisMode;
 
 /**
  * D8 and D9: the FE believes a copy lost, on a tablet report, only when its BE holds none. The FE
@@ -53,7 +53,7 @@ import shardsim.scenarios.dropafterclone.plan.Fence;
  *       excused.</li>
  * </ul>
  * Both are claims of the fix: judged while the FE and the replica's BE each run a build of it (any
- * row of {@link Fence#TABLE} but buggy, {@link Fence#replicaIdFields()}; an ablation is such a
+ * row of {@link DorisMode#TABLE} but buggy, {@link DorisMode#replicaIdFields()}; an ablation is such a
  * build), so a buggy process, whose FE adopts no version or whose BE sends none, is judged by D1
  * alone, and D8 does not stop a buggy run before the loss D1 is there to see. Only a running FE
  * writes its catalog: a change while none runs is D5's business.
@@ -68,7 +68,7 @@ import shardsim.scenarios.dropafterclone.plan.Fence;
 final class ReportedLoss implements RunObserver {
     private final SimView sim;
     /** The row each node runs now. */
-    private final Function<String, Fence> runs;
+    private final Function<String, DorisMode> runs;
     /** The FE's catalog and moves before and after each event, shared with D10 and D11. */
     private final CatalogView view;
     /** Per BE, the highest report version any clone finish it sent carried. */
@@ -80,7 +80,7 @@ final class ReportedLoss implements RunObserver {
     /** A D9 case found in this event, reported by {@link #gap()}. */
     private String gap;
 
-    ReportedLoss(SimView sim, CatalogView view, Function<String, Fence> runs) {
+    ReportedLoss(SimView sim, CatalogView view, Function<String, DorisMode> runs) {
         this.sim = sim;
         this.view = view;
         this.runs = runs;

@@ -24,8 +24,8 @@ import shardsim.scenarios.dropafterclone.model.AgentProtocol.TaskKey;
 import shardsim.scenarios.dropafterclone.model.AgentProtocol.TaskReport;
 import shardsim.scenarios.dropafterclone.model.AgentProtocol.TaskType;
 import shardsim.scenarios.dropafterclone.plan.DorisConfig;
+import shardsim.scenarios.dropafterclone.plan.DorisMode;
 import shardsim.scenarios.dropafterclone.plan.DorisWindows;
-import shardsim.scenarios.dropafterclone.plan.Fence;
 
 /**
  * A Doris BE: tablets on its disk with their meta replica id, a CLONE pool of
@@ -51,7 +51,7 @@ import shardsim.scenarios.dropafterclone.plan.Fence;
  * 0a6013a7: {@code drop_tablet} aborts while under clone; {@code _drop_tablet_unlocked} is OK for a
  * missing tablet and aborts on a replica id mismatch unless the request's id is 0).
  *
- * <p>It runs the code of its own row of the mode table ({@link Fence}); in a mixed-version run the
+ * <p>It runs the code of its own row of the mode table ({@link DorisMode}); in a mixed-version run the
  * FE may run another. A BE built before PR #9971 has no replica id in its tablet meta: it reports
  * none (the FE sees 0), reads none from a CLONE or a DROP (so a DROP deletes whatever it names, and
  * a clone stamps nothing), and a clone callback sets no report version (incubator-doris fae3eff2,
@@ -66,7 +66,7 @@ public final class Backend implements Node {
 
     private final NodeContext ctx;
     private final DorisConfig config;
-    private final Fence fence;
+    private final DorisMode mode;
     private final TabletStore store;
     private final String fe;
     private final long reportPhaseMicros;
@@ -89,10 +89,10 @@ public final class Backend implements Node {
     /** Doris's {@code TASK_FINISH_MAX_RETRY}. */
     static final int TASK_FINISH_MAX_RETRY = 3;
 
-    public Backend(NodeContext ctx, DorisConfig config, Fence fence, String fe, long reportPhaseMicros) {
+    public Backend(NodeContext ctx, DorisConfig config, DorisMode mode, String fe, long reportPhaseMicros) {
         this.ctx = ctx;
         this.config = config;
-        this.fence = fence;
+        this.mode = mode;
         this.store = new TabletStore(ctx.disk());
         this.fe = fe;
         this.reportPhaseMicros = reportPhaseMicros;
@@ -116,8 +116,8 @@ public final class Backend implements Node {
         }
         if (env.message() instanceof CloneTask c) {
             // A BE before the fix does not know TCloneReq.replica_id.
-            submitClone(new Clone(
-                    c.tabletId(), fence.replicaIdFields() ? c.replicaId() : 0, c.replicaId(), c.srcBackend()));
+            submitClone(
+                    new Clone(c.tabletId(), mode.replicaIdFields() ? c.replicaId() : 0, c.replicaId(), c.srcBackend()));
         } else if (env.message() instanceof LegacyCloneTask c) {
             // An FE before the fix did not set it: thrift gives 0.
             submitClone(new Clone(c.tabletId(), 0, c.taskReplicaId(), c.srcBackend()));
@@ -189,7 +189,7 @@ public final class Backend implements Node {
         List<ReportedTablet> tablets = new ArrayList<>();
         for (LocalTablet t : store.all()) {
             // TTabletInfo.replica_id exists only in the fix's build; the FE reads an unset one as 0.
-            tablets.add(new ReportedTablet(t.tabletId(), fence.replicaIdFields() ? t.replicaId() : 0));
+            tablets.add(new ReportedTablet(t.tabletId(), mode.replicaIdFields() ? t.replicaId() : 0));
         }
         ctx.send(fe, new TabletReport(ctx.name(), ctx.now(), reportVersion, tablets));
     }
@@ -276,7 +276,7 @@ public final class Backend implements Node {
         } else {
             ctx.trace("clone tablet exist yet, begin to incremental clone. tablet_id=" + c.tabletId() + ", replica_id="
                     + local.replicaId());
-            if (fence.cloneStampsReplicaId() && local.replicaId() < c.replicaId()) {
+            if (mode.cloneStampsReplicaId() && local.replicaId() < c.replicaId()) {
                 // #16889: a tablet the FE may still want dropped under its old id takes the new id first.
                 store.stamp(local, c.replicaId());
                 ctx.trace("reset replica_id of tablet " + c.tabletId() + " from " + local.replicaId() + " to "
@@ -333,11 +333,11 @@ public final class Backend implements Node {
             endClone(c, Status.FAILED, "add the same tablet twice", 0, done);
             return;
         }
-        long metaId = fence.cloneStampsReplicaId() ? c.replicaId() : snapshot.replicaId();
+        long metaId = mode.cloneStampsReplicaId() ? c.replicaId() : snapshot.replicaId();
         store.install(new LocalTablet(c.tabletId(), metaId, c.taskReplicaId()));
         ctx.trace("clone get tablet info success. tablet_id=" + c.tabletId() + ", replica_id=" + metaId + " (full)");
         long version = 0;
-        if (fence.reportVersionOnClone()) {
+        if (mode.reportVersionOnClone()) {
             // clone_callback: a new tablet raises the report version and tells the FE.
             version = ++reportVersion;
         }
@@ -361,13 +361,13 @@ public final class Backend implements Node {
         Status status;
         String reason;
         LocalTablet local = store.get(d.tabletId());
-        if (fence.abortDropUnderClone() && underClone.contains(d.tabletId())) {
+        if (mode.abortDropUnderClone() && underClone.contains(d.tabletId())) {
             status = Status.ABORTED;
             reason = "tablet " + d.tabletId() + " is under clone, skip drop task";
         } else if (local == null) {
             status = Status.OK;
             reason = "fail to drop tablet because it does not exist";
-        } else if (fence.replicaIdFields() && d.replicaId() != 0 && d.replicaId() != local.replicaId()) {
+        } else if (mode.replicaIdFields() && d.replicaId() != 0 && d.replicaId() != local.replicaId()) {
             // A BE before the fix has no replica id to compare: it deletes whatever the DROP names.
             status = Status.ABORTED;
             reason = "replica_id not match(" + local.replicaId() + " vs " + d.replicaId() + ")";
@@ -375,7 +375,7 @@ public final class Backend implements Node {
             ctx.trace("begin drop tablet. tablet_id=" + d.tabletId() + ", replica_id=" + d.replicaId() + " (tablet has "
                     + local.replicaId() + ")");
             store.delete(
-                    local, "drop task", ctx.now(), fence.replicaIdFields() ? d.replicaId() : TabletStore.NO_REQUEST_ID);
+                    local, "drop task", ctx.now(), mode.replicaIdFields() ? d.replicaId() : TabletStore.NO_REQUEST_ID);
             ctx.trace("set tablet to shutdown state and remove it from memory. tablet_id=" + d.tabletId());
             status = Status.OK;
             reason = "dropped";
@@ -389,7 +389,7 @@ public final class Backend implements Node {
     /** Sets the FE's replica id in the tablet meta, in memory until the next save (#18688); a BE before the fix has no such field. */
     private void updateTabletMeta(AgentProtocol.UpdateTabletMeta u) {
         LocalTablet local = store.get(u.tabletId());
-        if (!fence.replicaIdFields()) {
+        if (!mode.replicaIdFields()) {
             ctx.trace("update tablet meta of tablet " + u.tabletId() + ": no replica_id in this build, ignored");
             return;
         }

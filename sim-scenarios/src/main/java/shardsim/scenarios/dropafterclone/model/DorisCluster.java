@@ -8,11 +8,12 @@ import shardsim.core.node.NodeContext;
 import shardsim.core.run.Driver;
 import shardsim.core.sim.Nodes;
 import shardsim.core.sim.Simulation;
+import shardsim.core.trace.Actor;
 import shardsim.core.workload.Operation;
 import shardsim.scenarios.dropafterclone.plan.DorisConfig;
 import shardsim.scenarios.dropafterclone.plan.DorisFault;
+import shardsim.scenarios.dropafterclone.plan.DorisMode;
 import shardsim.scenarios.dropafterclone.plan.DorisOperation;
-import shardsim.scenarios.dropafterclone.plan.Fence;
 
 /**
  * One FE and its BEs inside a simulation: seeds the initial placement on the disks, adds the
@@ -26,18 +27,18 @@ public final class DorisCluster implements Driver {
     private final List<Long> tablets;
     private final FaultState faultState = new FaultState();
     private final DorisConfig config;
-    private final Function<String, Fence> code;
+    private final Function<String, DorisMode> code;
 
-    /** A cluster whose processes all run the code of {@code fence}. */
+    /** A cluster whose processes all run the code of {@code mode}. */
     public DorisCluster(
             Simulation sim,
             DorisConfig config,
-            Fence fence,
+            DorisMode mode,
             List<String> backends,
             Map<Long, List<String>> placement,
             Map<String, Long> reportPhaseMicros,
             long firstReplicaId) {
-        this(sim, config, node -> fence, backends, placement, reportPhaseMicros, firstReplicaId);
+        this(sim, config, node -> mode, backends, placement, reportPhaseMicros, firstReplicaId);
     }
 
     /**
@@ -51,7 +52,7 @@ public final class DorisCluster implements Driver {
     public DorisCluster(
             Simulation sim,
             DorisConfig config,
-            Function<String, Fence> code,
+            Function<String, DorisMode> code,
             List<String> backends,
             Map<Long, List<String>> placement,
             Map<String, Long> reportPhaseMicros,
@@ -89,7 +90,7 @@ public final class DorisCluster implements Driver {
                 // reaches the BE's tablet meta only when both were built with PR #9971's field.
                 long metaId = feSetsIds && code.apply(be).replicaIdFields() ? replicaId : 0;
                 TabletStore.seed(sim.nodes().disk(be), new LocalTablet(tabletId, metaId, replicaId));
-                sim.record().note(FE, "create tablet " + tabletId + " replica " + replicaId + " on " + be);
+                sim.record().note(Actor.node(FE), "create tablet " + tabletId + " replica " + replicaId + " on " + be);
             }
             Catalog.put(sim.nodes().disk(FE), meta);
         }
@@ -97,7 +98,7 @@ public final class DorisCluster implements Driver {
     }
 
     /** The row {@code node} runs now (see {@link #codeOf(NodeContext, Function)}), for checks that judge only a build of the fix. */
-    public Fence runs(String node) {
+    public DorisMode runs(String node) {
         return row(sim.nodes().codeOf(node), node, code);
     }
 
@@ -105,13 +106,13 @@ public final class DorisCluster implements Driver {
      * The row an incarnation runs: the code the run gave it (an upgrade or a downgrade starts an
      * incarnation on other code), or, in a simulation built without the run skeleton, {@code code}'s.
      */
-    private static Fence codeOf(NodeContext ctx, Function<String, Fence> code) {
+    private static DorisMode codeOf(NodeContext ctx, Function<String, DorisMode> code) {
         return row(ctx.code(), ctx.name(), code);
     }
 
     /** The row of the code a run gave {@code node}, or {@code code}'s when the run gave none. */
-    private static Fence row(String given, String node, Function<String, Fence> code) {
-        return Nodes.NO_CODE.equals(given) ? code.apply(node) : Fence.forMode(given);
+    private static DorisMode row(String given, String node, Function<String, DorisMode> code) {
+        return Nodes.NO_CODE.equals(given) ? code.apply(node) : DorisMode.forMode(given);
     }
 
     public List<String> backends() {
@@ -140,7 +141,7 @@ public final class DorisCluster implements Driver {
     public void balance(long tabletId, String dest) {
         Frontend fe = sim.nodes().node(FE, Frontend.class);
         if (fe == null) {
-            sim.record().note("driver", "FE down, balance of tablet " + tabletId + " not scheduled");
+            sim.record().note(Actor.DRIVER, "FE down, balance of tablet " + tabletId + " not scheduled");
             return;
         }
         fe.balance(tabletId, dest);
@@ -154,9 +155,10 @@ public final class DorisCluster implements Driver {
     public void perform(Operation operation) {
         if (operation instanceof DorisOperation.Balance b) {
             if (!tablets.contains(b.tabletId())) {
-                sim.record().note("workload", "balance skipped: no tablet " + b.tabletId() + " in this cluster");
+                sim.record().note(Actor.WORKLOAD, "balance skipped: no tablet " + b.tabletId() + " in this cluster");
             } else if (!backends.contains(b.destBackend())) {
-                sim.record().note("workload", "balance skipped: no backend " + b.destBackend() + " in this cluster");
+                sim.record()
+                        .note(Actor.WORKLOAD, "balance skipped: no backend " + b.destBackend() + " in this cluster");
             } else {
                 balance(b.tabletId(), b.destBackend());
             }
@@ -170,7 +172,7 @@ public final class DorisCluster implements Driver {
             faultState.setReportExtraMicros(starts ? s.extraMicros() : 0);
         } else if (fault instanceof DorisFault.StallPool s) {
             if (!backends.contains(s.backend())) {
-                sim.record().note("faults", "stall skipped: no backend " + s.backend() + " in this cluster");
+                sim.record().note(Actor.FAULTS, "stall skipped: no backend " + s.backend() + " in this cluster");
             } else {
                 Backend be = sim.nodes().node(s.backend(), Backend.class);
                 if (be != null) {
@@ -184,7 +186,8 @@ public final class DorisCluster implements Driver {
             }
         } else if (fault instanceof DorisFault.SlowAgentRpc s) {
             if (!backends.contains(s.backend())) {
-                sim.record().note("faults", "slow agent RPC skipped: no backend " + s.backend() + " in this cluster");
+                sim.record()
+                        .note(Actor.FAULTS, "slow agent RPC skipped: no backend " + s.backend() + " in this cluster");
             } else {
                 faultState.armSlowAgentRpc(s.backend(), s.micros());
             }

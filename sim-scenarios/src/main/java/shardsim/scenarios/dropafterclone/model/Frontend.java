@@ -22,15 +22,15 @@ import shardsim.scenarios.dropafterclone.model.AgentProtocol.TaskReport;
 import shardsim.scenarios.dropafterclone.model.AgentProtocol.TaskType;
 import shardsim.scenarios.dropafterclone.model.AgentTaskQueue.AgentTask;
 import shardsim.scenarios.dropafterclone.plan.DorisConfig;
+import shardsim.scenarios.dropafterclone.plan.DorisMode;
 import shardsim.scenarios.dropafterclone.plan.DorisWindows;
-import shardsim.scenarios.dropafterclone.plan.Fence;
 
 /**
  * The Doris FE master: the durable catalog, the TabletScheduler's balance moves (clone to the
  * destination, then remove the source from the catalog only), the {@link ReportHandler}, the
  * AgentTaskQueue and the {@link AgentExecutor} that sends agent batches.
  *
- * <p>It runs the code of one row of the mode table ({@link Fence}), its own: in a mixed-version
+ * <p>It runs the code of one row of the mode table ({@link DorisMode}), its own: in a mixed-version
  * run the BEs may run another. An FE built before PR #9971 sends its CLONEs without a replica id
  * ({@link LegacyCloneTask}) and its DROPs with 0, and ignores the report version a finished clone
  * carries (incubator-doris fae3eff2 {@code MasterImpl.finishClone}); the FE of the fix sets both
@@ -41,7 +41,7 @@ public final class Frontend implements Node {
     private final NodeContext ctx;
     private final DorisConfig config;
     private final Metrics metrics;
-    private final Fence fence;
+    private final DorisMode mode;
     private final AgentTaskQueue tasks = new AgentTaskQueue();
     /** One delivery per thrift call: the link's duplicates are dropped here ({@link RequestInbox}): ReportHandler.handleReport puts one report on the queue per call (apache/doris 6f81efb5). */
     private final RequestInbox inbox = new RequestInbox();
@@ -56,13 +56,13 @@ public final class Frontend implements Node {
     /** A scheduled balance move, with the time the TabletScheduler started it (its clone timeout runs from there). */
     public record Move(long tabletId, long replicaId, String src, String dest, long startedMicros, Timer timeout) {}
 
-    public Frontend(NodeContext ctx, DorisConfig config, Fence fence, FaultState faults, Metrics metrics) {
+    public Frontend(NodeContext ctx, DorisConfig config, DorisMode mode, FaultState faults, Metrics metrics) {
         this.ctx = ctx;
         this.config = config;
         this.metrics = metrics;
-        this.fence = fence;
+        this.mode = mode;
         this.executor = new AgentExecutor(ctx, config, faults);
-        this.reports = new ReportHandler(ctx, config, fence, faults, metrics, tasks, executor);
+        this.reports = new ReportHandler(ctx, config, mode, faults, metrics, tasks, executor);
     }
 
     @Override
@@ -181,7 +181,7 @@ public final class Frontend implements Node {
                 () -> cancelMove(tabletId, replicaId, "timeout"));
         moves.put(tabletId, new Move(tabletId, replicaId, src.backend(), dest, ctx.now(), timeout));
         moveChanges++;
-        AgentProtocol clone = fence.replicaIdFields()
+        AgentProtocol clone = mode.replicaIdFields()
                 ? new CloneTask(tabletId, replicaId, src.backend())
                 : new LegacyCloneTask(tabletId, replicaId, src.backend());
         tasks.add(new AgentTask(dest, TaskType.CLONE, tabletId, replicaId, clone));
@@ -227,7 +227,7 @@ public final class Frontend implements Node {
         finishCloneTask(f);
         // An FE before the fix takes no report version from a clone's finish; one with it takes the version when the BE
         // set it.
-        if (fence.reportVersionOnClone() && f.reportVersion() > 0) {
+        if (mode.reportVersionOnClone() && f.reportVersion() > 0) {
             reports.updateBackendReportVersion(f.backend(), f.reportVersion());
         }
         tasks.remove(f.backend(), TaskType.CLONE, f.tabletId(), f.replicaId());

@@ -17,8 +17,8 @@ import shardsim.scenarios.dropafterclone.model.AgentProtocol.TaskReport;
 import shardsim.scenarios.dropafterclone.model.AgentProtocol.UpdateTabletMeta;
 import shardsim.scenarios.dropafterclone.model.AgentTaskQueue.AgentTask;
 import shardsim.scenarios.dropafterclone.plan.DorisConfig;
+import shardsim.scenarios.dropafterclone.plan.DorisMode;
 import shardsim.scenarios.dropafterclone.plan.DorisWindows;
-import shardsim.scenarios.dropafterclone.plan.Fence;
 
 /**
  * The FE's ReportHandler: one thread takes reports in arrival order from a plain FIFO
@@ -40,7 +40,7 @@ import shardsim.scenarios.dropafterclone.plan.Fence;
 final class ReportHandler {
     private final NodeContext ctx;
     private final DorisConfig config;
-    private final Fence fence;
+    private final DorisMode mode;
     private final FaultState faults;
     private final Metrics metrics;
     private final AgentTaskQueue tasks;
@@ -55,14 +55,14 @@ final class ReportHandler {
     ReportHandler(
             NodeContext ctx,
             DorisConfig config,
-            Fence fence,
+            DorisMode mode,
             FaultState faults,
             Metrics metrics,
             AgentTaskQueue tasks,
             AgentExecutor executor) {
         this.ctx = ctx;
         this.config = config;
-        this.fence = fence;
+        this.mode = mode;
         this.faults = faults;
         this.metrics = metrics;
         this.tasks = tasks;
@@ -150,7 +150,7 @@ final class ReportHandler {
      * with code before the fix produces, so runs of one mode are as before.
      */
     private void updateReplicaIds(TabletReport r) {
-        if (!fence.dropCarriesReplicaId()) {
+        if (!mode.dropCarriesReplicaId()) {
             return;
         }
         Disk disk = ctx.disk();
@@ -211,7 +211,7 @@ final class ReportHandler {
                 continue;
             }
             ctx.trace("failed add to meta. tablet[" + rt.tabletId() + "], backend[" + be + "]. " + failure);
-            long replicaId = fence.dropCarriesReplicaId() ? rt.replicaId() : 0;
+            long replicaId = mode.dropCarriesReplicaId() ? rt.replicaId() : 0;
             drops.add(new DropTask(rt.tabletId(), replicaId));
             ctx.openWindow(DorisWindows.DROP, rt.tabletId(), List.of(be));
             ctx.trace("delete tablet[" + rt.tabletId() + "] replica " + rt.replicaId() + " from backend[" + be
@@ -232,7 +232,7 @@ final class ReportHandler {
         // The FE of the fix refuses, before anything else, a copy reported without a replica id (a BE
         // built before PR #9971, or a copy such a BE wrote): it is then dropped with id 0
         // (apache/doris 6f81efb5, addReplica: "replica id is invalid").
-        if (fence.dropCarriesReplicaId() && rt.replicaId() <= 0) {
+        if (mode.dropCarriesReplicaId() && rt.replicaId() <= 0) {
             return "replica id is invalid";
         }
         if (meta.aliveReplicas() >= meta.replicationNum()) {
@@ -241,7 +241,7 @@ final class ReportHandler {
         }
         // After the fix the FE keeps the id the BE reported, so FE and BE agree (apache/doris 6f81efb5,
         // addReplica); before it, the catalog's id generator gave the adopted copy a new one.
-        long replicaId = fence.dropCarriesReplicaId() ? rt.replicaId() : Catalog.nextReplicaId(ctx.disk());
+        long replicaId = mode.dropCarriesReplicaId() ? rt.replicaId() : Catalog.nextReplicaId(ctx.disk());
         Catalog.put(ctx.disk(), meta.with(new Replica(replicaId, be, Replica.State.NORMAL)));
         ctx.trace("add replica[" + rt.tabletId() + "-" + replicaId + "] to catalog. backend[" + be + "]");
         return null;

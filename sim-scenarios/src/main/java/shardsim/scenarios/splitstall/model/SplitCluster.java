@@ -4,6 +4,7 @@ import java.util.List;
 import shardsim.core.fault.Fault;
 import shardsim.core.run.Driver;
 import shardsim.core.sim.Simulation;
+import shardsim.core.trace.Actor;
 import shardsim.core.workload.Operation;
 import shardsim.scenarios.splitstall.plan.RegionSpec;
 import shardsim.scenarios.splitstall.plan.SplitFaults;
@@ -15,9 +16,6 @@ import shardsim.scenarios.splitstall.plan.SplitOperation;
  * skipped with a note rather than thrown: a plan file or a shrunk plan may name anything.
  */
 public final class SplitCluster implements Driver {
-    private static final String WORKLOAD = "workload";
-    private static final String FAULTS = "faults";
-
     private final Simulation sim;
     private final List<String> stores;
     private final long[] regionIds;
@@ -85,12 +83,12 @@ public final class SplitCluster implements Driver {
 
     private void write(SplitOperation.Write w) {
         if (!holds(w.regionId())) {
-            sim.record().note(WORKLOAD, "write skipped: no region " + w.regionId() + " in this world");
+            sim.record().note(Actor.WORKLOAD, "write skipped: no region " + w.regionId() + " in this world");
             return;
         }
         Store leader = leaderOf(w.regionId());
         if (leader == null) {
-            sim.record().note(WORKLOAD, "write to region " + w.regionId() + " skipped: no store leads it");
+            sim.record().note(Actor.WORKLOAD, "write to region " + w.regionId() + " skipped: no store leads it");
             return;
         }
         leader.write(w.regionId(), w.bytes());
@@ -98,15 +96,16 @@ public final class SplitCluster implements Driver {
 
     private void splitCheck(SplitOperation.SplitCheck c) {
         if (!holds(c.regionId())) {
-            sim.record().note(WORKLOAD, "split check skipped: no region " + c.regionId() + " in this world");
+            sim.record().note(Actor.WORKLOAD, "split check skipped: no region " + c.regionId() + " in this world");
         } else if (!stores.contains(c.store())) {
-            sim.record().note(WORKLOAD, "split check of region " + c.regionId() + " skipped: no store " + c.store());
+            sim.record()
+                    .note(Actor.WORKLOAD, "split check of region " + c.regionId() + " skipped: no store " + c.store());
         } else {
             Store s = sim.nodes().node(c.store(), Store.class);
             if (s == null) {
                 sim.record()
                         .note(
-                                WORKLOAD,
+                                Actor.WORKLOAD,
                                 "split check of region " + c.regionId() + " skipped: " + c.store() + " is down");
             } else {
                 RegionPeer p = s.peer(c.regionId());
@@ -114,7 +113,7 @@ public final class SplitCluster implements Driver {
                     // The checker runs, but a follower's check proposes nothing: say so in the trace.
                     sim.record()
                             .note(
-                                    WORKLOAD,
+                                    Actor.WORKLOAD,
                                     "split check of region " + c.regionId() + " on " + c.store()
                                             + ": not its leader, nothing proposed");
                 } else {
@@ -129,7 +128,7 @@ public final class SplitCluster implements Driver {
     /** Notes how many splits started and finished, before the end-of-run validations. */
     @Override
     public void atEnd() {
-        sim.record().note("splits", "started " + tracker.started() + " finished " + tracker.finished());
+        sim.record().note(Actor.node("splits"), "started " + tracker.started() + " finished " + tracker.finished());
     }
 
     /**
@@ -143,7 +142,7 @@ public final class SplitCluster implements Driver {
         }
         if (fault instanceof SplitFaults.SlowFlush f) {
             if (!stores.contains(f.store())) {
-                sim.record().note(FAULTS, "slow flush skipped: no store " + f.store());
+                sim.record().note(Actor.FAULTS, "slow flush skipped: no store " + f.store());
                 return true;
             }
             Store s = sim.nodes().node(f.store(), Store.class);
@@ -157,13 +156,14 @@ public final class SplitCluster implements Driver {
 
     private void transferLeader(SplitFaults.TransferLeader t) {
         if (!holds(t.regionId())) {
-            sim.record().note(FAULTS, "leader transfer skipped: no region " + t.regionId() + " in this world");
+            sim.record().note(Actor.FAULTS, "leader transfer skipped: no region " + t.regionId() + " in this world");
         } else if (!stores.contains(t.to())) {
-            sim.record().note(FAULTS, "leader transfer of region " + t.regionId() + " skipped: no store " + t.to());
+            sim.record()
+                    .note(Actor.FAULTS, "leader transfer of region " + t.regionId() + " skipped: no store " + t.to());
         } else {
             Store leader = leaderOf(t.regionId());
             if (leader == null) {
-                sim.record().note(FAULTS, "no leader of region " + t.regionId() + " to transfer");
+                sim.record().note(Actor.FAULTS, "no leader of region " + t.regionId() + " to transfer");
             } else {
                 leader.peer(t.regionId()).raft().transferLeader(t.to());
             }

@@ -5,7 +5,7 @@ import shardsim.core.run.Mode;
 
 /**
  * How a new leader handles a split it finds in progress: a row of the scenario's table of modes
- * ({@link #ALL}), {@code buggy} with no part of the fix on, {@code fixed} with both, an ablation with one.
+ * ({@link #TABLE}), {@code buggy} with no part of the fix on, {@code fixed} with both, an ablation with one.
  *
  * @param name the mode's name on the command line
  * @param delayedRecovery queue recovery only once the engine stage is at least PRE_SPLIT_FLUSH_DONE
@@ -18,5 +18,5 @@ public record SplitMode(String name, boolean delayedRecovery, boolean reflush) i
     public static final SplitMode FIXED_NO_DELAY = new SplitMode("fixed-no-delay", false, true);
     public static final SplitMode FIXED_NO_REFLUSH = new SplitMode("fixed-no-reflush", true, false);
 
-    public static final List<SplitMode> ALL = List.of(BUGGY, FIXED, FIXED_NO_DELAY, FIXED_NO_REFLUSH);
+    public static final List<SplitMode> TABLE = List.of(BUGGY, FIXED, FIXED_NO_DELAY, FIXED_NO_REFLUSH);
 }

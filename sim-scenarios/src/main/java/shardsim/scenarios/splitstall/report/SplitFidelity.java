@@ -7,7 +7,7 @@ import shardsim.core.scenario.LogAlignment;
 import shardsim.core.scenario.LogAlignment.Match;
 import shardsim.core.scenario.LogAlignment.Row;
 import shardsim.core.scenario.LogLine;
-import shardsim.core.scenario.RunSpec;
+import shardsim.core.scenario.RunRequest;
 import shardsim.core.scenario.Scenario;
 import shardsim.core.trace.Trace;
 import shardsim.scenarios.splitstall.plan.SplitMode;
@@ -359,7 +359,8 @@ public final class SplitFidelity {
     static List<LogLine> alignment(Scenario scenario) {
         Trace trace = Trace.full();
         scenario.run(
-                new RunSpec(scenario.name(), SplitMode.BUGGY.name(), shardsim.core.scenario.Plans.DOCUMENTED, 0),
+                RunRequest.builtIn(scenario, shardsim.core.scenario.Plans.DOCUMENTED)
+                        .spec(SplitMode.BUGGY.name(), 0),
                 trace);
         return LogAlignment.align(wanted(), trace.events(), STYLE);
     }

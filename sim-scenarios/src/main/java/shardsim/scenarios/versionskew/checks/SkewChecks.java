@@ -5,6 +5,7 @@ import java.util.Map;
 import shardsim.core.check.Rule;
 import shardsim.core.node.Disk;
 import shardsim.core.sim.Simulation;
+import shardsim.core.trace.Actor;
 import shardsim.scenarios.versionskew.model.ClientDriver;
 import shardsim.scenarios.versionskew.model.DataNode;
 import shardsim.scenarios.versionskew.model.Engine;
@@ -187,7 +188,7 @@ public final class SkewChecks {
                 return;
             }
         }
-        sim.record().note("check", "C2 holds: every shard converged");
+        sim.record().note(Actor.CHECK, "C2 holds: every shard converged");
     }
 
     String probesSucceeded() {

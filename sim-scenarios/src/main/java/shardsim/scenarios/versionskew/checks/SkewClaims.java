@@ -2,7 +2,7 @@ package shardsim.scenarios.versionskew.checks;
 
 import shardsim.core.check.ClaimTable;
 import shardsim.core.scenario.Plans;
-import shardsim.scenarios.versionskew.plan.FixParts;
+import shardsim.scenarios.versionskew.plan.SkewMode;
 
 /**
  * What each mode of version-skew says of each invariant: its known gaps (C5, in every mode, the retrying clients' modes included;
@@ -14,15 +14,15 @@ import shardsim.scenarios.versionskew.plan.FixParts;
  */
 public final class SkewClaims {
     /** The builds of the fix whose node runs the engine before the version check. */
-    private static final String[] ENGINE_FIRST = {Plans.FIXED, FixParts.NO_NODE_VERSION, FixParts.NO_HEARTBEAT_REPAIR};
+    private static final String[] ENGINE_FIRST = {Plans.FIXED, SkewMode.NO_NODE_VERSION, SkewMode.NO_HEARTBEAT_REPAIR};
 
     /** The builds with the heartbeat repair: the fix, its ablations but the one without the repair, and the retrying clients' modes. */
     private static final String[] WITH_REPAIR = {
         Plans.FIXED,
-        FixParts.NO_NODE_VERSION,
-        FixParts.BUMP_BEFORE_ENGINE,
-        FixParts.RETRY_81B8D68,
-        FixParts.RETRY_D880DD2
+        SkewMode.NO_NODE_VERSION,
+        SkewMode.BUMP_BEFORE_ENGINE,
+        SkewMode.RETRY_81B8D68,
+        SkewMode.RETRY_D880DD2
     };
 
     /**
@@ -50,7 +50,7 @@ public final class SkewClaims {
     static ClaimTable table() {
         return ClaimTable.builder(
                         SkewChecks.INVARIANTS,
-                        FixParts.TABLE.stream().map(FixParts::name).toList())
+                        SkewMode.TABLE.stream().map(SkewMode::name).toList())
                 .gap(
                         SkewChecks.C5,
                         "the buggy node registers a table before its engine creates it and meta aborts a create on a lost answer or an error "
@@ -71,20 +71,20 @@ public final class SkewClaims {
                                 + "upstream has no rollback (cluster/src/shard_operator.rs at "
                                 + UpstreamCommits.HORAEDB_FIX
                                 + " and since); the fix never claimed C5",
-                        FixParts.BUMP_BEFORE_ENGINE)
+                        SkewMode.BUMP_BEFORE_ENGINE)
                 .gap(
                         SkewChecks.C5,
                         "as in the fix, with a client that retries a failed CREATE TABLE: meta at 81b8d68 refuses the retry with "
                                 + "\"table already exists\" (its metadata of the first try is left, #228), so the table the engine created first stays an orphan (cluster/src/shard_operator.rs at "
                                 + UpstreamCommits.HORAEDB_FIX + ")",
-                        FixParts.RETRY_81B8D68)
+                        SkewMode.RETRY_81B8D68)
                 .gap(
                         SkewChecks.C5,
                         "with meta at d880dd2 (#286) a retry reuses the table's shard and metadata and adopts a table the version check "
                                 + "refused, but a table the node already lists fails the retry (\"the table to insert has already existed\", shard_set.rs "
                                 + "try_insert_table at " + UpstreamCommits.HORAEDB_FIX
                                 + "), and a client that gives up leaves the orphan",
-                        FixParts.RETRY_D880DD2)
+                        SkewMode.RETRY_D880DD2)
                 .gap(SkewChecks.C9, STALE_HEARTBEAT, WITH_REPAIR)
                 .expectedBreak(
                         SkewChecks.C1,
@@ -109,20 +109,20 @@ public final class SkewClaims {
                         "this ablation moves the version before the engine acts, the order "
                                 + UpstreamCommits.HORAEDB_FIX
                                 + " reverses: an engine failure leaves a version step no engine backed",
-                        FixParts.BUMP_BEFORE_ENGINE)
+                        SkewMode.BUMP_BEFORE_ENGINE)
                 .expectedBreak(
                         SkewChecks.C2,
                         "without heartbeat repair (maybeCorrectShardVersion, " + UpstreamCommits.META_FIX
                                 + ") nothing heals the lag a lost answer leaves",
-                        FixParts.NO_HEARTBEAT_REPAIR)
+                        SkewMode.NO_HEARTBEAT_REPAIR)
                 .expectedBreak(
                         SkewChecks.C3,
                         "without heartbeat repair a lagging shard stays wedged: later DDLs fail",
-                        FixParts.NO_HEARTBEAT_REPAIR)
+                        SkewMode.NO_HEARTBEAT_REPAIR)
                 .expectedBreak(
                         SkewChecks.C6,
                         "without heartbeat repair a settled DDL on a lagging shard fails",
-                        FixParts.NO_HEARTBEAT_REPAIR)
+                        SkewMode.NO_HEARTBEAT_REPAIR)
                 .build();
     }
 }

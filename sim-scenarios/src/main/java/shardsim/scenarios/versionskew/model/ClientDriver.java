@@ -11,7 +11,7 @@ import shardsim.core.sim.Metrics;
 import shardsim.scenarios.versionskew.model.SkewProtocol.CreateTable;
 import shardsim.scenarios.versionskew.model.SkewProtocol.DdlResult;
 import shardsim.scenarios.versionskew.model.SkewProtocol.DropTable;
-import shardsim.scenarios.versionskew.plan.FixParts;
+import shardsim.scenarios.versionskew.plan.SkewMode;
 
 /**
  * The SQL client: sends CREATE / DROP TABLE to meta, one at a time per shard, and remembers which
@@ -27,7 +27,7 @@ import shardsim.scenarios.versionskew.plan.FixParts;
  * server/coordinator/procedure/ddl/droptable/drop_table.go and {@code DropTableOnShard} in
  * server/coordinator/procedure/ddl/common_util.go at incubator-horaedb-meta 81b8d68).
  *
- * <p>In the modes whose row says so ({@link FixParts#clientRetriesCreate()}) the client sends a
+ * <p>In the modes whose row says so ({@link SkewMode#clientRetriesCreate()}) the client sends a
  * workload CREATE TABLE that failed or timed out again, after {@value #RETRY_FIRST_MICROS} µs,
  * doubling to at most {@value #RETRY_MAX_MICROS} µs, until it succeeds or is told the table exists
  * (meta's "table already exists", or the node's "the table to insert has already existed"), which
@@ -61,7 +61,7 @@ public final class ClientDriver implements Node {
     private long failed;
     private long mismatches;
 
-    public ClientDriver(NodeContext ctx, Metrics metrics, Timing timing, FixParts code) {
+    public ClientDriver(NodeContext ctx, Metrics metrics, Timing timing, SkewMode code) {
         this.ctx = ctx;
         this.retriesCreate = code.clientRetriesCreate();
         this.metrics = metrics;

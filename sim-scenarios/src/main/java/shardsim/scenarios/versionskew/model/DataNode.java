@@ -19,7 +19,7 @@ import shardsim.scenarios.versionskew.model.SkewProtocol.OpenShard;
 import shardsim.scenarios.versionskew.model.SkewProtocol.ShardEntry;
 import shardsim.scenarios.versionskew.model.SkewProtocol.ShardResult;
 import shardsim.scenarios.versionskew.model.SkewProtocol.TablesOfShard;
-import shardsim.scenarios.versionskew.plan.FixParts;
+import shardsim.scenarios.versionskew.plan.SkewMode;
 
 /**
  * A CeresDB / HoraeDB data node: the cluster layer's shards ({version, tables}, HoraeDB's
@@ -72,7 +72,7 @@ public final class DataNode implements Node {
 
     private final NodeContext ctx;
     /** The code this process runs: its row of the mode table. The node owns engineBeforeBump and its half of nodeDecidesVersion. */
-    private final FixParts fix;
+    private final SkewMode mode;
 
     private final FaultSwitches faults;
     private final Timing timing;
@@ -92,10 +92,10 @@ public final class DataNode implements Node {
     private final TreeSet<Integer> opening = new TreeSet<>();
 
     public DataNode(
-            NodeContext ctx, NodeSetup setup, FixParts code, List<ShardView> initial, long firstHeartbeatMicros) {
+            NodeContext ctx, NodeSetup setup, SkewMode code, List<ShardView> initial, long firstHeartbeatMicros) {
         this.firstHeartbeatMicros = firstHeartbeatMicros;
         this.ctx = ctx;
-        this.fix = code;
+        this.mode = code;
         this.faults = setup.faults();
         this.timing = setup.timing();
         this.initial = List.copyOf(initial);
@@ -187,7 +187,7 @@ public final class DataNode implements Node {
                             + shardId));
             return;
         }
-        if (fix.engineBeforeBump()) {
+        if (mode.engineBeforeBump()) {
             engineFirst(env, kind, s, update, table, create);
         } else {
             registerFirst(env, kind, s, update, table, create);
@@ -205,7 +205,7 @@ public final class DataNode implements Node {
             answer(env, kind, fail("engine failed to " + (create ? "create " : "drop ") + table));
             return;
         }
-        long expect = VersionWire.expected(fix, update);
+        long expect = VersionWire.expected(mode, update);
         if (s.version != expect) {
             answer(env, kind, fail(mismatch(s, expect)));
             return;
@@ -219,7 +219,7 @@ public final class DataNode implements Node {
         s.version = nextVersion(s, update);
         register(s, table, create);
         ctx.trace("shard " + s.id + " version " + from + " -> " + s.version + " (" + kind + " " + table + ")");
-        answer(env, kind, new ShardResult(true, "", VersionWire.reported(fix, s.version)));
+        answer(env, kind, new ShardResult(true, "", VersionWire.reported(mode, s.version)));
     }
 
     /**
@@ -229,7 +229,7 @@ public final class DataNode implements Node {
      */
     private void registerFirst(
             Envelope env, String kind, Shard s, UpdateShardInfo update, String table, boolean create) {
-        long expect = VersionWire.expected(fix, update);
+        long expect = VersionWire.expected(mode, update);
         if (s.version != expect) {
             answer(env, kind, fail(mismatch(s, expect)));
             return;
@@ -248,7 +248,7 @@ public final class DataNode implements Node {
             answer(env, kind, fail("engine failed to " + (create ? "create " : "drop ") + table));
             return;
         }
-        answer(env, kind, new ShardResult(true, "", VersionWire.reported(fix, s.version)));
+        answer(env, kind, new ShardResult(true, "", VersionWire.reported(mode, s.version)));
     }
 
     /**
@@ -268,7 +268,7 @@ public final class DataNode implements Node {
     }
 
     private long nextVersion(Shard s, UpdateShardInfo update) {
-        return VersionWire.next(fix, s.version, update);
+        return VersionWire.next(mode, s.version, update);
     }
 
     private static void register(Shard s, String table, boolean create) {

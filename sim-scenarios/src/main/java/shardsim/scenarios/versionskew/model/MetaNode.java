@@ -20,7 +20,7 @@ import shardsim.scenarios.versionskew.model.SkewProtocol.OpenShard;
 import shardsim.scenarios.versionskew.model.SkewProtocol.ShardEntry;
 import shardsim.scenarios.versionskew.model.SkewProtocol.ShardResult;
 import shardsim.scenarios.versionskew.model.SkewProtocol.TablesOfShard;
-import shardsim.scenarios.versionskew.plan.FixParts;
+import shardsim.scenarios.versionskew.plan.SkewMode;
 import shardsim.scenarios.versionskew.plan.SkewWindows;
 
 /**
@@ -35,7 +35,7 @@ public final class MetaNode implements Node {
 
     private final NodeContext ctx;
     /** The code this process runs: its row of the mode table. Meta owns the heartbeat repair and its half of nodeDecidesVersion. */
-    private final FixParts fix;
+    private final SkewMode mode;
 
     private final FaultSwitches faults;
     private final Timing timing;
@@ -52,9 +52,9 @@ public final class MetaNode implements Node {
      */
     private final TreeMap<String, List<Integer>> registered = new TreeMap<>();
 
-    public MetaNode(NodeContext ctx, NodeSetup setup, FixParts code, List<ShardView> initial) {
+    public MetaNode(NodeContext ctx, NodeSetup setup, SkewMode code, List<ShardView> initial) {
         this.ctx = ctx;
-        this.fix = code;
+        this.mode = code;
         this.faults = setup.faults();
         this.timing = setup.timing();
         this.initial = List.copyOf(initial);
@@ -177,7 +177,7 @@ public final class MetaNode implements Node {
         procedures.put(shardId, what);
         boolean hasMetadata =
                 ctx.disk().get(TableMetadata.key(table), TableMetadata.class).isPresent();
-        if (hasMetadata && (!fix.metaReusesFailedCreate() || inTopology(table))) {
+        if (hasMetadata && (!mode.metaReusesFailedCreate() || inTopology(table))) {
             release(shardId);
             ctx.trace("procedure start failed: " + what + ", Caused by: table already exists, tableName:" + table);
             ctx.reply(env, new DdlResult(false, "table already exists, tableName:" + table));
@@ -226,7 +226,7 @@ public final class MetaNode implements Node {
 
     private void dispatch(Envelope env, int shardId, String table, boolean create, String what) {
         ShardView v = view(shardId);
-        UpdateShardInfo update = VersionWire.ddlRequest(fix, shardId, v.version());
+        UpdateShardInfo update = VersionWire.ddlRequest(mode, shardId, v.version());
         SkewProtocol request = create ? new CreateTableOnShard(update, table) : new DropTableOnShard(update, table);
         String window = create ? SkewWindows.CREATE : SkewWindows.DROP;
         ctx.openWindow(window, shardId, List.of(NAME, v.leader()));
@@ -248,7 +248,7 @@ public final class MetaNode implements Node {
                         ctx.probe(SkewProbes.META_CRASH_BEFORE_PERSIST);
                         return;
                     }
-                    long newVersion = VersionWire.stored(fix, update, r.latestShardVersion());
+                    long newVersion = VersionWire.stored(mode, update, r.latestShardVersion());
                     persist(view(shardId).withVersion(newVersion).withTable(table, create));
                     if (!create) {
                         ctx.disk().deleteDurable(TableMetadata.key(table));
@@ -301,7 +301,7 @@ public final class MetaNode implements Node {
                 reopen(v.shardId(), hb.node());
             }
         }
-        if (!fix.heartbeatRepair() || !unchanged) {
+        if (!mode.heartbeatRepair() || !unchanged) {
             return;
         }
         for (ShardEntry e : hb.shards()) {
@@ -405,7 +405,7 @@ public final class MetaNode implements Node {
         ShardView v = view(shardId);
         // Before #264 meta asks for v+1 (openNewShardCallback, transfer_leader.go at 7afb295^) and
         // persists no version for an open; the node compares it and opens at meta's stored v.
-        long version = VersionWire.openVersion(fix, v.version());
+        long version = VersionWire.openVersion(mode, v.version());
         OpenShard request = new OpenShard(new ShardInfo(shardId, ShardRole.Leader, version), incarnation(node));
         ctx.openWindow(SkewWindows.OPEN, shardId, List.of(NAME, node));
         ctx.call(

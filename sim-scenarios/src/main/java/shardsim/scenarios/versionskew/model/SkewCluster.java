@@ -5,9 +5,10 @@ import java.util.function.Function;
 import shardsim.core.node.NodeContext;
 import shardsim.core.run.Driver;
 import shardsim.core.sim.Simulation;
+import shardsim.core.trace.Actor;
 import shardsim.core.workload.Operation;
-import shardsim.scenarios.versionskew.plan.FixParts;
 import shardsim.scenarios.versionskew.plan.Layout;
+import shardsim.scenarios.versionskew.plan.SkewMode;
 import shardsim.scenarios.versionskew.plan.SkewOperation;
 import shardsim.scenarios.versionskew.plan.World;
 
@@ -27,7 +28,7 @@ public final class SkewCluster implements Driver {
      * Adds meta, the data nodes of {@code world} and the client. Each incarnation of meta and of a
      * data node runs the code {@code codeOf} gives for its context: its own row of the mode table.
      */
-    public SkewCluster(Simulation sim, World world, Function<NodeContext, FixParts> codeOf, Timing timing) {
+    public SkewCluster(Simulation sim, World world, Function<NodeContext, SkewMode> codeOf, Timing timing) {
         this.sim = sim;
         this.layout = world.layout();
         this.timing = timing;
@@ -69,7 +70,7 @@ public final class SkewCluster implements Driver {
         if (!layout.shardIds().contains(op.shardId())) {
             sim.record()
                     .note(
-                            ClientDriver.NAME,
+                            Actor.node(ClientDriver.NAME),
                             "skipped " + op + ": shard " + op.shardId() + " does not exist in this world");
             return;
         }

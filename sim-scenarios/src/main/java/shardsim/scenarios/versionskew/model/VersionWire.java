@@ -1,11 +1,11 @@
 package shardsim.scenarios.versionskew.model;
 
-import shardsim.scenarios.versionskew.plan.FixParts;
+import shardsim.scenarios.versionskew.plan.SkewMode;
 
 /**
  * The shard-version fields of the meta event service as each side's code writes and reads them,
  * so that a meta and a data node running different code meet as they would in production. The
- * part of the fix that spans both processes ({@link FixParts#nodeDecidesVersion()}) is split here:
+ * part of the fix that spans both processes ({@link SkewMode#nodeDecidesVersion()}) is split here:
  * meta's row decides what meta sends and stores, the node's row what the node checks, moves and
  * returns.
  *
@@ -36,7 +36,7 @@ final class VersionWire {
     private VersionWire() {}
 
     /** meta's {@code update_shard_info} for a DDL on a shard meta stores at {@code stored}. */
-    static UpdateShardInfo ddlRequest(FixParts meta, int shardId, long stored) {
+    static UpdateShardInfo ddlRequest(SkewMode meta, int shardId, long stored) {
         return meta.nodeDecidesVersion()
                 ? new UpdateShardInfo(new ShardInfo(shardId, ShardRole.Leader, stored), ABSENT)
                 : new UpdateShardInfo(new ShardInfo(shardId, ShardRole.Leader, stored + 1), stored);
@@ -46,27 +46,27 @@ final class VersionWire {
      * The version meta puts in an OpenShard request: v + 1 before the fix ({@code openNewShardCallback},
      * transfer_leader.go at 7afb295^), v after it (7afb295). The node only compares it.
      */
-    static long openVersion(FixParts meta, long stored) {
+    static long openVersion(SkewMode meta, long stored) {
         return meta.nodeDecidesVersion() ? stored : stored + 1;
     }
 
     /** The version the node requires its shard to be at for the DDL to go ahead. */
-    static long expected(FixParts node, UpdateShardInfo update) {
+    static long expected(SkewMode node, UpdateShardInfo update) {
         return node.nodeDecidesVersion() ? update.currShardInfo().version() : update.prevVersion();
     }
 
     /** The node's shard version after the DDL, from the version it held. */
-    static long next(FixParts node, long held, UpdateShardInfo update) {
+    static long next(SkewMode node, long held, UpdateShardInfo update) {
         return node.nodeDecidesVersion() ? held + 1 : update.currShardInfo().version();
     }
 
     /** {@code latest_shard_version} in the node's successful answer. */
-    static long reported(FixParts node, long version) {
+    static long reported(SkewMode node, long version) {
         return node.nodeDecidesVersion() ? version : ABSENT;
     }
 
     /** The version meta persists once the node answered success. */
-    static long stored(FixParts meta, UpdateShardInfo sent, long reported) {
+    static long stored(SkewMode meta, UpdateShardInfo sent, long reported) {
         return meta.nodeDecidesVersion() ? reported : sent.currShardInfo().version();
     }
 }

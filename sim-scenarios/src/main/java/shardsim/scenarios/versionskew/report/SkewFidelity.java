@@ -9,7 +9,7 @@ import static shardsim.scenarios.versionskew.checks.UpstreamCommits.PROTO_FIX;
 
 import java.util.List;
 import shardsim.core.scenario.FidelityRow;
-import shardsim.scenarios.versionskew.plan.FixParts;
+import shardsim.scenarios.versionskew.plan.SkewMode;
 
 /** The version-skew model against HoraeDB's and ceresmeta's code, row by row, for reports. */
 final class SkewFidelity {
@@ -49,7 +49,7 @@ final class SkewFidelity {
                                 + META_FIX + " (the same at " + META_BEFORE + "); the leftover is ceresmeta #228",
                         "Metadata is keyed by table name: the model never reuses a name for another table, so a name stands for the table id meta allocates."),
                 new FidelityRow(
-                        "Meta with #286 (mode " + FixParts.RETRY_D880DD2
+                        "Meta with #286 (mode " + SkewMode.RETRY_D880DD2
                                 + "): a create of a table whose metadata exists but which no shard lists reuses the metadata and dispatches again; only a table in the topology is refused",
                         "procedure/ddl/createtable/create_table.go checkTableExists / createMetadata / createOnShard, coordinator/persist_shard_picker.go (the shard assigned before is reused) at "
                                 + META_IDEMPOTENT,
@@ -59,7 +59,7 @@ final class SkewFidelity {
                                 + HORAEDB_FIX
                                 + ", unchanged at a1869dc6), so #286 adopts only an orphan the version check refused."),
                 new FidelityRow(
-                        "A client that retries (modes " + FixParts.RETRY_81B8D68 + ", " + FixParts.RETRY_D880DD2
+                        "A client that retries (modes " + SkewMode.RETRY_81B8D68 + ", " + SkewMode.RETRY_D880DD2
                                 + "): a workload CREATE TABLE that failed or timed out is sent again after 1 s, doubling to 4 s, "
                                 + "until it succeeds or the answer says the table exists; no other DDL and no probe is retried",
                         "#286's stated purpose (\"supports retrying from the upper layer to complete failed table creation procedures\", "

@@ -10,11 +10,11 @@ import shardsim.core.sim.Simulation;
 import shardsim.core.trace.Trace;
 import shardsim.scenarios.dropafterclone.model.DorisCluster;
 import shardsim.scenarios.dropafterclone.plan.DorisConfig;
-import shardsim.scenarios.dropafterclone.plan.Fence;
+import shardsim.scenarios.dropafterclone.plan.DorisMode;
 
 /**
  * The small world the check tests build by hand: an FE and be1..be3 with report phases 10, 20 and
- * 30 s, the documented config, the fixed fence, the first replica id 500, checks registered as a
+ * 30 s, the documented config, the fixed mode, the first replica id 500, checks registered as a
  * 400 s run with a 60 s window would; runs that keep going after a violation, digest only.
  */
 final class ThreeBackends {
@@ -37,7 +37,7 @@ final class ThreeBackends {
         return new DorisCluster(
                 sim,
                 DorisConfig.documented(),
-                Fence.forMode("fixed"),
+                DorisMode.forMode("fixed"),
                 List.of("be1", "be2", "be3"),
                 placement,
                 phases,

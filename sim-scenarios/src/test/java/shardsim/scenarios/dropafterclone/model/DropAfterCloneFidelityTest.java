@@ -29,7 +29,7 @@ import shardsim.scenarios.dropafterclone.model.AgentProtocol.ReportedTablet;
 import shardsim.scenarios.dropafterclone.model.AgentProtocol.TabletReport;
 import shardsim.scenarios.dropafterclone.model.AgentProtocol.TaskReport;
 import shardsim.scenarios.dropafterclone.plan.DorisConfig;
-import shardsim.scenarios.dropafterclone.plan.Fence;
+import shardsim.scenarios.dropafterclone.plan.DorisMode;
 
 /**
  * The behaviours issue 13 brought in line with Doris, one test each, every one of which fails on
@@ -95,7 +95,7 @@ class DropAfterCloneFidelityTest {
             phases.put(be, 50 * SECOND);
         }
         DorisCluster cluster = new DorisCluster(
-                sim, slowClones(), Fence.forMode(mode), List.of("be1", "be2", "be3"), placement, phases, 100);
+                sim, slowClones(), DorisMode.forMode(mode), List.of("be1", "be2", "be3"), placement, phases, 100);
         if (staleOnBe2 != null) {
             TabletStore.seed(sim.nodes().disk("be2"), staleOnBe2);
         }
@@ -125,7 +125,7 @@ class DropAfterCloneFidelityTest {
 
     @Test
     void aStaleDropDuringTheDownloadIsAbortedByTheIdEvenWithoutTheGuard() {
-        World w = world(Fence.NO_CLONE_GUARD, new LocalTablet(TABLET, 90, 90));
+        World w = world(DorisMode.NO_CLONE_GUARD, new LocalTablet(TABLET, 90, 90));
         deliver(w, "be2", new CloneTask(TABLET, 101, "be1"));
         w.sim().runUntil(SECOND);
         deliver(w, "be2", new DropTask(TABLET, 90));
@@ -227,7 +227,7 @@ class DropAfterCloneFidelityTest {
 
     @Test
     void aTabletReportTakenBeforeANewTabletsCloneIsSkippedAfterTheFix() {
-        for (String mode : List.of("fixed", Fence.NO_REPORT_VERSION)) {
+        for (String mode : List.of("fixed", DorisMode.NO_REPORT_VERSION)) {
             World w = world(mode, null);
             TabletReport stale = new TabletReport("be2", 0, 1, List.of());
             w.fe().balance(TABLET, "be2");

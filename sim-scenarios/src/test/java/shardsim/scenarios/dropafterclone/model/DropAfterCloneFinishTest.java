@@ -25,7 +25,7 @@ import shardsim.scenarios.dropafterclone.model.AgentProtocol.Status;
 import shardsim.scenarios.dropafterclone.model.AgentProtocol.TabletReport;
 import shardsim.scenarios.dropafterclone.model.AgentProtocol.TaskType;
 import shardsim.scenarios.dropafterclone.plan.DorisConfig;
-import shardsim.scenarios.dropafterclone.plan.Fence;
+import shardsim.scenarios.dropafterclone.plan.DorisMode;
 
 /**
  * Issue 39's BE and FE mechanics, each on a hand-made cluster (reports far off, messages handed to
@@ -82,7 +82,7 @@ class DropAfterCloneFinishTest {
                 180 * SECOND,
                 100);
         DorisCluster cluster = new DorisCluster(
-                sim, config, Fence.forMode("fixed"), List.of("be1", "be2", "be3"), placement, phases, 100);
+                sim, config, DorisMode.forMode("fixed"), List.of("be1", "be2", "be3"), placement, phases, 100);
         sim.runUntil(0);
         return new World(sim, cluster);
     }

@@ -25,7 +25,7 @@ import shardsim.scenarios.dropafterclone.model.AgentProtocol.ReportedTablet;
 import shardsim.scenarios.dropafterclone.model.AgentProtocol.TabletReport;
 import shardsim.scenarios.dropafterclone.model.AgentProtocol.UpdateTabletMeta;
 import shardsim.scenarios.dropafterclone.plan.DorisConfig;
-import shardsim.scenarios.dropafterclone.plan.Fence;
+import shardsim.scenarios.dropafterclone.plan.DorisMode;
 
 /**
  * The protocol between processes on different code, each message kind whose handling differs, in
@@ -97,7 +97,7 @@ class DropAfterCloneMixedVersionTest {
         DorisCluster cluster = new DorisCluster(
                 sim,
                 config(),
-                node -> Fence.forMode(node.equals(DorisCluster.FE) ? feMode : beMode),
+                node -> DorisMode.forMode(node.equals(DorisCluster.FE) ? feMode : beMode),
                 List.of("be1", "be2", "be3"),
                 placement,
                 phases,

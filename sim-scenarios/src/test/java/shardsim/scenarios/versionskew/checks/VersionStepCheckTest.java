@@ -16,7 +16,7 @@ import shardsim.scenarios.versionskew.VersionSkewScenario;
 import shardsim.scenarios.versionskew.model.DataNode;
 import shardsim.scenarios.versionskew.model.SkewCluster;
 import shardsim.scenarios.versionskew.plan.DocumentedPlan;
-import shardsim.scenarios.versionskew.plan.FixParts;
+import shardsim.scenarios.versionskew.plan.SkewMode;
 import shardsim.scenarios.versionskew.plan.World;
 
 /**
@@ -96,7 +96,7 @@ class VersionStepCheckTest {
     /** The documented run registers creates on every node: C7 holds in fixed and, its half of the equality being C1's, in buggy. */
     @Test
     void holdsOnWholeRuns() {
-        for (String mode : List.of(Plans.FIXED, Plans.BUGGY, FixParts.BUMP_BEFORE_ENGINE)) {
+        for (String mode : List.of(Plans.FIXED, Plans.BUGGY, SkewMode.BUMP_BEFORE_ENGINE)) {
             for (String plan : List.of(Plans.DOCUMENTED, Plans.RANDOM)) {
                 for (long seed = 0; seed < 5; seed++) {
                     RunResult r = SCENARIO.run(new RunSpec(VersionSkewScenario.NAME, mode, plan, seed));

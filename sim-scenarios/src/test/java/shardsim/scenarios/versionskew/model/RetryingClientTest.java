@@ -19,8 +19,8 @@ import shardsim.core.trace.Trace;
 import shardsim.core.workload.Workload;
 import shardsim.scenarios.versionskew.VersionSkewScenario;
 import shardsim.scenarios.versionskew.plan.DocumentedPlan;
-import shardsim.scenarios.versionskew.plan.FixParts;
 import shardsim.scenarios.versionskew.plan.SkewFault;
+import shardsim.scenarios.versionskew.plan.SkewMode;
 import shardsim.scenarios.versionskew.plan.SkewOperation;
 import shardsim.scenarios.versionskew.plan.World;
 
@@ -72,7 +72,7 @@ class RetryingClientTest {
 
     @Test
     void meta81b8d68RefusesTheRetryAndTheOrphanStays() {
-        StagedRun<World, SkewCluster> run = run(FixParts.RETRY_81B8D68);
+        StagedRun<World, SkewCluster> run = run(SkewMode.RETRY_81B8D68);
         RunResult r = run.finish();
         assertEquals(List.of("C5"), invariants(r), r.violations().toString());
         assertTrue(
@@ -87,7 +87,7 @@ class RetryingClientTest {
 
     @Test
     void metaD880dd2ReusesTheMetadataAndTheRetryAdoptsTheOrphan() {
-        StagedRun<World, SkewCluster> run = run(FixParts.RETRY_D880DD2);
+        StagedRun<World, SkewCluster> run = run(SkewMode.RETRY_D880DD2);
         RunResult r = run.finish();
         assertTrue(r.ok(), r.violations().toString());
         ClientDriver client = run.sim().nodes().node(ClientDriver.NAME, ClientDriver.class);

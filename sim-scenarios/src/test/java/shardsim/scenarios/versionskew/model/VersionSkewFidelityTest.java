@@ -18,8 +18,8 @@ import shardsim.core.trace.Trace;
 import shardsim.core.workload.Workload;
 import shardsim.scenarios.versionskew.VersionSkewScenario;
 import shardsim.scenarios.versionskew.plan.DocumentedPlan;
-import shardsim.scenarios.versionskew.plan.FixParts;
 import shardsim.scenarios.versionskew.plan.SkewFault;
+import shardsim.scenarios.versionskew.plan.SkewMode;
 import shardsim.scenarios.versionskew.plan.SkewOperation;
 import shardsim.scenarios.versionskew.plan.World;
 
@@ -121,7 +121,7 @@ class VersionSkewFidelityTest {
                 .build();
         CustomPlan plan = new CustomPlan("engine.json", Plans.DOCUMENTED, LinkPolicy.reliable(), faults, workload);
         StagedRun<World, SkewCluster> run = SCENARIO.stage(
-                RunSpec.custom(VersionSkewScenario.NAME, FixParts.BUMP_BEFORE_ENGINE, plan, 1), Trace.digestOnly());
+                RunSpec.custom(VersionSkewScenario.NAME, SkewMode.BUMP_BEFORE_ENGINE, plan, 1), Trace.digestOnly());
         run.sim().runUntil(1_100_000);
         DataNode node = run.sim().nodes().node("node-1", DataNode.class);
         assertEquals(V + 1, node.shard(SHARD).version());

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import org.junit.jupiter.api.Test;
 import shardsim.core.scenario.Plans;
 import shardsim.scenarios.versionskew.VersionSkewScenario;
-import shardsim.scenarios.versionskew.plan.FixParts;
+import shardsim.scenarios.versionskew.plan.SkewMode;
 
 /**
  * The version fields of a DDL round trip for every pair of meta code and node code: what meta
@@ -13,12 +13,12 @@ import shardsim.scenarios.versionskew.plan.FixParts;
  */
 class VersionWireTest {
     private static final VersionSkewScenario SCENARIO = new VersionSkewScenario();
-    private static final FixParts OLD = SCENARIO.mode(Plans.BUGGY);
-    private static final FixParts NEW = SCENARIO.mode(Plans.FIXED);
+    private static final SkewMode OLD = SCENARIO.mode(Plans.BUGGY);
+    private static final SkewMode NEW = SCENARIO.mode(Plans.FIXED);
     private static final int SHARD = 46;
 
     /** One DDL from meta storing {@code stored} to a node holding {@code held}; null if the node refuses it. */
-    private static long[] roundTrip(FixParts meta, FixParts node, long stored, long held) {
+    private static long[] roundTrip(SkewMode meta, SkewMode node, long stored, long held) {
         UpdateShardInfo sent = VersionWire.ddlRequest(meta, SHARD, stored);
         if (held != VersionWire.expected(node, sent)) {
             return null;
@@ -77,8 +77,8 @@ class VersionWireTest {
 
     @Test
     void theAblationRowsSplitTheSameWay() {
-        FixParts metaDecides = SCENARIO.mode(FixParts.NO_NODE_VERSION);
-        FixParts bumpFirst = SCENARIO.mode(FixParts.BUMP_BEFORE_ENGINE);
+        SkewMode metaDecides = SCENARIO.mode(SkewMode.NO_NODE_VERSION);
+        SkewMode bumpFirst = SCENARIO.mode(SkewMode.BUMP_BEFORE_ENGINE);
         assertEquals(1111, roundTrip(metaDecides, metaDecides, 1110, 1110)[1]);
         assertEquals(1111, roundTrip(bumpFirst, bumpFirst, 1110, 1110)[1]);
     }

@@ -21,7 +21,7 @@ import shardsim.core.run.Mode;
  * @param abortDropUnderClone the BE aborts a DROP while the same tablet is under clone (PR #9971)
  * @param reportVersionOnClone a clone that creates a new tablet raises the BE's report version and the FE adopts it on the finish, so a tablet report taken before the clone is skipped as out of date (apache/doris MasterImpl.finishClone at 12456d76, task_worker_pool.cpp clone_callback)
  */
-public record Fence(
+public record DorisMode(
         String name,
         boolean dropCarriesReplicaId,
         boolean cloneStampsReplicaId,
@@ -33,17 +33,17 @@ public record Fence(
     public static final String NO_CLONE_GUARD = "fixed-no-clone-guard";
     public static final String NO_REPORT_VERSION = "fixed-no-report-version";
 
-    /** buggy, fixed, then one ablation per part of the fence: the table of modes. */
-    public static final List<Fence> TABLE = List.of(
-            new Fence("buggy", false, false, false, false),
-            new Fence("fixed", true, true, true, true),
-            new Fence(NO_REPLICA_ID, false, true, true, true),
-            new Fence(NO_CLONE_STAMP, true, false, true, true),
-            new Fence(NO_CLONE_GUARD, true, true, false, true),
-            new Fence(NO_REPORT_VERSION, true, true, true, false));
+    /** buggy, fixed, then one ablation per part of the fix: the table of modes. */
+    public static final List<DorisMode> TABLE = List.of(
+            new DorisMode("buggy", false, false, false, false),
+            new DorisMode("fixed", true, true, true, true),
+            new DorisMode(NO_REPLICA_ID, false, true, true, true),
+            new DorisMode(NO_CLONE_STAMP, true, false, true, true),
+            new DorisMode(NO_CLONE_GUARD, true, true, false, true),
+            new DorisMode(NO_REPORT_VERSION, true, true, true, false));
 
     /** The modes' names, in the table's order. */
-    public static final List<String> MODES = TABLE.stream().map(Fence::name).toList();
+    public static final List<String> MODES = TABLE.stream().map(DorisMode::name).toList();
 
     /**
      * Whether this build carries PR #9971's replica id at all: the {@code replica_id} field of the
@@ -58,8 +58,8 @@ public record Fence(
         return dropCarriesReplicaId || cloneStampsReplicaId || abortDropUnderClone || reportVersionOnClone;
     }
 
-    public static Fence forMode(String mode) {
-        for (Fence f : TABLE) {
+    public static DorisMode forMode(String mode) {
+        for (DorisMode f : TABLE) {
             if (f.name.equals(mode)) {
                 return f;
             }

@@ -10,6 +10,6 @@ import shardsim.core.run.Mode;
  * @param name the mode
  * @param rejectsStaleTerm PreCheckPutRegion compares terms as well as epochs
  */
-public record TermCheck(String name, boolean rejectsStaleTerm) implements Mode {
-    static final List<TermCheck> TABLE = List.of(new TermCheck("buggy", false), new TermCheck("fixed", true));
+public record PdMode(String name, boolean rejectsStaleTerm) implements Mode {
+    static final List<PdMode> TABLE = List.of(new PdMode("buggy", false), new PdMode("fixed", true));
 }

@@ -22,7 +22,7 @@ import shardsim.scenarios.versionskew.model.ClientDriver;
  * @param metaReusesFailedCreate meta runs #286: a create of a table with metadata but in no shard's topology goes ahead (else it fails: the table exists)
  * @param clientRetriesCreate the client sends a CREATE TABLE that failed or timed out again ({@link ClientDriver})
  */
-public record FixParts(
+public record SkewMode(
         String name,
         boolean nodeDecidesVersion,
         boolean engineBeforeBump,
@@ -39,12 +39,12 @@ public record FixParts(
     public static final String RETRY_D880DD2 = "fixed-retry-d880dd2";
 
     /** buggy, fixed, one ablation per part of the fix, then the two retrying clients: the table of modes. */
-    public static final List<FixParts> TABLE = List.of(
-            new FixParts(Plans.BUGGY, false, false, false, false, false),
-            new FixParts(Plans.FIXED, true, true, true, false, false),
-            new FixParts(NO_NODE_VERSION, false, true, true, false, false),
-            new FixParts(BUMP_BEFORE_ENGINE, true, false, true, false, false),
-            new FixParts(NO_HEARTBEAT_REPAIR, true, true, false, false, false),
-            new FixParts(RETRY_81B8D68, true, true, true, false, true),
-            new FixParts(RETRY_D880DD2, true, true, true, true, true));
+    public static final List<SkewMode> TABLE = List.of(
+            new SkewMode(Plans.BUGGY, false, false, false, false, false),
+            new SkewMode(Plans.FIXED, true, true, true, false, false),
+            new SkewMode(NO_NODE_VERSION, false, true, true, false, false),
+            new SkewMode(BUMP_BEFORE_ENGINE, true, false, true, false, false),
+            new SkewMode(NO_HEARTBEAT_REPAIR, true, true, false, false, false),
+            new SkewMode(RETRY_81B8D68, true, true, true, false, true),
+            new SkewMode(RETRY_D880DD2, true, true, true, true, true));
 }
