@@ -47,7 +47,10 @@ public final class ClientDriver implements Node {
     private final boolean retriesCreate;
     /** Tables acknowledged as created and not dropped (or being dropped) since: table -> shard. */
     private final TreeMap<String, Integer> created = new TreeMap<>();
-    /** Tables whose DROP TABLE the client was told succeeded (workload drops and C3's drop probes): table -> shard. */
+    /**
+     * Tables whose DROP TABLE the client was told succeeded (workload drops and C3's drop probes) and
+     * that it has not sent a CREATE TABLE of since: table -> shard. A custom workload may create a name again.
+     */
     private final TreeMap<String, Integer> dropped = new TreeMap<>();
 
     private final TreeMap<Integer, Boolean> busy = new TreeMap<>();
@@ -169,6 +172,9 @@ public final class ClientDriver implements Node {
             if (!kind.probe) {
                 busy.put(shardId, true);
             }
+            if (kind.create) {
+                dropped.remove(table);
+            }
             start = ctx.now();
             seq = sent.size();
             sent.add(new DdlSent(shardId, (kind.create ? "CREATE TABLE " : "DROP TABLE ") + table, start, tryIndex));
@@ -244,7 +250,7 @@ public final class ClientDriver implements Node {
         return java.util.Collections.unmodifiableMap(created);
     }
 
-    /** Tables the client was told were dropped, by table name. For C10. */
+    /** Tables the client was told were dropped and has not sent a create of since, by table name. For C10. */
     public Map<String, Integer> dropped() {
         return java.util.Collections.unmodifiableMap(dropped);
     }
