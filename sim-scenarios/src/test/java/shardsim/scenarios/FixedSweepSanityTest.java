@@ -98,12 +98,37 @@ class FixedSweepSanityTest {
     }
 
     @Test
-    void everyJudgePassesTheFixedMode() {
+    void everyJudgePassesTheFixedModes() {
         for (Scenario s : Scenarios.all()) {
-            for (FixedSweepMutationTest.Judge judge : FixedSweepMutationTest.Judge.values()) {
-                // Vacuity at the probe guard's seed count, so that the guard judges too.
-                int seeds = judge == FixedSweepMutationTest.Judge.VACUITY ? FixedSweepMutationTest.PROBE_SEEDS_MIN : 10;
-                assertNull(FixedSweepMutationTest.firstFailure(s, Plans.FIXED, judge, seeds), s.name() + " " + judge);
+            for (String mode : FixedSweepMutationTest.modes(s)) {
+                for (FixedSweepMutationTest.Judge judge : FixedSweepMutationTest.Judge.values()) {
+                    // Vacuity at the probe guard's seed count, so that the guard judges too.
+                    int seeds =
+                            judge == FixedSweepMutationTest.Judge.VACUITY ? FixedSweepMutationTest.PROBE_SEEDS_MIN : 10;
+                    assertNull(
+                            FixedSweepMutationTest.firstFailure(s, mode, judge, seeds),
+                            s.name() + " " + mode + " " + judge);
+                }
+            }
+        }
+    }
+
+    /**
+     * The sweep judges only modes of the fix: each mode it sweeps besides {@code fixed} is one of the
+     * scenario's, expects no break, and leaves open no invariant that {@code fixed} claims.
+     */
+    @Test
+    void theSweptModesClaimWhatTheFixClaims() {
+        for (Scenario s : Scenarios.all()) {
+            List<String> fixedClaims = s.claims().of(Plans.FIXED).claims();
+            for (String mode : FixedSweepMutationTest.modes(s)) {
+                assertTrue(s.modes().contains(mode), s.name() + " has no mode " + mode);
+                shardsim.core.check.ModeClaims row = s.claims().of(mode);
+                assertTrue(
+                        row.ofKind(shardsim.core.check.Stance.Kind.EXPECTED_BREAK)
+                                .isEmpty(),
+                        s.name() + " " + mode + " expects a break");
+                assertTrue(row.claims().containsAll(fixedClaims), s.name() + " " + mode + " claims less than fixed");
             }
         }
     }

@@ -205,7 +205,7 @@ public class VersionSkewScenarioTest {
                         SkewMode.RETRY_D880DD2),
                 scenario.modes());
         assertEquals(List.of(Plans.DOCUMENTED, Plans.RANDOM, Plans.TARGETED, Plans.SWARM), scenario.plans());
-        assertEquals(List.of("C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8", "C9"), scenario.invariantNames());
+        assertEquals(List.of("C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8", "C9", "C10"), scenario.invariantNames());
         assertEquals("version-skew", scenario.name());
     }
 

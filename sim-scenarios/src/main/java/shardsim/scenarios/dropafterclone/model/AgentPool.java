@@ -42,16 +42,20 @@ final class AgentPool {
         dispatch();
     }
 
-    /** Queues a stall: once a thread takes it, the pool takes nothing for {@code micros}; then {@code whenOver} runs. */
-    void stall(long micros, Runnable whenOver) {
-        queue.addLast(new Entry(
-                "busy " + name + " pool",
-                true,
-                done -> ctx.setTimer("busy " + name + " pool", micros, () -> {
-                    stalled = false;
-                    whenOver.run();
-                    done.run();
-                })));
+    /**
+     * Queues a stall: once a thread takes it, the pool takes nothing for {@code micros}; then
+     * {@code whenOver} runs. {@code probe} is hit when a thread takes the stall, where the fault
+     * takes effect (a stall lost with its BE before that never took effect).
+     */
+    void stall(long micros, String probe, Runnable whenOver) {
+        queue.addLast(new Entry("busy " + name + " pool", true, done -> {
+            ctx.probe(probe);
+            ctx.setTimer("busy " + name + " pool", micros, () -> {
+                stalled = false;
+                whenOver.run();
+                done.run();
+            });
+        }));
         dispatch();
     }
 

@@ -425,8 +425,9 @@ public final class Backend implements Node {
 
     /** Holds one task pool busy for a while (the stall-pool fault); {@code whenOver} tells the fault's world it ended. */
     public void stall(String pool, long micros, Runnable whenOver) {
-        ctx.probe(CLONE_POOL.equals(pool) ? DorisProbes.CLONE_POOL_STALLED : DorisProbes.DROP_POOL_STALLED);
-        (CLONE_POOL.equals(pool) ? clonePool : dropPool).stall(micros, whenOver);
+        boolean clone = CLONE_POOL.equals(pool);
+        (clone ? clonePool : dropPool)
+                .stall(micros, clone ? DorisProbes.CLONE_POOL_STALLED : DorisProbes.DROP_POOL_STALLED, whenOver);
     }
 
     /** The copies on a BE's disk, for checkers. */

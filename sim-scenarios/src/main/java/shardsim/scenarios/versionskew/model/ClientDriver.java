@@ -47,6 +47,11 @@ public final class ClientDriver implements Node {
     private final boolean retriesCreate;
     /** Tables acknowledged as created and not dropped (or being dropped) since: table -> shard. */
     private final TreeMap<String, Integer> created = new TreeMap<>();
+    /**
+     * Tables whose DROP TABLE the client was told succeeded (workload drops and C3's drop probes) and
+     * that it has not sent a CREATE TABLE of since: table -> shard. A custom workload may create a name again.
+     */
+    private final TreeMap<String, Integer> dropped = new TreeMap<>();
 
     private final TreeMap<Integer, Boolean> busy = new TreeMap<>();
     /** C3 probe outcome per shard: null while pending, "" when it succeeded, else the error. */
@@ -167,6 +172,9 @@ public final class ClientDriver implements Node {
             if (!kind.probe) {
                 busy.put(shardId, true);
             }
+            if (kind.create) {
+                dropped.remove(table);
+            }
             start = ctx.now();
             seq = sent.size();
             sent.add(new DdlSent(shardId, (kind.create ? "CREATE TABLE " : "DROP TABLE ") + table, start, tryIndex));
@@ -187,6 +195,8 @@ public final class ClientDriver implements Node {
                 metrics.record(probe ? "probe-latency" : "ddl-latency", Math.max(0, ctx.now() - start));
                 if (create) {
                     created.put(table, shardId);
+                } else {
+                    dropped.put(table, shardId);
                 }
                 probeOutcome(shardId, kind, "");
                 if (kind == Kind.PROBE_CREATE) {
@@ -238,6 +248,11 @@ public final class ClientDriver implements Node {
     /** Tables the client was told were created, by table name. */
     public Map<String, Integer> created() {
         return java.util.Collections.unmodifiableMap(created);
+    }
+
+    /** Tables the client was told were dropped and has not sent a create of since, by table name. For C10. */
+    public Map<String, Integer> dropped() {
+        return java.util.Collections.unmodifiableMap(dropped);
     }
 
     /** One DDL the client sent (workload or probe): its shard, "CREATE TABLE t" / "DROP TABLE t", when, and how many sends of it came before (0 for a first send). */

@@ -374,7 +374,7 @@ public final class MetaNode implements Node {
                             return;
                         }
                         persist(view(shardId).assigned(to));
-                        open(shardId, to, "transfer leader");
+                        open(shardId, to, from, "transfer leader");
                     },
                     () -> {
                         release(shardId);
@@ -397,11 +397,15 @@ public final class MetaNode implements Node {
      */
     private void reopen(int shardId, String node) {
         procedures.put(shardId, "reopen");
-        open(shardId, node, "reopen");
+        open(shardId, node, null, "reopen");
     }
 
-    /** Opens the shard on {@code node}, the leader meta's view names now; the procedure holds the shard until the answer. */
-    private void open(int shardId, String node, String why) {
+    /**
+     * Opens the shard on {@code node}, the leader meta's view names now; the procedure holds the shard until the answer.
+     *
+     * @param oldLeader the node a transfer moves the shard from (null for a reopen)
+     */
+    private void open(int shardId, String node, String oldLeader, String why) {
         ShardView v = view(shardId);
         // Before #264 meta asks for v+1 (openNewShardCallback, transfer_leader.go at 7afb295^) and
         // persists no version for an open; the node compares it and opens at meta's stored v.
@@ -418,9 +422,9 @@ public final class MetaNode implements Node {
                         endTransfer(shardId, why + " of shard " + shardId + " on " + node + " failed: " + r.error());
                         return;
                     }
-                    if (why.equals("transfer leader")) {
-                        // Probed where a move takes effect, the shard open on its new leader, not where the
-                        // scheduler decides it.
+                    if (oldLeader != null && !oldLeader.equals(node)) {
+                        // Probed where a move takes effect, the shard open on a leader other than its old one,
+                        // not where the scheduler decides it.
                         ctx.probe(SkewProbes.LEADER_TRANSFER);
                     }
                     endTransfer(
