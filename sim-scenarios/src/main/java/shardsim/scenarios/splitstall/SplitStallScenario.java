@@ -29,6 +29,7 @@ import shardsim.scenarios.splitstall.checks.SplitClaims;
 import shardsim.scenarios.splitstall.checks.SplitOnSizeCheck;
 import shardsim.scenarios.splitstall.checks.SplitStartCheck;
 import shardsim.scenarios.splitstall.checks.SplitTracker;
+import shardsim.scenarios.splitstall.checks.SteadySplitCheck;
 import shardsim.scenarios.splitstall.checks.TailTimes;
 import shardsim.scenarios.splitstall.checks.WorkerDelayCheck;
 import shardsim.scenarios.splitstall.model.SplitCluster;
@@ -199,6 +200,8 @@ public final class SplitStallScenario extends SimulatedScenario<SplitWorld, Spli
                 new ProgressCheck(sim.view(), PlanTimes.STORES, world.regionIds(), world.endMicros(), tail);
         sim.checks().invariant(progress);
         sim.checks().validation(shardsim.core.check.Invariant.of(SplitChecks.U6, progress::judge));
+        SteadySplitCheck steady = new SteadySplitCheck(sim.view(), PlanTimes.STORES, tracker);
+        sim.checks().validation(shardsim.core.check.Invariant.of(SplitChecks.U13, steady::judge));
         sim.checks().invariant(new SplitOnSizeCheck(sim.view(), PlanTimes.STORES, regions, world.storeConfig(), tail));
         ForcedPicks forced = new ForcedPicks();
         sim.checks().invariant(new SplitStartCheck(sim.view(), PlanTimes.STORES, regions, world.storeConfig(), forced));

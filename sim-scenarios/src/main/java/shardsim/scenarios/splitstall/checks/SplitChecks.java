@@ -40,7 +40,11 @@ public final class SplitChecks {
             "while two of a region's stores are up and connected both ways, the region has a leader within 3 election timeouts and 2 heartbeats,"
                     + " and a leader that keeps leading that long commits what it held at its start, a start taken at each sample where it had committed"
                     + " all it held before (Raft availability, check quorum)");
-    public static final List<Rule> ALL = List.of(U1, U2, U3, U5, U6, U7, U8, U9, U10, U11, U12);
+    public static final Rule U13 = new Rule(
+            "U13",
+            "15s after the last fault, a split started in the first half of that window has finished when the region's leader still leads"
+                    + " in the term it proposed the split's PRE_SPLIT (U3 where no leader change can leave the split behind)");
+    public static final List<Rule> ALL = List.of(U1, U2, U3, U5, U6, U7, U8, U9, U10, U11, U12, U13);
 
     private SplitChecks() {}
 }

@@ -33,6 +33,12 @@ public final class SplitClaims {
             stalled(b, why, mode, SplitChecks.U3, "the split never finishes");
             stalled(b, why, mode, SplitChecks.U6, "the store stops applying every region's change sets");
             stalled(b, why, mode, SplitChecks.U7, "another region's split cannot start behind the stalled worker");
+            stalled(
+                    b,
+                    why,
+                    mode,
+                    SplitChecks.U13,
+                    "a split on that store cannot finish behind the stalled worker, though its proposer keeps leading");
         }
         b.expectedBreak(
                 SplitChecks.U3,
