@@ -31,6 +31,7 @@ import shardsim.scenarios.splitstall.checks.SplitStartCheck;
 import shardsim.scenarios.splitstall.checks.SplitTracker;
 import shardsim.scenarios.splitstall.checks.SteadySplitCheck;
 import shardsim.scenarios.splitstall.checks.TailTimes;
+import shardsim.scenarios.splitstall.checks.TakeoverSplitCheck;
 import shardsim.scenarios.splitstall.checks.WorkerDelayCheck;
 import shardsim.scenarios.splitstall.model.SplitCluster;
 import shardsim.scenarios.splitstall.model.SplitProbes;
@@ -202,6 +203,9 @@ public final class SplitStallScenario extends SimulatedScenario<SplitWorld, Spli
         sim.checks().validation(shardsim.core.check.Invariant.of(SplitChecks.U6, progress::judge));
         SteadySplitCheck steady = new SteadySplitCheck(sim.view(), PlanTimes.STORES, tracker);
         sim.checks().validation(shardsim.core.check.Invariant.of(SplitChecks.U13, steady::judge));
+        TakeoverSplitCheck takeover = new TakeoverSplitCheck(sim.view(), PlanTimes.STORES, world.regionIds(), tracker);
+        sim.checks().invariant(takeover);
+        sim.checks().validation(shardsim.core.check.Invariant.of(SplitChecks.U14, takeover::judge));
         sim.checks().invariant(new SplitOnSizeCheck(sim.view(), PlanTimes.STORES, regions, world.storeConfig(), tail));
         ForcedPicks forced = new ForcedPicks();
         sim.checks().invariant(new SplitStartCheck(sim.view(), PlanTimes.STORES, regions, world.storeConfig(), forced));

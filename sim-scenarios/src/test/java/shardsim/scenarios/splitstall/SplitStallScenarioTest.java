@@ -172,7 +172,7 @@ public class SplitStallScenarioTest {
         assertEquals(List.of("buggy", "fixed", "fixed-no-delay", "fixed-no-reflush"), scenario.modes());
         assertEquals(List.of("documented", "random", "targeted", "swarm"), scenario.plans());
         assertEquals(
-                List.of("U1", "U2", "U3", "U5", "U6", "U7", "U8", "U9", "U10", "U11", "U12", "U13"),
+                List.of("U1", "U2", "U3", "U5", "U6", "U7", "U8", "U9", "U10", "U11", "U12", "U13", "U14"),
                 scenario.invariantNames());
         assertEquals(
                 List.of("U3", "U7"),
