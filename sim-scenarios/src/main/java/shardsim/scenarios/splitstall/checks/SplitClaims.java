@@ -39,6 +39,12 @@ public final class SplitClaims {
                     mode,
                     SplitChecks.U13,
                     "a split on that store cannot finish behind the stalled worker, though its proposer keeps leading");
+            stalled(
+                    b,
+                    why,
+                    mode,
+                    SplitChecks.U14,
+                    "the split the new leader took over cannot finish: its recovery holds the worker it waits on");
         }
         b.expectedBreak(
                 SplitChecks.U3,
@@ -48,6 +54,11 @@ public final class SplitClaims {
         b.expectedBreak(
                 SplitChecks.U7,
                 "a region whose split cannot start behind the stuck split's split-files wait",
+                SplitMode.FIXED_NO_REFLUSH.name());
+        b.expectedBreak(
+                SplitChecks.U14,
+                "without the re-flush (#643) a new leader that took a split over in PRE_SPLIT leaves its switched mem-table "
+                        + "untagged, so the split it should recover never finishes",
                 SplitMode.FIXED_NO_REFLUSH.name());
         b.gap(SplitChecks.U3, GAP, SplitMode.FIXED.name());
         b.gap(SplitChecks.U7, GAP, SplitMode.FIXED.name());
