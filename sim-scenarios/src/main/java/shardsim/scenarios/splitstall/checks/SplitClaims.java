@@ -55,11 +55,6 @@ public final class SplitClaims {
                 SplitChecks.U7,
                 "a region whose split cannot start behind the stuck split's split-files wait",
                 SplitMode.FIXED_NO_REFLUSH.name());
-        b.expectedBreak(
-                SplitChecks.U14,
-                "without the re-flush (#643) a new leader that took a split over in PRE_SPLIT leaves its switched mem-table "
-                        + "untagged, so the split it should recover never finishes",
-                SplitMode.FIXED_NO_REFLUSH.name());
         b.gap(SplitChecks.U3, GAP, SplitMode.FIXED.name());
         b.gap(SplitChecks.U7, GAP, SplitMode.FIXED.name());
         return b.build();
