@@ -36,7 +36,9 @@
  * <p>Recovery starts only where upstream starts it (OnRoleChanged, from the meta's stage at the role
  * change), so a PRE_SPLIT that commits after a leader change, or a leader restarted in PRE_SPLIT with
  * no mem-table to re-flush, leaves its split unfinished: U3 and U7 are the fix's declared gaps
- * ({@code SplitClaims.GAP}, declared in the claim table). Finishing a split halves the region's size without
+ * ({@code SplitClaims.GAP}, declared in the claim table). What the gap cannot reach stays claimed: a
+ * split whose proposer never stopped leading finishes (U13), and so does one a new leader took over
+ * with the PRE_SPLIT applied and a flush it can make (U14, the recovery of #615 and #643). Finishing a split halves the region's size without
  * modelling the new sibling region.
  *
  * <p>This package holds only the wiring ({@code SplitStallScenario}); the rest is in layers, the

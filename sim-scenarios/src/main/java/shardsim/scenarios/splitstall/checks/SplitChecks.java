@@ -41,7 +41,16 @@ public final class SplitChecks {
                     + " (one more timeout per election message the links lost meanwhile, up to 4),"
                     + " and a leader that keeps leading that long commits what it held at its start, a start taken at each sample where it had committed"
                     + " all it held before (Raft availability, check quorum)");
-    public static final List<Rule> ALL = List.of(U1, U2, U3, U5, U6, U7, U8, U9, U10, U11, U12);
+    public static final Rule U13 = new Rule(
+            "U13",
+            "15s after the last fault, a split started in the first half of that window has finished when the region's leader still leads"
+                    + " in the term it proposed the split's PRE_SPLIT (U3 where no leader change can leave the split behind)");
+    public static final Rule U14 = new Rule(
+            "U14",
+            "15s after the last fault, a split started in the first half of that window has finished when the region's leader took it over in"
+                    + " its current term with the meta past INITIAL and a flush the fix can make (engine at INITIAL, past PRE_SPLIT_FLUSH_DONE,"
+                    + " or in PRE_SPLIT with an immutable mem-table to relabel): the new leader recovers it (#615, #643)");
+    public static final List<Rule> ALL = List.of(U1, U2, U3, U5, U6, U7, U8, U9, U10, U11, U12, U13, U14);
 
     private SplitChecks() {}
 }

@@ -33,6 +33,18 @@ public final class SplitClaims {
             stalled(b, why, mode, SplitChecks.U3, "the split never finishes");
             stalled(b, why, mode, SplitChecks.U6, "the store stops applying every region's change sets");
             stalled(b, why, mode, SplitChecks.U7, "another region's split cannot start behind the stalled worker");
+            stalled(
+                    b,
+                    why,
+                    mode,
+                    SplitChecks.U13,
+                    "a split on that store cannot finish behind the stalled worker, though its proposer keeps leading");
+            stalled(
+                    b,
+                    why,
+                    mode,
+                    SplitChecks.U14,
+                    "the split the new leader took over cannot finish: its recovery holds the worker it waits on");
         }
         b.expectedBreak(
                 SplitChecks.U3,

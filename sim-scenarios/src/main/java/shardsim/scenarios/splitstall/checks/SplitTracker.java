@@ -79,6 +79,20 @@ public final class SplitTracker implements SplitEvents {
         return null;
     }
 
+    /** A split that has started and not finished: its region, epoch and when its PRE_SPLIT was first applied. */
+    public record Open(long regionId, long shardVer, long startedAtMicros) {}
+
+    /** The splits started no later than {@code startedByMicros} that have not finished, in region order. */
+    public List<Open> unfinished(long startedByMicros) {
+        List<Open> out = new java.util.ArrayList<>();
+        for (int i = 0; i < regionIds.length; i++) {
+            if (startedVer[i] >= 0 && finishedVer[i] < startedVer[i] && startedAt[i] <= startedByMicros) {
+                out.add(new Open(regionIds[i], startedVer[i], startedAt[i]));
+            }
+        }
+        return out;
+    }
+
     @Override
     public long started() {
         return started;

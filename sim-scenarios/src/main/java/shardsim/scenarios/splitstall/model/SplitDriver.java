@@ -758,4 +758,16 @@ public final class SplitDriver implements RaftReplica.Listener {
         ctx.trace(regionId + ":" + ver + " followers split files done: propose finish split");
         raft.propose(new Command.FinishSplit(ver));
     }
+
+    // ---- read by U14 only (check-only accessors, left out of the mutation profile) ----------------------
+
+    /** The engine's immutable mem-tables (what TriggerFlush can flush or relabel). */
+    public int immutableMemTables() {
+        return engine.immutables.size();
+    }
+
+    /** Flush change sets taken by the meta and not yet applied by the region worker (TriggerFlush skips as many tables). */
+    public int flushesInFlight() {
+        return engine.flushesApplying;
+    }
 }
