@@ -48,7 +48,7 @@ public final class SplitChecks {
     public static final Rule U14 = new Rule(
             "U14",
             "15s after the last fault, a split started in the first half of that window has finished when the region's leader took it over in"
-                    + " its current term with the meta past INITIAL and a flush the fix can make (engine at INITIAL, past PRE_SPLIT_FLUSH_DONE,"
+                    + " its current term, also in that first half, with the meta past INITIAL and a flush the fix can make (engine at INITIAL, past PRE_SPLIT_FLUSH_DONE,"
                     + " or in PRE_SPLIT with an immutable mem-table to relabel): the new leader recovers it (#615, #643)");
     public static final List<Rule> ALL = List.of(U1, U2, U3, U5, U6, U7, U8, U9, U10, U11, U12, U13, U14);
 
